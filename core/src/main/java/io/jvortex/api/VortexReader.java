@@ -51,6 +51,20 @@ public final class VortexReader implements AutoCloseable {
         return new VortexReader(VortexFile.open(path), options);
     }
 
+    /**
+     * Opens a file held in memory; the segment must stay valid while the reader is used.
+     *
+     * @param data the whole file
+     * @param name a name for messages
+     * @param options how to open it
+     * @return the opened reader
+     */
+    public static VortexReader open(java.lang.foreign.MemorySegment data, String name, ReaderOptions options) {
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(options, "options");
+        return new VortexReader(VortexFile.of(data, name), options);
+    }
+
     /** @return the root dtype (a struct for tables) */
     public DType schema() {
         return file.dtype();
