@@ -20,7 +20,7 @@ import java.util.Objects;
  * quote, CR or LF is enclosed in double quotes, with inner quotes doubled. Lines end with {@code \n}.
  *
  * <p>Columns are the fields of a struct root (a non-struct root is one column named {@code value}).
- * Field text: null is an empty field; an empty string is {@code ""} (so it differs from null); utf8 is
+ * Field text: null is an empty field; an empty string or byte string is {@code ""} (so it differs from null); utf8 is
  * the string itself; every other scalar is its canonical JSON text ({@link JsonValues}) without JSON
  * quotes — numbers, {@code true}/{@code false}, decimals in plain notation, {@code NaN}, dates,
  * times, timestamps, uuids, binary as lowercase hex; nested values (structs, lists) are their JSON
@@ -131,9 +131,11 @@ public final class CsvWriter {
             }
             field.setLength(0);
             json.append(field, row);
-            if (!nested && field.length() >= 2 && field.charAt(0) == '"') {
+            if (!nested && field.length() > 2 && field.charAt(0) == '"') {
                 // scalar JSON strings of non-utf8 types (decimals, temporals, hex, NaN) hold no escapes
                 buffer.append(field, 1, field.length() - 1);
+            } else if (!nested && field.length() == 2 && field.charAt(0) == '"') {
+                buffer.append("\"\""); // empty binary: quoted, so that it differs from null
             } else {
                 appendQuoted(buffer, field, false);
             }
