@@ -1,0 +1,142 @@
+package io.jvortex.cli;
+
+import io.jvortex.api.VortexException;
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code jvx} command: inspect and read Vortex files.
+ *
+ * <p>Exit codes: 0 success; 2 the file is malformed, unsupported or unreadable (the message is printed
+ * as {@code jvx: <message>} on stderr); 64 bad usage (picocli's message and the usage help).
+ */
+@Command(name = "jvx", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
+        description = "Inspect and read Vortex columnar files.",
+        subcommands = {SchemaCommand.class, TreeCommand.class, CountCommand.class, CatCommand.class,
+                CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "2:the file is malformed, unsupported or cannot be read",
+                "64:bad usage"})
+public final class Jvx implements Runnable {
+    /** Exit code for a file that is malformed, unsupported or unreadable. */
+    public static final int EXIT_BAD_FILE = 2;
+    /** Exit code for bad usage (sysexits' EX_USAGE). */
+    public static final int EXIT_USAGE = 64;
+
+    @Spec
+    CommandSpec spec;
+
+    /** Entry point of the {@code jvx} command. @param args the command line */
+    public static void main(String[] args) {
+        // stdout is written in large blocks as UTF-8 whatever the platform encoding
+        PrintWriter out = new PrintWriter(new BufferedWriter(
+                new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int code = execute(out, err, args);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /**
+     * Runs {@code jvx} in-process.
+     *
+     * @param out where command output goes
+     * @param err where errors and usage messages go
+     * @param args the command line
+     * @return the exit code
+     */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cmd = commandLine(out, err);
+        try {
+            return cmd.execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /**
+     * Builds the configured command line (output streams, exit codes, error handling).
+     *
+     * @param out where command output goes
+     * @param err where errors and usage messages go
+     * @return the command line
+     */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cmd = new CommandLine(new Jvx());
+        cmd.setOut(out);
+        cmd.setErr(err);
+        cmd.setCaseInsensitiveEnumValuesAllowed(true);
+        setUsageExitCode(cmd);
+        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter e = commandLine.getErr();
+            commandLine.getOut().flush();
+            if (ex instanceof VortexException) {
+                e.println("jvx: " + ex.getMessage());
+                return EXIT_BAD_FILE;
+            }
+            if (ex instanceof UncheckedIOException io) {
+                e.println("jvx: " + describe(io));
+                return EXIT_BAD_FILE;
+            }
+            if (ex instanceof UnsupportedOperationException) {
+                e.println("jvx: unsupported: " + ex.getMessage());
+                return EXIT_BAD_FILE;
+            }
+            throw ex;
+        });
+        return cmd;
+    }
+
+    private static void setUsageExitCode(CommandLine cmd) {
+        cmd.getCommandSpec().exitCodeOnInvalidInput(EXIT_USAGE);
+        for (CommandLine sub : cmd.getSubcommands().values()) {
+            setUsageExitCode(sub);
+        }
+    }
+
+    private static String describe(UncheckedIOException e) {
+        IOException cause = e.getCause();
+        String why = switch (cause) {
+            case NoSuchFileException n -> "no such file";
+            case AccessDeniedException a -> "permission denied";
+            default -> cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        };
+        return e.getMessage() + ": " + why;
+    }
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "Missing required subcommand");
+    }
+
+    /** Reads the version from the filtered {@code version.properties} resource. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = Jvx.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"jvx " + p.getProperty("version", "unknown")};
+        }
+    }
+}
