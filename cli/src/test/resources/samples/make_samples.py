@@ -120,3 +120,9 @@ write("mixed", pa.table({
 m = 200_000
 write("chunked", pa.table({"seq": pa.array(range(m), pa.int64()), "c": pa.array([7] * m, pa.int32())}),
       jsonl=False)  # the test computes its rows
+
+# A file whose root is not a struct: one i64 array (random bits: vortex.primitive).
+vals = [r_i64() for _ in range(5)]
+vx.io.write(vx.array(pa.array(vals, pa.int64())), "scalar_root.vortex")
+with open("scalar_root.jsonl", "w", newline="\n") as out:
+    out.writelines(f"{v}\n" for v in vals)
