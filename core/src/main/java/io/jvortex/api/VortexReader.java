@@ -85,6 +85,16 @@ public final class VortexReader implements AutoCloseable {
         return file;
     }
 
+    /**
+     * Decodes the zone map of a zoned column layout (see {@link #layout()}).
+     *
+     * @param zoned a zoned (or legacy stats) layout of this file
+     * @return its zone map, or empty when its statistics schema is unknown to this reader
+     */
+    public java.util.Optional<io.jvortex.scan.ZoneMap> zoneMap(Layout.Zoned zoned) {
+        return io.jvortex.scan.ZoneMap.read(file, zoned, options);
+    }
+
     /** @return a scan of every column and row */
     public ScanIterator scan() {
         return scan(ScanOptions.all());
