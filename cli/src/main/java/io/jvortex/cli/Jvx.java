@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  * The {@code jvx} command: inspect and read Vortex files.
  *
  * <p>Exit codes: 0 success; 2 the file is malformed, unsupported or unreadable (the message is printed
- * as {@code jvx: <message>} on stderr); 64 bad usage (picocli's message and the usage help).
+ * as {@code jvx: <message>} on stderr); 64 bad usage (picocli's message and the usage help); 70 an
+ * internal error (a bug: message and stack trace on stderr).
  */
 @Command(name = "jvx", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Inspect and read Vortex columnar files.",
@@ -31,12 +32,14 @@ import picocli.CommandLine.Spec;
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:the file is malformed, unsupported or cannot be read",
-                "64:bad usage"})
+                "64:bad usage", "70:internal error (a bug in jvx)"})
 public final class Jvx implements Runnable {
     /** Exit code for a file that is malformed, unsupported or unreadable. */
     public static final int EXIT_BAD_FILE = 2;
     /** Exit code for bad usage (sysexits' EX_USAGE). */
     public static final int EXIT_USAGE = 64;
+    /** Exit code for an internal error, i.e. a bug in jvx (sysexits' EX_SOFTWARE). */
+    public static final int EXIT_INTERNAL = 70;
 
     @Spec
     CommandSpec spec;
@@ -85,23 +88,38 @@ public final class Jvx implements Runnable {
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         setUsageExitCode(cmd);
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            PrintWriter e = commandLine.getErr();
             commandLine.getOut().flush();
-            if (ex instanceof VortexException) {
-                e.println("jvx: " + ex.getMessage());
+            try {
+                return report(ex, commandLine.getErr());
+            } finally {
+                commandLine.getErr().flush();
+            }
+        });
+        return cmd;
+    }
+
+    /** Prints a failure of a command as {@code jvx: ...} and returns its exit code. */
+    private static int report(Exception ex, PrintWriter e) {
+        switch (ex) {
+            case VortexException v -> {
+                e.println("jvx: " + v.getMessage());
                 return EXIT_BAD_FILE;
             }
-            if (ex instanceof UncheckedIOException io) {
+            case UncheckedIOException io -> {
                 e.println("jvx: " + describe(io));
                 return EXIT_BAD_FILE;
             }
-            if (ex instanceof UnsupportedOperationException) {
-                e.println("jvx: unsupported: " + ex.getMessage());
+            case UnsupportedOperationException u -> {
+                e.println("jvx: unsupported: " + u.getMessage());
                 return EXIT_BAD_FILE;
             }
-            throw ex;
-        });
-        return cmd;
+            default -> {
+                // a bug in jvx: say so, with the stack trace for the report
+                e.println("jvx: internal error: " + ex);
+                ex.printStackTrace(e);
+                return EXIT_INTERNAL;
+            }
+        }
     }
 
     private static void setUsageExitCode(CommandLine cmd) {

@@ -164,7 +164,10 @@ interface ValueRenderer {
     private static ValueRenderer extension(ExtensionArray e) {
         Extensions.Kind kind = Extensions.kind(e.dtype()).orElse(null);
         Canonical storage = e.storage();
-        if (kind == null) {
+        boolean uuidStorage = storage instanceof FixedSizeListArray f && f.elements() instanceof PrimitiveArray;
+        if (kind == null || storage instanceof OpaqueArray
+                || (kind instanceof Extensions.UuidKind ? !uuidStorage : !(storage instanceof PrimitiveArray))) {
+            // unknown extensions, and storage this reader could not decode, render as their storage
             return ofValues(storage);
         }
         return switch (kind) {

@@ -166,6 +166,19 @@ class JsonlWriterTest {
     }
 
     @Test
+    void extensionsOverUndecodableStorageRenderAsNull() {
+        var opaqueStorage = new ExtensionArray(Extensions.timestamp(TimeUnit.MICROSECONDS, "UTC", true),
+                new OpaqueArray("vortex.sequence", new DType.Primitive(PType.I64, true), 2));
+        var uuidOverOpaque = new ExtensionArray(new DType.Extension(Extensions.UUID,
+                new DType.FixedSizeList(new DType.Primitive(PType.U8, false), 16, false), new byte[0]),
+                new FixedSizeListArray(new DType.FixedSizeList(new DType.Primitive(PType.U8, false), 16, false),
+                        new OpaqueArray("x", new DType.Primitive(PType.U8, false), 32), 2, Validity.ALL_VALID));
+        // the uuid's storage is a fixed-size list whose elements could not be decoded: 16 nulls
+        String line = "{\"t\":null,\"u\":[" + String.join(",", java.util.Collections.nCopies(16, "null")) + "]}\n";
+        assertThat(jsonl(struct(List.of("t", "u"), opaqueStorage, uuidOverOpaque))).isEqualTo(line + line);
+    }
+
+    @Test
     void bufferedOutputSpansManyFlushes() {
         int n = 50_000;
         long[] v = new long[n];
