@@ -2,7 +2,7 @@
 canonical JSONL. Run from this folder:  /tmp/oracle/venv/bin/python make_samples.py
 The expected JSONL is rendered from `vx.open(path).to_arrow()` by the small formatter below, which
 follows io.jvortex.jsonl.JsonValues for the types used here."""
-import datetime, decimal, json, math, random, struct
+import datetime, decimal, json, math, random, struct, uuid
 
 import pyarrow as pa
 import vortex as vx
@@ -40,6 +40,54 @@ def f32(x):
     return f"{sign}{m}e{'-' if e < 0 else '+'}{abs(e):02d}"
 
 
+EPOCH = datetime.date(1970, 1, 1)
+PER_SECOND = {"s": 1, "ms": 1000, "us": 1_000_000, "ns": 1_000_000_000}
+DIGITS = {"s": 0, "ms": 3, "us": 6, "ns": 9}
+
+
+def fmt_date(days):
+    return '"' + (EPOCH + datetime.timedelta(days=days)).isoformat() + '"'
+
+
+def fmt_clock(seconds_of_day, frac, unit):
+    h, rem = divmod(seconds_of_day, 3600)
+    text = "%02d:%02d:%02d" % (h, rem // 60, rem % 60)
+    return text + ("." + str(frac).zfill(DIGITS[unit]) if DIGITS[unit] else "")
+
+
+def fmt_time(ticks, unit):
+    seconds, frac = divmod(ticks, PER_SECOND[unit])
+    return '"' + fmt_clock(seconds, frac, unit) + '"'
+
+
+def fmt_timestamp(ticks, unit, tz):
+    seconds, frac = divmod(ticks, PER_SECOND[unit])
+    days, sod = divmod(seconds, 86400)
+    return ('"' + (EPOCH + datetime.timedelta(days=days)).isoformat() + "T" + fmt_clock(sod, frac, unit)
+            + ("Z" if tz else "") + '"')
+
+
+def fmt_uuid(b):
+    h = b.hex()
+    return '"%s-%s-%s-%s-%s"' % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
+
+
+def render_column(col):
+    """The canonical JSON text of every row of a (chunked) Arrow column."""
+    t = col.type
+    if isinstance(t, pa.BaseExtensionType) or pa.types.is_fixed_size_binary(t):
+        storage = pa.chunked_array([c.storage for c in col.chunks]) if isinstance(t, pa.BaseExtensionType) else col
+        return ["null" if b is None else fmt_uuid(b) for b in storage.to_pylist()]
+    if pa.types.is_timestamp(t) or pa.types.is_time(t) or pa.types.is_date32(t):
+        ints = col.cast(pa.int64() if t.bit_width == 64 else pa.int32()).to_pylist()
+        if pa.types.is_timestamp(t):
+            return ["null" if v is None else fmt_timestamp(v, t.unit, t.tz) for v in ints]
+        if pa.types.is_time(t):
+            return ["null" if v is None else fmt_time(v, t.unit) for v in ints]
+        return ["null" if v is None else fmt_date(v) for v in ints]
+    return [value(v, t) for v in col.to_pylist()]
+
+
 def value(v, t):
     if v is None:
         return "null"
@@ -53,15 +101,11 @@ def value(v, t):
         return f64(v)
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
         return json.dumps(v, ensure_ascii=False)
+    if pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_binary_view(t):
+        return '"' + v.hex() + '"'
     if pa.types.is_decimal(t):
         return '"' + format(v, "f") + '"'
-    if pa.types.is_timestamp(t):
-        assert t.unit == "us"
-        s = v.astimezone(datetime.timezone.utc).replace(tzinfo=None).isoformat(timespec="microseconds")
-        return '"' + s + ("Z" if t.tz else "") + '"'
-    if pa.types.is_date32(t):
-        return '"' + v.isoformat() + '"'
-    if pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_list_view(t):
+    if pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_list_view(t) or pa.types.is_fixed_size_list(t):
         return "[" + ",".join(value(x, t.value_type) for x in v) + "]"
     if pa.types.is_struct(t):
         return "{" + ",".join(json.dumps(f.name, ensure_ascii=False) + ":" + value(v[f.name], f.type) for f in t) + "}"
@@ -74,11 +118,10 @@ def write(name, table, jsonl=True):
     if not jsonl:
         return
     back = vx.open(path).to_arrow().read_all()
-    fields = list(back.schema)
+    columns = [(json.dumps(f.name, ensure_ascii=False), render_column(back.column(f.name))) for f in back.schema]
     with open(name + ".jsonl", "w", encoding="utf-8", newline="\n") as out:
-        for row in back.to_pylist():
-            out.write("{" + ",".join(json.dumps(f.name, ensure_ascii=False) + ":" + value(row[f.name], f.type)
-                                     for f in fields) + "}\n")
+        for row in range(back.num_rows):
+            out.write("{" + ",".join(key + ":" + rendered[row] for key, rendered in columns) + "}\n")
 
 
 random.seed(20261121)
@@ -126,3 +169,33 @@ vals = [r_i64() for _ in range(5)]
 vx.io.write(vx.array(pa.array(vals, pa.int64())), "scalar_root.vortex")
 with open("scalar_root.jsonl", "w", newline="\n") as out:
     out.writelines(f"{v}\n" for v in vals)
+
+# Temporal, list, fixed-size list, binary, uuid and nested columns that the reference stores with the
+# generic encodings (ext, list, fixed_size_list, varbin, varbinview, masked, alp, ...).
+random.seed(5)
+k = 64
+
+
+def maybe(v, i, every=7):
+    return None if i % every == 3 else v
+
+
+write("nested", pa.table({
+    "ts_ms": pa.array([maybe(random.getrandbits(40) - (1 << 39), i) for i in range(k)], pa.timestamp("ms")),
+    "ts_ns_tz": pa.array([random.getrandbits(62) - (1 << 61) for _ in range(k)], pa.timestamp("ns", tz="Europe/Paris")),
+    "t_us": pa.array([maybe(random.randrange(86_400_000_000), i) for i in range(k)], pa.time64("us")),
+    "t_s": pa.array([random.randrange(86_400) for _ in range(k)], pa.time32("s")),
+    "day": pa.array([maybe(random.randrange(-719_000, 2_900_000), i) for i in range(k)], pa.date32()),
+    "ints": pa.array([maybe([random.getrandbits(31) for _ in range(random.randrange(0, 5))], i, 5) for i in range(k)],
+                     pa.list_(pa.int32())),
+    "pairs": pa.array([[random.random(), random.random()] for _ in range(k)], pa.list_(pa.float64(), 2)),
+    "bin": pa.array([maybe(random.randbytes(random.randrange(0, 20)), i) for i in range(k)], pa.binary()),
+    "u": pa.array([uuid.UUID(int=random.getrandbits(128)).bytes for _ in range(k)], pa.uuid()),
+    "f64": pa.array([maybe(random.random() * 10 ** random.randrange(-30, 30), i) for i in range(k)], pa.float64()),
+    "u8": pa.array([random.getrandbits(8) for _ in range(k)], pa.uint8()),
+    "i16": pa.array([maybe(random.getrandbits(16) - 32768, i) for i in range(k)], pa.int16()),
+    "nested": pa.array([maybe({"k": random.getrandbits(20),
+                               "v": [maybe("s%d" % random.getrandbits(30), j, 2) for j in range(random.randrange(3))]},
+                              i, 6) for i in range(k)],
+                       pa.struct([("k", pa.int64()), ("v", pa.list_(pa.string()))])),
+}))
