@@ -44,7 +44,15 @@ public final class Jvx implements Runnable {
     @Spec
     CommandSpec spec;
 
-    /** Entry point of the {@code jvx} command. @param args the command line */
+    /** Creates the root command (see {@link #commandLine} for a configured command line). */
+    public Jvx() {
+    }
+
+    /**
+     * Entry point of the {@code jvx} command.
+     *
+     * @param args the command line
+     */
     public static void main(String[] args) {
         // stdout is written in large blocks as UTF-8 whatever the platform encoding
         PrintWriter out = new PrintWriter(new BufferedWriter(
