@@ -26,19 +26,28 @@ public final class BooleanColumn extends ColumnView {
     }
 
     /**
-     * Copies rows {@code [start, start + length)} into {@code dst[dstOffset…]}; null rows get
-     * unspecified values.
+     * Copies all rows into {@code dst[0, size())}; see {@link #copyTo(boolean[], int, int, int)}.
      *
-     * @param start first row
-     * @param length rows to copy
+     * @param dst destination, at least {@link #size()} long
+     */
+    public void copyTo(boolean[] dst) {
+        copyTo(dst, 0, 0, size);
+    }
+
+    /**
+     * Copies rows {@code [startRow, startRow + rowCount)} into
+     * {@code dst[dstOffset, dstOffset + rowCount)}; null rows get unspecified values.
+     *
      * @param dst destination
      * @param dstOffset first destination index
+     * @param startRow first row
+     * @param rowCount rows to copy
      */
-    public void copyTo(int start, int length, boolean[] dst, int dstOffset) {
-        checkRange(start, length);
-        Objects.checkFromIndexSize(dstOffset, length, dst.length);
-        for (int i = 0; i < length; i++) {
-            dst[dstOffset + i] = Validity.Bits.get(bits, bitOffset + start + i);
+    public void copyTo(boolean[] dst, int dstOffset, int startRow, int rowCount) {
+        checkRange(startRow, rowCount);
+        Objects.checkFromIndexSize(dstOffset, rowCount, dst.length);
+        for (int i = 0; i < rowCount; i++) {
+            dst[dstOffset + i] = Validity.Bits.get(bits, bitOffset + startRow + i);
         }
     }
 

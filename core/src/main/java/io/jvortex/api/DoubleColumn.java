@@ -53,24 +53,33 @@ public final class DoubleColumn extends ColumnView {
     }
 
     /**
-     * Copies rows {@code [start, start + length)} into {@code dst[dstOffset…]}; null rows get
-     * unspecified values.
+     * Copies all rows into {@code dst[0, size())}; see {@link #copyTo(double[], int, int, int)}.
      *
-     * @param start first row
-     * @param length rows to copy
+     * @param dst destination, at least {@link #size()} long
+     */
+    public void copyTo(double[] dst) {
+        copyTo(dst, 0, 0, size);
+    }
+
+    /**
+     * Copies rows {@code [startRow, startRow + rowCount)} into
+     * {@code dst[dstOffset, dstOffset + rowCount)}; null rows get unspecified values.
+     *
      * @param dst destination
      * @param dstOffset first destination index
+     * @param startRow first row
+     * @param rowCount rows to copy
      */
-    public void copyTo(int start, int length, double[] dst, int dstOffset) {
-        checkRange(start, length);
-        Objects.checkFromIndexSize(dstOffset, length, dst.length);
-        copyUnchecked(start, length, dst, dstOffset);
+    public void copyTo(double[] dst, int dstOffset, int startRow, int rowCount) {
+        checkRange(startRow, rowCount);
+        Objects.checkFromIndexSize(dstOffset, rowCount, dst.length);
+        copyUnchecked(startRow, rowCount, dst, dstOffset);
     }
 
     /** @return a copy of all values (see {@link #copyTo}) */
     public double[] toArray() {
         double[] out = new double[size];
-        copyTo(0, size, out, 0);
+        copyTo(out);
         return out;
     }
 

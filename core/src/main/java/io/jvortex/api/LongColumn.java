@@ -89,24 +89,34 @@ public final class LongColumn extends ColumnView {
     }
 
     /**
-     * Copies rows {@code [start, start + length)} into {@code dst[dstOffset…]}, widened as by
-     * {@link #get(int)}; null rows get unspecified values (check {@link #isNull(int)}).
+     * Copies all rows into {@code dst[0, size())}; see {@link #copyTo(long[], int, int, int)}.
      *
-     * @param start first row
-     * @param length rows to copy
+     * @param dst destination, at least {@link #size()} long
+     */
+    public void copyTo(long[] dst) {
+        copyTo(dst, 0, 0, size);
+    }
+
+    /**
+     * Copies rows {@code [startRow, startRow + rowCount)} into
+     * {@code dst[dstOffset, dstOffset + rowCount)}, widened as by {@link #get(int)}; null rows get
+     * unspecified values (check {@link #isNull(int)}).
+     *
      * @param dst destination
      * @param dstOffset first destination index
+     * @param startRow first row
+     * @param rowCount rows to copy
      */
-    public void copyTo(int start, int length, long[] dst, int dstOffset) {
-        checkRange(start, length);
-        java.util.Objects.checkFromIndexSize(dstOffset, length, dst.length);
-        copyUnchecked(start, length, dst, dstOffset);
+    public void copyTo(long[] dst, int dstOffset, int startRow, int rowCount) {
+        checkRange(startRow, rowCount);
+        java.util.Objects.checkFromIndexSize(dstOffset, rowCount, dst.length);
+        copyUnchecked(startRow, rowCount, dst, dstOffset);
     }
 
     /** @return a copy of all values (see {@link #copyTo}) */
     public long[] toArray() {
         long[] out = new long[size];
-        copyTo(0, size, out, 0);
+        copyTo(out);
         return out;
     }
 

@@ -93,7 +93,7 @@ class ColumnViewTest {
             assertThat(col.nullCount()).isEqualTo(nulls);
             assertThat(col.sum()).isEqualTo(expectedSum);
             long[] copy = new long[len + 2];
-            col.copyTo(0, len, copy, 2);
+            col.copyTo(copy, 2, 0, len);
             for (int i = 0; i < len; i++) {
                 assertThat(copy[2 + i]).isEqualTo(widen(ptype, raw[start + i]));
             }
@@ -140,8 +140,8 @@ class ColumnViewTest {
         LongColumn col = Column.of("a", i64(1, 2)).asLongs();
         assertThatThrownBy(() -> col.get(2)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> col.isNull(-1)).isInstanceOf(IndexOutOfBoundsException.class);
-        assertThatThrownBy(() -> col.copyTo(1, 2, new long[2], 0)).isInstanceOf(IndexOutOfBoundsException.class);
-        assertThatThrownBy(() -> col.copyTo(0, 2, new long[1], 0)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> col.copyTo(new long[2], 0, 1, 2)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> col.copyTo(new long[1], 0, 0, 2)).isInstanceOf(IndexOutOfBoundsException.class);
     }
 
     @Test
@@ -198,7 +198,7 @@ class ColumnViewTest {
         assertThat(b.countTrue()).isEqualTo(3);
         BooleanColumn s = Column.of("b", bools(values, valid).slice(3, 3)).asBooleans();
         boolean[] out = new boolean[3];
-        s.copyTo(0, 3, out, 0);
+        s.copyTo(out);
         assertThat(out).containsExactly(true, false, true);
         assertThat(s.countTrue()).isEqualTo(2);
         assertThat(Column.of("b", bools(values, null)).asBooleans().countTrue()).isEqualTo(4);
@@ -357,7 +357,7 @@ class ColumnViewTest {
         chunk.close();
         assertThatThrownBy(() -> longs.get(0)).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
         assertThatThrownBy(longs::sum).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> longs.copyTo(0, 1, new long[1], 0)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> longs.copyTo(new long[1])).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> strings.getString(0)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> a.isNull(0)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(a::nullCount).isInstanceOf(IllegalStateException.class);
