@@ -199,3 +199,10 @@ write("nested", pa.table({
                               i, 6) for i in range(k)],
                        pa.struct([("k", pa.int64()), ("v", pa.list_(pa.string()))])),
 }))
+
+# Low-cardinality columns: the reference writes vortex.dict layouts (values + bit-packed codes).
+random.seed(3)
+write("dict", pa.table({
+    "cat": pa.array([random.choice(["alpha", "beta", "gamma"]) for _ in range(5000)]),
+    "code": pa.array([random.choice([10, 2000, 30000]) for _ in range(5000)], pa.int32()),
+}), jsonl=False)

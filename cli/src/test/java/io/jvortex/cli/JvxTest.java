@@ -93,6 +93,9 @@ class JvxTest {
         // golden outputs checked against /work/shared/tools/vx_inspect.py (see the samples' README)
         assertThat(jvx("tree", sample("primitives.vortex")).out()).isEqualTo(text("primitives.tree.txt"));
         assertThat(jvx("tree", sample("mixed.vortex")).out()).isEqualTo(text("mixed.tree.txt"));
+        assertThat(jvx("tree", sample("dict.vortex")).out()).isEqualTo(text("dict.tree.txt")).contains(
+                "    data: vortex.dict rows=5000 codes_type=u16\n"
+                        + "      values: vortex.flat rows=3 segment=1 offset=1464 bytes=420\n");
         String chunked = jvx("tree", sample("chunked.vortex")).out();
         assertThat(chunked).isEqualTo(text("chunked.tree.txt"));
         assertThat(chunked).contains(
