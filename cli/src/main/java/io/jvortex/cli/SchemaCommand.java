@@ -101,7 +101,8 @@ final class SchemaCommand implements Runnable {
             case DType.Variant v -> "variant";
             case DType.Extension e -> {
                 String shown = e.withNullable(false).display();
-                yield shown;
+                // parameterless extensions (vortex.uuid) display as "id()": show just the id
+                yield shown.endsWith("()") ? shown.substring(0, shown.length() - 2) : shown;
             }
         };
     }

@@ -86,6 +86,26 @@ class JvxTest {
                 """);
         assertThat(jvx("schema", sample("mixed.vortex")).out()).isEqualTo(text("mixed.schema.txt"));
         assertThat(jvx("schema", sample("scalar_root.vortex")).out()).isEqualTo("<root>: i64 not null\n");
+        assertThat(jvx("schema", sample("nested.vortex")).out()).isEqualTo("""
+                ts_ms: vortex.timestamp(ms) nullable
+                ts_ns_tz: vortex.timestamp(ns, tz=Europe/Paris) nullable
+                t_us: vortex.time(us) nullable
+                t_s: vortex.time(s) nullable
+                day: vortex.date(d) nullable
+                ints: list nullable
+                  element: i32 nullable
+                pairs: fixed_size_list[2] nullable
+                  element: f64 nullable
+                bin: binary nullable
+                u: vortex.uuid nullable
+                f64: f64 nullable
+                u8: u8 nullable
+                i16: i16 nullable
+                nested: struct nullable
+                  k: i64 nullable
+                  v: list nullable
+                    element: utf8 nullable
+                """);
     }
 
     @Test
