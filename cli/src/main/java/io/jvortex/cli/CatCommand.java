@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * {@code jvx cat FILE}: the rows, decoded chunk by chunk and written as canonical JSON Lines (the
  * form the conformance tests compare with the Rust reference) or CSV.
  */
-@Command(name = "cat", mixinStandardHelpOptions = true,
+@Command(name = "cat", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Print rows as JSON Lines (one object per row) or CSV.")
 final class CatCommand implements Runnable {
 

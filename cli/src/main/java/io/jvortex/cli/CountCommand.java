@@ -7,7 +7,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code jvx count FILE}: the number of rows, from the footer (nothing is decoded). */
-@Command(name = "count", mixinStandardHelpOptions = true, description = "Print the number of rows.")
+@Command(name = "count", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
+        description = "Print the number of rows.")
 final class CountCommand implements Runnable {
     @Spec
     CommandSpec spec;

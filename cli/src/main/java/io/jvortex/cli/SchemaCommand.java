@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
  * {@code jvx schema FILE}: the dtype tree, one field per line ({@code name: type nullable|not null}),
  * nested fields, list elements, map keys and values and union variants indented below their parent.
  */
-@Command(name = "schema", mixinStandardHelpOptions = true,
+@Command(name = "schema", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Print the schema: one field per line with its type and nullability.")
 final class SchemaCommand implements Runnable {
     /** Name printed for a root that is not a struct. */

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  * tree stored in the segment: {@code encoding-id metadata=NB[ 0x…] buffers=[sizes]}. A zoned layout
  * shows its zone length and the zone table's columns.
  */
-@Command(name = "tree", mixinStandardHelpOptions = true,
+@Command(name = "tree", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Print the layout tree with segments and the encoding tree of every flat segment.")
 final class TreeCommand implements Runnable {
     /** Metadata up to this many bytes is shown in hex. */

@@ -57,6 +57,7 @@ class JvxTest {
         Result r = jvx("--version");
         assertThat(r.code()).isZero();
         assertThat(r.out()).matches("jvx \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\R");
+        assertThat(jvx("cat", "--version").out()).isEqualTo(r.out());
     }
 
     @Test
