@@ -320,7 +320,8 @@ class JvxTest {
         for (String[] args : List.of(new String[] {}, new String[] {"bogus"}, new String[] {"cat"},
                 new String[] {"cat", file, "--format", "xml"}, new String[] {"cat", file, "--limit", "-1"},
                 new String[] {"cat", file, "--limit", "many"}, new String[] {"count", file, "extra"},
-                new String[] {"cat", file, "--columns", "nope"}, new String[] {"schema", "--frobnicate", file})) {
+                new String[] {"cat", file, "--columns", "nope"}, new String[] {"schema", "--frobnicate", file},
+                new String[] {"cat", sample("scalar_root.vortex"), "--columns", "a"})) {
             Result r = jvx(args);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(Jvx.EXIT_USAGE);
             assertThat(r.err()).as(String.join(" ", args)).contains("Usage: jvx");
