@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jvx cat FILE}: the rows, decoded chunk by chunk and written as canonical JSON Lines (the
- * form the conformance tests compare with the Rust reference) or CSV.
+ * form the conformance tests compare with the Rust reference) or CSV. When stdout's reader goes away
+ * ({@code jvx cat f | head}) it stops decoding after the current chunk and exits 0.
  */
 @Command(name = "cat", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Print rows as JSON Lines (one object per row) or CSV.")

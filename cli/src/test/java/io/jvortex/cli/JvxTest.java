@@ -308,6 +308,30 @@ class JvxTest {
     }
 
     @Test
+    void catStopsQuietlyWhenTheReaderGoesAway() {
+        // a stdout whose reader has gone (e.g. `jvx cat f | head -1`): every write fails
+        java.io.Writer closed = new java.io.Writer() {
+            @Override
+            public void write(char[] buf, int off, int len) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+
+            @Override
+            public void flush() throws IOException {
+                throw new IOException("Broken pipe");
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        StringWriter err = new StringWriter();
+        int code = Jvx.execute(new PrintWriter(closed), new PrintWriter(err), "cat", sample("primitives.vortex"));
+        assertThat(code).isZero();
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
     void missingFileExitsTwo(@TempDir Path dir) {
         Result r = jvx("count", dir.resolve("nope.vortex").toString());
         assertThat(r.code()).isEqualTo(Jvx.EXIT_BAD_FILE);
