@@ -7,7 +7,8 @@ final class BuiltinEncodings {
     static final List<Encoding> ALL = List.of(
             new io.jvortex.encoding.primitive.PrimitiveEncoding(),
             new io.jvortex.encoding.bool.BoolEncoding(),
-            new io.jvortex.encoding.varbin.VarBinEncoding());
+            new io.jvortex.encoding.varbin.VarBinEncoding(),
+            new io.jvortex.encoding.varbinview.VarBinViewEncoding());
 
     private BuiltinEncodings() {
     }
