@@ -8,7 +8,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.primitive.PrimitiveEncoding(),
             new io.jvortex.encoding.bool.BoolEncoding(),
             new io.jvortex.encoding.varbin.VarBinEncoding(),
-            new io.jvortex.encoding.varbinview.VarBinViewEncoding());
+            new io.jvortex.encoding.varbinview.VarBinViewEncoding(),
+            new io.jvortex.encoding.fsst.FsstEncoding());
 
     private BuiltinEncodings() {
     }
