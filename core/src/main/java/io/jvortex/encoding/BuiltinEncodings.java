@@ -9,7 +9,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.bool.BoolEncoding(),
             new io.jvortex.encoding.varbin.VarBinEncoding(),
             new io.jvortex.encoding.varbinview.VarBinViewEncoding(),
-            new io.jvortex.encoding.fsst.FsstEncoding());
+            new io.jvortex.encoding.fsst.FsstEncoding(),
+            new io.jvortex.encoding.onpair.OnPairEncoding());
 
     private BuiltinEncodings() {
     }
