@@ -305,6 +305,19 @@ public final class VortexFile implements AutoCloseable {
         return fieldStatistics;
     }
 
+    /**
+     * @return parsed file-level statistics per top-level field (one entry for a non-struct root),
+     *     or an empty list when the file has none
+     */
+    public List<io.jvortex.scalar.ArrayStatistics> fieldStatistics() {
+        List<io.jvortex.scalar.ArrayStatistics> out = new ArrayList<>(fieldStatistics.size());
+        for (int i = 0; i < fieldStatistics.size(); i++) {
+            DType t = dtype instanceof DType.Struct s ? s.fields().get(i) : dtype;
+            out.add(io.jvortex.scalar.ArrayStatistics.read(fieldStatistics.get(i), t));
+        }
+        return out;
+    }
+
     /** @return user metadata segments by key (0.90+ files; empty otherwise) */
     public Map<String, MemorySegment> userMetadata() {
         return userMetadata;
