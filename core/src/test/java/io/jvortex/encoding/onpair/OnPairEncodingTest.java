@@ -63,16 +63,21 @@ class OnPairEncodingTest {
         return tokens;
     }
 
-    static int[] compress(byte[] value, List<byte[]> tokens) {
-        Map<String, Integer> index = new HashMap<>();
+    /** Token index by content, for the greedy writer. */
+    static Map<ByteBuffer, Integer> index(List<byte[]> tokens) {
+        Map<ByteBuffer, Integer> index = new HashMap<>();
         for (int t = 0; t < tokens.size(); t++) {
-            index.putIfAbsent(java.util.HexFormat.of().formatHex(tokens.get(t)), t);
+            index.putIfAbsent(ByteBuffer.wrap(tokens.get(t)), t);
         }
+        return index;
+    }
+
+    static int[] compress(byte[] value, Map<ByteBuffer, Integer> index) {
         List<Integer> out = new ArrayList<>();
         int i = 0;
         while (i < value.length) {
             for (int len = Math.min(16, value.length - i); len >= 1; len--) {
-                Integer t = index.get(java.util.HexFormat.of().formatHex(value, i, i + len));
+                Integer t = index.get(ByteBuffer.wrap(value, i, len));
                 if (t != null) {
                     out.add(t);
                     i += len;
@@ -100,13 +105,14 @@ class OnPairEncodingTest {
         for (int k = 0; k < padding; k++) {
             dict.write(0xAB);
         }
+        Map<ByteBuffer, Integer> index = index(tokens);
         List<Long> codes = new ArrayList<>();
         long[] codesOffsets = new long[values.size() + 1];
         long[] lengths = new long[values.size()];
         for (int i = 0; i < values.size(); i++) {
             byte[] v = values.get(i);
             if (v != null) {
-                for (int c : compress(v, tokens)) {
+                for (int c : compress(v, index)) {
                     codes.add((long) c);
                 }
                 lengths[i] = v.length;

@@ -137,7 +137,12 @@ public final class TestData {
     /** Asserts that a decoded array holds exactly the expected values, row by row. */
     public static void assertValues(Canonical actual, List<byte[]> expected) {
         assertThat(actual.length()).isEqualTo(expected.size());
-        List<byte[]> got = values(actual);
+        assertValues(values(actual), expected);
+    }
+
+    /** Asserts that values equal the expected ones, row by row (null = null row). */
+    public static void assertValues(List<byte[]> got, List<byte[]> expected) {
+        assertThat(got).hasSameSizeAs(expected);
         for (int i = 0; i < expected.size(); i++) {
             byte[] e = expected.get(i);
             byte[] g = got.get(i);
