@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes the golden files of the string encodings with the Rust reference (pip package vortex-data).
 
-Usage (from this directory):  /tmp/oracle/venv/bin/python make_golden.py
+Usage:  /tmp/oracle/venv/bin/python core/src/test/resources/golden/varbin/make_golden.py
 
-Every case is written as <encoding>/<name>.vortex (one column "s", written by vx.io.write with the
+Every case is written as golden/<encoding>/<name>.vortex (one column "s", written by vx.io.write with the
 default strategy, so the Rust compressor chooses the encodings) or, for vortex.varbinview (which the
 default writer does not put in files: it stores uncompressed strings as vortex.varbin), as
 <name>.segment: the bytes of Array.serialize(ArrayContext) concatenated, i.e. one flat segment
@@ -26,7 +26,8 @@ import sys
 import pyarrow as pa
 import vortex as vx
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+# The golden root: this script lives in golden/varbin/ and writes golden/{varbin,varbinview,fsst,onpair}/.
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def write_expected(path, values):
@@ -51,10 +52,6 @@ def write_serialized(encoding, name, values, arrow_type):
     os.makedirs(os.path.join(HERE, encoding), exist_ok=True)
     array = vx.array(pa.array(values, type=arrow_type))
     ids = []
-
-    def preorder(tree_line_ids):
-        return tree_line_ids
-
     # display_tree lists the nodes in pre-order, one "name: encoding(...)" line per node.
     for line in array.display_tree().splitlines():
         token = line.strip().split(" ")
