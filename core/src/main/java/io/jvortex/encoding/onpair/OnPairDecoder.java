@@ -6,7 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * The OnPair decompression kernel: each code names a dictionary token of 1–16 bytes; decoding
+ * The OnPair decompression kernel: each code names a dictionary token of up to 16 bytes; decoding
  * concatenates the tokens with two 8-byte stores per token.
  *
  * <p>The dictionary is copied once into heap arrays of 16 bytes per token (zero-padded), so the
@@ -28,14 +28,15 @@ public final class OnPairDecoder {
     private final int[] lengths;
 
     /**
-     * Builds a decoder. Precondition (the encoding validates it): {@code dictOffsets} holds {@code n +
-     * 1} non-decreasing offsets within {@code dictBytes}, every token length in {@code 1..16}.
+     * Builds a decoder for the first {@code n} tokens. Precondition (the encoding validates it):
+     * {@code dictOffsets} holds at least {@code n + 1} non-decreasing offsets within {@code dictBytes},
+     * every one of the {@code n} token lengths in {@code 0..16}.
      *
      * @param dictBytes the concatenated tokens
      * @param dictOffsets the token offsets
+     * @param n the number of tokens to tabulate (codes {@code >= n} are invalid)
      */
-    public OnPairDecoder(MemorySegment dictBytes, PrimitiveArray dictOffsets) {
-        int n = dictOffsets.length() - 1;
+    public OnPairDecoder(MemorySegment dictBytes, PrimitiveArray dictOffsets, int n) {
         this.words = new long[2 * n];
         this.lengths = new int[n];
         byte[] token = new byte[MAX_TOKEN_BYTES];

@@ -19,15 +19,15 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * {@code vortex.onpair}: strings as sequences of codes into a dictionary of up to 65 536 tokens of
- * 1–16 bytes. Decodes the whole code range in one pass into a fresh buffer and returns a
+ * {@code vortex.onpair}: strings as sequences of 16-bit codes into a dictionary of tokens of up to
+ * 16 bytes. Decodes the whole code range in one pass into a fresh buffer and returns a
  * {@link VarBinArray} whose offsets come from the per-row uncompressed lengths.
  */
 public final class OnPairEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.onpair";
 
-    /** Most tokens a dictionary may hold (codes are 16-bit). */
+    /** Most tokens codes can address (codes are 16-bit). */
     public static final int MAX_TOKENS = 1 << 16;
 
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -62,15 +62,13 @@ public final class OnPairEncoding implements Encoding {
         PType dictOffsetsPType = Offsets.integerPType(node, dictOffsetsPTypeId, "dict_offsets_ptype");
         PType codesPType = Offsets.integerPType(node, codesPTypeId, "codes_ptype");
         PType codesOffsetsPType = Offsets.integerPType(node, codesOffsetsPTypeId, "codes_offsets_ptype");
-        if (dictSize < 0 || dictSize > MAX_TOKENS) {
-            throw node.error("dict_size " + Long.toUnsignedString(dictSize) + ", expected 0.." + MAX_TOKENS);
-        }
+        int dictOffsetsLen = ctx.rowCount(node, dictSize, "dict_size") + 1;
         int codesLen = ctx.rowCount(node, codesLenField, "codes_len");
         ctx.expectBuffers(node, 1);
         ctx.expectChildren(node, 4, 5);
         MemorySegment dictBytes = node.buffer(0);
 
-        PrimitiveArray dictOffsets = Offsets.integerChild(node, 0, dictOffsetsPType, (int) dictSize + 1, ctx);
+        PrimitiveArray dictOffsets = Offsets.integerChild(node, 0, dictOffsetsPType, dictOffsetsLen, ctx);
         PrimitiveArray codes = Offsets.integerChild(node, 1, codesPType, codesLen, ctx);
         PrimitiveArray codesOffsets = Offsets.integerChild(node, 2, codesOffsetsPType, length + 1, ctx);
         PrimitiveArray lengths = Offsets.integerChild(node, 3, lengthsPType, length, ctx);
@@ -80,15 +78,18 @@ public final class OnPairEncoding implements Encoding {
         }
         Validity validity = ctx.validity(node, 4, dtype.nullable(), length);
 
+        // Codes are 16-bit, so only the first 65 536 tokens can be referenced; only those are checked
+        // and tabulated. (The reference's all-null form has dict_size = rows - 1 empty tokens.)
         Offsets.validate(node, dictOffsets, dictBytes.byteSize(), "dict_offsets");
-        for (int t = 0; t < dictSize; t++) {
+        int tokens = (int) Math.min(dictSize, MAX_TOKENS);
+        for (int t = 0; t < tokens; t++) {
             long tokenLength = dictOffsets.getLong(t + 1) - dictOffsets.getLong(t);
-            if (tokenLength < 1 || tokenLength > OnPairDecoder.MAX_TOKEN_BYTES) {
-                throw node.error("token " + t + " has " + tokenLength + " bytes, expected 1.."
+            if (tokenLength > OnPairDecoder.MAX_TOKEN_BYTES) {
+                throw node.error("token " + t + " has " + tokenLength + " bytes, expected at most "
                         + OnPairDecoder.MAX_TOKEN_BYTES);
             }
         }
-        OnPairDecoder decoder = new OnPairDecoder(dictBytes, dictOffsets);
+        OnPairDecoder decoder = new OnPairDecoder(dictBytes, dictOffsets, tokens);
 
         // Like the reference, decode the contiguous code range [first offset, last offset) in one
         // pass; the interior offsets are not needed, row boundaries come from the lengths.

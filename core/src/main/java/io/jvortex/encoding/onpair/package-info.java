@@ -26,12 +26,14 @@
  * lengths a file gives them are honoured. The result is a {@link io.jvortex.array.VarBinArray} with
  * {@code i32} offsets, or {@code i64} when the total exceeds {@code 2^31 - 1} bytes.
  *
- * <p>Validation: {@code dict_size <= 65536}; {@code dict_offsets} non-decreasing within {@code
- * dict_bytes} and every token 1–16 bytes (as the {@code onpair} crate's safe decoder requires); the
- * code range within the codes; every code below {@code dict_size}; every length in {@code
- * 0..2^31-1}; the codes producing exactly the declared total — the kernel never writes past {@code
- * total + 16} bytes even when codes lie; for {@code utf8}, every valid row well-formed UTF-8 (one
- * pass over the output). The {@code onpair} crate's further conformance rules (sorted, unique,
- * complete single-byte alphabet) matter for search, not for decoding, and are not checked.
+ * <p>Validation: {@code dict_offsets} non-decreasing within {@code dict_bytes}; every token that a
+ * 16-bit code can reach (the first 65 536) at most 16 bytes, as the {@code onpair} crate's decoder
+ * requires; the code range within the codes; every code below {@code min(dict_size, 65536)}; every
+ * length in {@code 0..2^31-1}; the codes producing exactly the declared total — the kernel never
+ * writes past {@code total + 16} bytes even when codes lie; for {@code utf8}, every valid row
+ * well-formed UTF-8 (one pass over the output). Empty tokens are accepted: the reference writes an
+ * all-null column as {@code rows - 1} empty tokens and no codes. The {@code onpair} crate's
+ * conformance rules (non-empty, sorted, unique tokens, complete single-byte alphabet) matter for
+ * search, not for decoding, and are not checked.
  */
 package io.jvortex.encoding.onpair;

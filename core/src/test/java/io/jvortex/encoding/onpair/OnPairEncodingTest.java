@@ -266,7 +266,7 @@ class OnPairEncodingTest {
                 }
                 expected.writeBytes(tokens.get(t));
             }
-            OnPairDecoder decoder = new OnPairDecoder(MemorySegment.ofArray(dict.toByteArray()), offsets(offsets));
+            OnPairDecoder decoder = new OnPairDecoder(MemorySegment.ofArray(dict.toByteArray()), offsets(offsets), n);
             byte[] want = expected.toByteArray();
             MemorySegment out = Arena.ofAuto().allocate(want.length + OnPairDecoder.SLACK);
             long produced = decoder.decompress(MemorySegment.ofArray(codes.array()), u8 ? 1 : 2, 0, count, out,
@@ -289,7 +289,7 @@ class OnPairEncodingTest {
     void kernelNeverWritesPastTheSlackWhenCodesLie() {
         SplittableRandom rnd = TestData.random("onpair.kernelNeverWritesPastTheSlackWhenCodesLie");
         byte[] dict = "abcdefghijklmnopq".getBytes();
-        OnPairDecoder decoder = new OnPairDecoder(MemorySegment.ofArray(dict), offsets(new long[] {0, 16, 17}));
+        OnPairDecoder decoder = new OnPairDecoder(MemorySegment.ofArray(dict), offsets(new long[] {0, 16, 17}), 2);
         for (int round = 0; round < 500; round++) {
             int count = rnd.nextInt(100);
             byte[] codes = new byte[count];
@@ -334,9 +334,43 @@ class OnPairEncodingTest {
     }
 
     @Test
-    void rejectsOversizedDictionaries() {
-        assertThatThrownBy(() -> decode(withMetadataField(GOOD, 3, 65537), UTF8_NULLABLE, 4))
-                .isInstanceOf(VortexException.class).hasMessageContaining("dict_size 65537, expected 0..65536");
+    void rejectsHugeDictionarySizes() {
+        assertThatThrownBy(() -> decode(withMetadataField(GOOD, 3, 1L << 40), UTF8_NULLABLE, 4))
+                .isInstanceOf(VortexException.class).hasMessageContaining("dict_size 1099511627776 outside");
+        assertThatThrownBy(() -> decode(withMetadataField(GOOD, 3, -1L), UTF8_NULLABLE, 4))
+                .isInstanceOf(VortexException.class).hasMessageContaining("dict_size 18446744073709551615 outside");
+    }
+
+    @Test
+    void tokensPastTheCodeRangeAreIgnored() {
+        // 70 000 tokens: 16-bit codes reach only the first 65 536; the rest need not be valid.
+        int n = 70_000;
+        long[] offsets = new long[n + 1];
+        for (int t = 0; t < n; t++) {
+            offsets[t + 1] = offsets[t] + (t < 256 ? 1 : t < 65_536 ? 2 : 40);
+        }
+        byte[] dict = new byte[(int) offsets[n]];
+        for (int b = 0; b < 256; b++) {
+            dict[b] = (byte) b;
+        }
+        Node node = node(OnPairEncoding.ID, proto().varint(3, n).varint(4, 2).varint(5, PType.U32.id())
+                        .varint(6, PType.U16.id()).build(), List.of(dict), primitive(PType.U32, offsets),
+                primitive(PType.U16, 'o', 'k'), primitive(PType.U8, 0, 2), primitive(PType.U8, 2));
+        TestData.assertValues(decode(node, UTF8, 1), TestData.utf8("ok"));
+    }
+
+    @Test
+    void referenceAllNullForm() {
+        // What the reference's compressor builds for an all-null column: rows - 1 empty tokens,
+        // rows zero codes, an empty code range, zero lengths.
+        int rows = 5;
+        Node n = node(OnPairEncoding.ID, proto().varint(1, PType.I32.id()).varint(2, 9).varint(3, rows - 1)
+                        .varint(4, rows).varint(6, PType.U16.id()).varint(7, PType.U32.id()).build(),
+                List.of(new byte[0]), primitive(PType.U8, 0, 0, 0, 0, 0), primitive(PType.U16, 0, 0, 0, 0, 0),
+                primitive(PType.U32, 0, 0, 0, 0, 0, 0), primitive(PType.I32, 0, 0, 0, 0, 0),
+                bools(false, false, false, false, false));
+        List<byte[]> values = new ArrayList<>(java.util.Collections.nCopies(rows, (byte[]) null));
+        TestData.assertValues(decode(n, UTF8_NULLABLE, rows), values);
     }
 
     @Test
@@ -348,21 +382,30 @@ class OnPairEncodingTest {
     }
 
     @Test
-    void rejectsBadTokens() {
+    void rejectsTokensOver16Bytes() {
         long[] offsets = new long[TOKENS.size() + 1];
         for (int t = 0; t <= TOKENS.size(); t++) {
-            offsets[t] = t;
+            offsets[t] = t + (t > 0 ? 16 : 0);
         }
-        offsets[5] = 4; // token 4 empty
-        assertThatThrownBy(() -> decode(withChild(GOOD, 0, primitive(PType.U32, offsets)), UTF8_NULLABLE, 4))
-                .isInstanceOf(VortexException.class).hasMessageContaining("token 4 has 0 bytes, expected 1..16");
-        long[] longToken = new long[TOKENS.size() + 1];
-        for (int t = 0; t <= TOKENS.size(); t++) {
-            longToken[t] = t + (t > 0 ? 16 : 0);
-        }
-        Node n = withChild(GOOD, 0, primitive(PType.U32, longToken)).withBuffers(new byte[300]);
+        Node n = withChild(GOOD, 0, primitive(PType.U32, offsets)).withBuffers(new byte[300]);
         assertThatThrownBy(() -> decode(n, UTF8_NULLABLE, 4)).isInstanceOf(VortexException.class)
-                .hasMessageContaining("token 0 has 17 bytes");
+                .hasMessageContaining("token 0 has 17 bytes, expected at most 16");
+    }
+
+    @Test
+    void acceptsEmptyTokens() {
+        long[] offsets = new long[TOKENS.size() + 2];
+        for (int t = 0; t <= TOKENS.size(); t++) {
+            offsets[t + 1] = t; // token 0 is empty, token t + 1 is byte t
+        }
+        // 257 tokens, 17 codes: "hello" and "yellow" with empty tokens in between.
+        Node rebuilt = node(OnPairEncoding.ID, proto().varint(1, PType.U32.id()).varint(3, TOKENS.size() + 1)
+                        .varint(4, 17).varint(5, PType.U32.id()).varint(6, PType.U16.id()).varint(7, PType.U32.id())
+                        .build(), GOOD.buffers(), primitive(PType.U32, offsets),
+                primitive(PType.U16, 0, 105, 102, 109, 109, 112, 0, 105, 102, 109, 113, 122, 102, 109, 109, 112, 120),
+                primitive(PType.U32, 0, 6, 11, 11, 17), primitive(PType.U32, 5, 4, 0, 6),
+                bools(true, true, false, true));
+        TestData.assertValues(decode(rebuilt, UTF8_NULLABLE, 4), VALUES);
     }
 
     @Test
