@@ -3,12 +3,13 @@
 
 Usage:  /tmp/oracle/venv/bin/python core/src/test/resources/golden/varbin/make_golden.py
 
-Every case is written as golden/<encoding>/<name>.vortex (one column "s", written by vx.io.write with the
-default strategy, so the Rust compressor chooses the encodings) or, for vortex.varbinview (which the
-default writer does not put in files: it stores uncompressed strings as vortex.varbin), as
-<name>.segment: the bytes of Array.serialize(ArrayContext) concatenated, i.e. one flat segment
-([buffers][Array flatbuffer][u32 length]); its encoding ids, interned in pre-order by the context,
-are listed one per line in <name>.ids.
+Every case is written as golden/<encoding>/<name>.vortex (one column "s", written by vx.io.write
+with the default strategy, so the Rust compressor chooses the encodings). The default writer puts
+vortex.varbinview in files only in special places (e.g. the patch values of vortex.sparse; plain
+uncompressed strings become vortex.varbin), so varbinview is also covered by <name>.segment files:
+the bytes of Array.serialize(ArrayContext) concatenated, i.e. one flat segment ([buffers][Array
+flatbuffer][u32 length]), with its encoding ids (interned in pre-order by the context) one per line
+in <name>.ids.
 
 Next to each file, <name>.expected holds the values written, one row per line: "N" for null, else
 "=" followed by the value's bytes in hex. The Java tests decode the file and compare value-exactly;
@@ -118,6 +119,9 @@ def main():
     # vortex.onpair whose codes are FoR + bit-packed and lengths run-end encoded.
     write_file("onpair", "sentences_compressed_children",
                ["the quick brown fox jumps over the lazy dog number %d" % i for i in range(2000)], pa.string())
+    # vortex.varbinview in a file: the patch values of a vortex.sparse column (mostly null URLs).
+    write_file("varbinview", "sparse_patch_values", [None if rng.random() < 0.97 else u for u in urls(rng, 3000, 0)],
+               pa.string())
     # vortex.varbinview: serialized arrays (inline and outlined values, nulls, unicode).
     write_serialized("varbinview", "views_nullable",
                      [None if rng.random() < 0.2 else "".join(rng.choice("abcé中😀") for _ in range(rng.randint(0, 30)))
