@@ -29,6 +29,10 @@ public final class FsstEncoding implements Encoding {
     /** Most symbols a table may hold (code 255 is the escape). */
     public static final int MAX_SYMBOLS = 255;
 
+    /** Creates the (stateless) encoding; the registry holds one instance. */
+    public FsstEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

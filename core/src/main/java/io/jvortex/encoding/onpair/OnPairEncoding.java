@@ -32,6 +32,10 @@ public final class OnPairEncoding implements Encoding {
 
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+    /** Creates the (stateless) encoding; the registry holds one instance. */
+    public OnPairEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

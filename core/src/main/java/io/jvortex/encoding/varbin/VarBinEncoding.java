@@ -21,6 +21,10 @@ public final class VarBinEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.varbin";
 
+    /** Creates the (stateless) encoding; the registry holds one instance. */
+    public VarBinEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

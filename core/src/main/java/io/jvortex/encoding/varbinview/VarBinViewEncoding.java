@@ -34,6 +34,10 @@ public final class VarBinViewEncoding implements Encoding {
     private static final int BAD_UTF8 = 4;
     private static final int TOO_LONG = 5;
 
+    /** Creates the (stateless) encoding; the registry holds one instance. */
+    public VarBinViewEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;
