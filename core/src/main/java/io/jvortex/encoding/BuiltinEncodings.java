@@ -6,7 +6,8 @@ import java.util.List;
 final class BuiltinEncodings {
     static final List<Encoding> ALL = List.of(
             new io.jvortex.encoding.primitive.PrimitiveEncoding(),
-            new io.jvortex.encoding.bool.BoolEncoding());
+            new io.jvortex.encoding.bool.BoolEncoding(),
+            new io.jvortex.encoding.alp.AlpEncoding());
 
     private BuiltinEncodings() {
     }
