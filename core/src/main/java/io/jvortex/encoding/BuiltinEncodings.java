@@ -7,7 +7,8 @@ final class BuiltinEncodings {
     static final List<Encoding> ALL = List.of(
             new io.jvortex.encoding.primitive.PrimitiveEncoding(),
             new io.jvortex.encoding.bool.BoolEncoding(),
-            new io.jvortex.encoding.alp.AlpEncoding());
+            new io.jvortex.encoding.alp.AlpEncoding(),
+            new io.jvortex.encoding.alprd.AlpRdEncoding());
 
     private BuiltinEncodings() {
     }
