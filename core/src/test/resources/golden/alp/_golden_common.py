@@ -127,6 +127,8 @@ class Golden:
         if chosen not in (expect_root, expect_root + ".v2"):  # in-memory .v2 ids serialize as the plain id
             print(f"SKIPPED {name}: Rust chose {tree.splitlines()[0].strip()}, not {expect_root}")
             return False
+        if compressed.dtype.is_nullable() != dtype_str.endswith("?"):
+            raise SystemExit(f"{name}: Rust dtype {compressed.dtype!r} does not match {dtype_str}")
         meta = bytes(sa.metadata) if sa.metadata is not None else b""
         kids = child_dtypes(meta)
         if len(kids) != sa.nchildren:

@@ -8,7 +8,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.primitive.PrimitiveEncoding(),
             new io.jvortex.encoding.bool.BoolEncoding(),
             new io.jvortex.encoding.alp.AlpEncoding(),
-            new io.jvortex.encoding.alprd.AlpRdEncoding());
+            new io.jvortex.encoding.alprd.AlpRdEncoding(),
+            new io.jvortex.encoding.zigzag.ZigZagEncoding());
 
     private BuiltinEncodings() {
     }
