@@ -9,7 +9,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.bool.BoolEncoding(),
             new io.jvortex.encoding.alp.AlpEncoding(),
             new io.jvortex.encoding.alprd.AlpRdEncoding(),
-            new io.jvortex.encoding.zigzag.ZigZagEncoding());
+            new io.jvortex.encoding.zigzag.ZigZagEncoding(),
+            new io.jvortex.encoding.sequence.SequenceEncoding());
 
     private BuiltinEncodings() {
     }

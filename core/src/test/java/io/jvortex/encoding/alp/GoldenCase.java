@@ -188,6 +188,31 @@ public record GoldenCase(String name, DType dtype, int rows, String rootId, List
         return out;
     }
 
+    /**
+     * Asserts that an integer array equals the expected values (compared as the type's raw bits) and
+     * validity of this case.
+     *
+     * @param out the decoded array
+     */
+    public void assertIntegers(io.jvortex.array.Canonical out) {
+        org.assertj.core.api.Assertions.assertThat(out).isInstanceOf(io.jvortex.array.PrimitiveArray.class);
+        io.jvortex.array.PrimitiveArray p = (io.jvortex.array.PrimitiveArray) out;
+        org.assertj.core.api.Assertions.assertThat(p.length()).isEqualTo(rows);
+        io.jvortex.array.PrimitiveArray want = new io.jvortex.array.PrimitiveArray(
+                new DType.Primitive(p.ptype(), false), MemorySegment.ofArray(expected()), rows,
+                io.jvortex.array.Validity.ALL_VALID);
+        boolean[] valid = validity();
+        for (int i = 0; i < rows; i++) {
+            boolean isValid = valid == null || valid[i];
+            org.assertj.core.api.Assertions.assertThat(p.isValid(i)).as("%s row %d validity", name, i)
+                    .isEqualTo(isValid);
+            if (isValid) {
+                org.assertj.core.api.Assertions.assertThat(p.getLong(i)).as("%s row %d", name, i)
+                        .isEqualTo(want.getLong(i));
+            }
+        }
+    }
+
     @Override
     public String toString() {
         return name;

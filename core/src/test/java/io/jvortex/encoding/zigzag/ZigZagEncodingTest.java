@@ -8,16 +8,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jvortex.api.VortexException;
-import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
-import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.alp.GoldenCase;
 import io.jvortex.encoding.alp.SegmentBuilder;
 import io.jvortex.encoding.alp.SegmentBuilder.Node;
 import io.jvortex.encoding.alp.TestSeeds;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -119,35 +116,14 @@ class ZigZagEncodingTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("golden")
     void goldenRootOverRustDecodedChildren(GoldenCase c) {
-        assertIntegersGolden(c, SegmentBuilder.decode(c.rootOverPrimitiveChildren(), c.dtype(), c.rows()));
+        c.assertIntegers(SegmentBuilder.decode(c.rootOverPrimitiveChildren(), c.dtype(), c.rows()));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("golden")
     void goldenFullRustTree(GoldenCase c) {
         assumeTrue(c.fullTreeDecodable(), () -> "not registered yet: " + c.missingEncodings());
-        assertIntegersGolden(c, SegmentBuilder.decode(c.serialized(), c.dtype(), c.rows()));
-    }
-
-    /**
-     * Compares an integer array with a golden case's expected values and validity.
-     *
-     * @param c the case
-     * @param out the decoded array
-     */
-    public static void assertIntegersGolden(GoldenCase c, Canonical out) {
-        PrimitiveArray p = (PrimitiveArray) out;
-        assertThat(p.length()).isEqualTo(c.rows());
-        PrimitiveArray want = new PrimitiveArray(new DType.Primitive(p.ptype(), false),
-                MemorySegment.ofArray(c.expected()), c.rows(), Validity.ALL_VALID);
-        boolean[] valid = c.validity();
-        for (int i = 0; i < c.rows(); i++) {
-            boolean isValid = valid == null || valid[i];
-            assertThat(p.isValid(i)).as("%s row %d validity", c, i).isEqualTo(isValid);
-            if (isValid) {
-                assertThat(p.getLong(i)).as("%s row %d", c, i).isEqualTo(want.getLong(i));
-            }
-        }
+        c.assertIntegers(SegmentBuilder.decode(c.serialized(), c.dtype(), c.rows()));
     }
 
     // ---- corrupt input
