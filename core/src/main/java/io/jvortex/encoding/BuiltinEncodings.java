@@ -10,7 +10,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.alp.AlpEncoding(),
             new io.jvortex.encoding.alprd.AlpRdEncoding(),
             new io.jvortex.encoding.zigzag.ZigZagEncoding(),
-            new io.jvortex.encoding.sequence.SequenceEncoding());
+            new io.jvortex.encoding.sequence.SequenceEncoding(),
+            new io.jvortex.encoding.datetimeparts.DateTimePartsEncoding());
 
     private BuiltinEncodings() {
     }
