@@ -11,7 +11,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.alprd.AlpRdEncoding(),
             new io.jvortex.encoding.zigzag.ZigZagEncoding(),
             new io.jvortex.encoding.sequence.SequenceEncoding(),
-            new io.jvortex.encoding.datetimeparts.DateTimePartsEncoding());
+            new io.jvortex.encoding.datetimeparts.DateTimePartsEncoding(),
+            new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoding());
 
     private BuiltinEncodings() {
     }
