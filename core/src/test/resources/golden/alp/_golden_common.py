@@ -11,6 +11,9 @@ file writer uses) and serializes it exactly as a flat segment is stored. The cas
   validity        one byte per row, 1 = valid (only for nullable inputs)
   child<k>        the Rust reference's own decoding of the root's child k, little-endian
   child<k>.validity  one byte per row (only when that child is nullable)
+Each directory also holds files_<rows>.vortex: the same input columns (named by case, grouped by row
+count) written with vortex.io.write, the default file writer, so the file reader path (layouts, zone
+maps, the writer's own compression choices) is exercised on the same values.
 cases.tsv lists, per case: name, dtype, row count, root encoding id, and the child dtypes
 (ptype[?]:rows, comma-separated) that child<k> was decoded with. Java tests decode the whole segment
 (when every encoding of the tree is registered) and, always, the root node re-assembled over
@@ -112,6 +115,7 @@ class Golden:
     def __init__(self, out_dir: str):
         self.out_dir = out_dir
         self.rows: list[str] = []
+        self.columns: dict[int, dict[str, pa.Array]] = {}
 
     def add(self, name: str, values: pa.Array, dtype_str: str, width: int, expect_root: str,
             child_dtypes, expected_bytes: bytes | None = None):
@@ -147,11 +151,14 @@ class Golden:
         with gzip.GzipFile(os.path.join(self.out_dir, name + ".golden.gz"), "wb", mtime=0) as f:
             f.write(b"".join(parts))
         spec = ",".join(f"{p}{'?' if nl else ''}:{rows}" for p, nl, rows in kids)
+        self.columns.setdefault(len(values), {})[name] = values
         self.rows.append(f"{name}\t{dtype_str}\t{len(values)}\t{expect_root}\t{spec}")
         print(f"{name}: {tree.splitlines()[0].strip()}  meta={meta.hex()}  ids={ids}")
         return True
 
     def write_manifest(self):
+        for rows, cols in sorted(self.columns.items()):
+            vx.io.write(pa.table(cols), os.path.join(self.out_dir, f"files_{rows}.vortex"))
         with open(os.path.join(self.out_dir, "cases.tsv"), "w") as f:
             f.write("# case\tdtype\trows\troot\tchildren (ptype[?]:rows, as decoded into child<k>)\n")
             for r in self.rows:

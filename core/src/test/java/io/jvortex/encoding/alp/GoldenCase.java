@@ -1,5 +1,12 @@
 package io.jvortex.encoding.alp;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.DecimalArray;
+import io.jvortex.array.ExtensionArray;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
@@ -13,6 +20,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -189,26 +197,53 @@ public record GoldenCase(String name, DType dtype, int rows, String rootId, List
     }
 
     /**
-     * Asserts that an integer array equals the expected values (compared as the type's raw bits) and
-     * validity of this case.
+     * Asserts that an integer or float array (or an extension array over one) equals the expected values,
+     * compared as raw bits, and the validity of this case, from row {@code firstRow} on.
      *
-     * @param out the decoded array
+     * @param out the decoded rows
+     * @param firstRow the case row of {@code out}'s row 0
      */
-    public void assertIntegers(io.jvortex.array.Canonical out) {
-        org.assertj.core.api.Assertions.assertThat(out).isInstanceOf(io.jvortex.array.PrimitiveArray.class);
-        io.jvortex.array.PrimitiveArray p = (io.jvortex.array.PrimitiveArray) out;
-        org.assertj.core.api.Assertions.assertThat(p.length()).isEqualTo(rows);
-        io.jvortex.array.PrimitiveArray want = new io.jvortex.array.PrimitiveArray(
-                new DType.Primitive(p.ptype(), false), MemorySegment.ofArray(expected()), rows,
-                io.jvortex.array.Validity.ALL_VALID);
+    public void assertBits(Canonical out, int firstRow) {
+        Canonical values = out instanceof ExtensionArray e ? e.storage() : out;
+        assertThat(values).isInstanceOf(PrimitiveArray.class);
+        PrimitiveArray p = (PrimitiveArray) values;
+        assertThat(firstRow + p.length()).isLessThanOrEqualTo(rows);
+        PrimitiveArray want = new PrimitiveArray(new DType.Primitive(p.ptype(), false), MemorySegment.ofArray(expected()),
+                rows, Validity.ALL_VALID);
         boolean[] valid = validity();
-        for (int i = 0; i < rows; i++) {
-            boolean isValid = valid == null || valid[i];
-            org.assertj.core.api.Assertions.assertThat(p.isValid(i)).as("%s row %d validity", name, i)
-                    .isEqualTo(isValid);
+        for (int i = 0; i < p.length(); i++) {
+            int row = firstRow + i;
+            boolean isValid = valid == null || valid[row];
+            assertThat(p.isValid(i)).as("%s row %d validity", name, row).isEqualTo(isValid);
             if (isValid) {
-                org.assertj.core.api.Assertions.assertThat(p.getLong(i)).as("%s row %d", name, i)
-                        .isEqualTo(want.getLong(i));
+                assertThat(p.getLong(i)).as("%s row %d (want %s, got %s)", name, row, want.getDouble(row), p.getDouble(i))
+                        .isEqualTo(want.getLong(row));
+            }
+        }
+    }
+
+    /**
+     * Asserts that a decimal array equals the expected unscaled values (16-byte little-endian) and the
+     * validity of this case, from row {@code firstRow} on.
+     *
+     * @param out the decoded rows
+     * @param firstRow the case row of {@code out}'s row 0
+     */
+    public void assertDecimals(Canonical out, int firstRow) {
+        assertThat(out).isInstanceOf(DecimalArray.class);
+        DecimalArray d = (DecimalArray) out;
+        byte[] expected = expected();
+        boolean[] valid = validity();
+        for (int i = 0; i < d.length(); i++) {
+            int row = firstRow + i;
+            boolean isValid = valid == null || valid[row];
+            assertThat(d.isValid(i)).as("%s row %d validity", name, row).isEqualTo(isValid);
+            if (isValid) {
+                byte[] be = new byte[16];
+                for (int k = 0; k < 16; k++) {
+                    be[15 - k] = expected[16 * row + k];
+                }
+                assertThat(d.getUnscaled(i)).as("%s row %d", name, row).isEqualTo(new BigInteger(be));
             }
         }
     }
