@@ -7,6 +7,7 @@ import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.ScanIterator;
 import io.jvortex.api.VortexReader;
 import io.jvortex.array.Canonical;
+import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.OpaqueArray;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.SerializedArray;
@@ -91,7 +92,8 @@ public final class GoldenFiles {
                         try (Chunk chunk = scan.next()) {
                             for (String column : root.dtype().names()) {
                                 Canonical values = chunk.field(column);
-                                if (values instanceof OpaqueArray o) {
+                                Canonical inner = values instanceof ExtensionArray e ? e.storage() : values;
+                                if (inner instanceof OpaqueArray o) {
                                     opaque.put(column, o.encodingId() + " not registered");
                                     continue;
                                 }
