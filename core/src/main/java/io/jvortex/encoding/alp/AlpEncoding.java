@@ -93,6 +93,9 @@ public final class AlpEncoding implements Encoding {
         if (!(child instanceof PrimitiveArray encoded)) {
             throw node.error("encoded child decoded to " + child.getClass().getSimpleName() + ", expected primitive");
         }
+        // Allocate (within the budget) before the patches: their position table is at most this size.
+        int width = p.ptype().byteWidth();
+        MemorySegment out = ctx.allocate((long) length * width);
         Patches.Decoded decodedPatches = null;
         if (patches != null) {
             decodedPatches = patches.decode(node, 1, p, length, ctx);
@@ -100,9 +103,6 @@ public final class AlpEncoding implements Encoding {
                 return new OpaqueArray(opaque.encodingId(), dtype, length);
             }
         }
-
-        int width = p.ptype().byteWidth();
-        MemorySegment out = ctx.allocate((long) length * width);
         if (f32) {
             decodeF32(encoded.values(), out, length, F10_F32[meta.exponentF()], IF10_F32[meta.exponentE()]);
         } else {

@@ -57,6 +57,8 @@ public final class AlpRdEncoding implements Encoding {
 
         Canonical leftChild = ctx.decodeChild(node, 0, new DType.Primitive(meta.leftPartsType(), p.nullable()), length);
         Canonical rightChild = ctx.decodeChild(node, 1, new DType.Primitive(f32 ? PType.U32 : PType.U64, false), length);
+        // Allocate (within the budget) before the patches: their position table is at most this size.
+        MemorySegment out = ctx.allocate((long) length * (f32 ? 4 : 8));
         Patches.Decoded decodedPatches = patches == null ? null
                 : patches.decode(node, 2, new DType.Primitive(meta.leftPartsType(), false), length, ctx);
         for (Canonical c : new Canonical[] {leftChild, rightChild, decodedPatches == null ? null : decodedPatches.values()}) {
@@ -70,7 +72,6 @@ public final class AlpRdEncoding implements Encoding {
 
         int[] dict = meta.dictionary();
         int rbw = meta.rightBitWidth();
-        MemorySegment out = ctx.allocate((long) length * (f32 ? 4 : 8));
         Combiner combiner = new Combiner(node, left, dict.length, positions);
         if (f32) {
             int[] shifted = new int[Math.max(1, dict.length)];

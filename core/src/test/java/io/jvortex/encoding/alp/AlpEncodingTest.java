@@ -431,6 +431,14 @@ class AlpEncodingTest {
                 + report.opaque());
     }
 
+    @Test
+    void outputIsChargedToTheDecodedBytesBudget() {
+        Node n = node(AlpEncoding.ID, alpMeta(1, 0, null), SegmentBuilder.i64s(new long[1000]));
+        DecodeContext ctx = new DecodeContext(EncodingRegistry.defaults(), Arena.ofAuto(), false, 7999);
+        assertThatThrownBy(() -> ctx.decode(SegmentBuilder.serialize(n).root(), F64, 1000))
+                .isInstanceOf(VortexException.class).hasMessageContaining("budget");
+    }
+
     // ---- corrupt input
 
     private static void assertCorrupt(Node n, DType dtype, int len, String messagePart) {
