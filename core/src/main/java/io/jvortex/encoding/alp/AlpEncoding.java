@@ -58,6 +58,10 @@ public final class AlpEncoding implements Encoding {
     private static final ValueLayout.OfDouble F64 =
             ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+    /** Creates the (stateless) encoding. */
+    public AlpEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -29,6 +29,10 @@ public final class AlpRdEncoding implements Encoding {
     private static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+    /** Creates the (stateless) encoding. */
+    public AlpRdEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -22,6 +22,11 @@ public record AlpRdMetadata(int rightBitWidth, int[] dictionary, PType leftParts
         dictionary = dictionary.clone();
     }
 
+    /**
+     * Returns a copy of the dictionary.
+     *
+     * @return the left bit patterns, indexed by code
+     */
     @Override
     public int[] dictionary() {
         return dictionary.clone();

@@ -68,6 +68,10 @@ public final class DateTimePartsEncoding implements Encoding {
         }
     }
 
+    /** Creates the (stateless) encoding. */
+    public DateTimePartsEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -53,6 +53,10 @@ public final class DecimalBytePartsEncoding implements Encoding {
         }
     }
 
+    /** Creates the (stateless) encoding. */
+    public DecimalBytePartsEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

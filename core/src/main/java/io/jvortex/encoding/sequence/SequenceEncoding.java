@@ -81,10 +81,18 @@ public final class SequenceEncoding implements Encoding {
             return new SequenceMetadata(baseBits, bits, kind == 4);
         }
 
-        /** @return the multiplier as an exact integer */
+        /**
+         * Returns the multiplier as an exact integer.
+         *
+         * @return the multiplier, signed or unsigned as it was stored
+         */
         public BigInteger exactMultiplier() {
             return multiplierUnsigned ? unsigned(multiplier) : BigInteger.valueOf(multiplier);
         }
+    }
+
+    /** Creates the (stateless) encoding. */
+    public SequenceEncoding() {
     }
 
     @Override

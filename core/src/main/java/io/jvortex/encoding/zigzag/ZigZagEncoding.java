@@ -21,6 +21,10 @@ public final class ZigZagEncoding implements Encoding {
     private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+    /** Creates the (stateless) encoding. */
+    public ZigZagEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;
