@@ -15,11 +15,12 @@ import java.util.Objects;
  * the platform. Signed types are handled through the same bits: unpacked values are the W-bit
  * patterns zero-extended to the type width and stored in the (signed) Java type.
  *
- * <p>The bulk kernels copy a chunk's words once into a thread-local scratch array and then run one
- * loop per row over all lanes with a shift that is fixed for that row, so the inner loops have
- * constant trip counts, no per-value branches and contiguous reads and writes. All methods are
- * thread-safe. Bounds are checked once per call: the array range by {@link Objects}, the segment
- * range by {@link MemorySegment} itself ({@link IndexOutOfBoundsException} either way).
+ * <p>The bulk kernels copy a chunk's words once into a thread-local {@code long[]} and then run one
+ * loop of 16 longs per row with a shift that is fixed for that row: constant trip counts, no
+ * per-value branches, contiguous reads and writes, and for types narrower than 64 bits several
+ * lanes per long operation (SWAR). All methods are thread-safe. Bounds are checked once per call:
+ * the array range by {@link Objects}, the segment range by {@link MemorySegment} itself
+ * ({@link IndexOutOfBoundsException} either way).
  */
 public final class FastLanesBitPacking {
 
@@ -38,6 +39,13 @@ public final class FastLanesBitPacking {
         }
     }
 
+    /**
+     * {@code LANE_ONES[log2 T]}: a 1 in the lowest bit of every T-bit lane of a long, so that
+     * {@code mask * LANE_ONES} repeats a lane mask in every lane (no carries, the mask fits a lane).
+     */
+    private static final long[] LANE_ONES = {0, 0, 0, 0x0101_0101_0101_0101L, 0x0001_0001_0001_0001L,
+        0x0000_0001_0000_0001L, 1L};
+
     private static final ValueLayout.OfShort LE_SHORT =
             ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt LE_INT =
@@ -45,12 +53,19 @@ public final class FastLanesBitPacking {
     private static final ValueLayout.OfLong LE_LONG =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    /** Per-thread word buffers: at most {@code 1024 · W / T ≤ 1024} words of each type. */
+    /** Whether a {@code long[]} viewed as bytes is already the little-endian image of its values. */
+    private static final boolean NATIVE_LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
+    /**
+     * Per-thread buffers. {@code words} holds a chunk's packed bytes read as little-endian longs (at
+     * most {@code 16 · 64}); {@code lanes} holds 1024 values of a narrower type packed several per long
+     * (value {@code i} at bits {@code [(i % (64/T)) · T, …)} of long {@code i / (64/T)}), viewed as
+     * bytes through {@code lanesSegment} to move them to or from the typed array in one copy.
+     */
     private static final class Scratch {
-        final byte[] bytes = new byte[CHUNK_VALUES];
-        final short[] shorts = new short[CHUNK_VALUES];
-        final int[] ints = new int[CHUNK_VALUES];
-        final long[] longs = new long[CHUNK_VALUES];
+        final long[] words = new long[CHUNK_VALUES];
+        final long[] lanes = new long[CHUNK_VALUES];
+        final MemorySegment lanesSegment = MemorySegment.ofArray(lanes);
     }
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
@@ -114,26 +129,8 @@ public final class FastLanesBitPacking {
             Arrays.fill(out, outOffset, outOffset + CHUNK_VALUES, (byte) 0);
             return;
         }
-        byte[] words = SCRATCH.get().bytes;
-        MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, byteOffset, words, 0, bitWidth * 128);
-        int mask = (1 << bitWidth) - 1;
-        for (int row = 0; row < 8; row++) {
-            int bit = row * bitWidth;
-            int a = (bit >>> 3) * 128;
-            int shift = bit & 7;
-            int o = outOffset + ROW_BASE[row];
-            if (shift + bitWidth <= 8) {
-                for (int lane = 0; lane < 128; lane++) {
-                    out[o + lane] = (byte) (((words[a + lane] & 0xFF) >>> shift) & mask);
-                }
-            } else {
-                int up = 8 - shift;
-                for (int lane = 0; lane < 128; lane++) {
-                    out[o + lane] = (byte) ((((words[a + lane] & 0xFF) >>> shift)
-                            | ((words[a + 128 + lane] & 0xFF) << up)) & mask);
-                }
-            }
-        }
+        Scratch scratch = unpackToLanes(packed, byteOffset, 8, bitWidth);
+        MemorySegment.copy(scratch.lanesSegment, ValueLayout.JAVA_BYTE, 0, out, outOffset, CHUNK_VALUES);
     }
 
     /**
@@ -153,26 +150,8 @@ public final class FastLanesBitPacking {
             Arrays.fill(out, outOffset, outOffset + CHUNK_VALUES, (short) 0);
             return;
         }
-        short[] words = SCRATCH.get().shorts;
-        MemorySegment.copy(packed, LE_SHORT, byteOffset, words, 0, bitWidth * 64);
-        int mask = (1 << bitWidth) - 1;
-        for (int row = 0; row < 16; row++) {
-            int bit = row * bitWidth;
-            int a = (bit >>> 4) * 64;
-            int shift = bit & 15;
-            int o = outOffset + ROW_BASE[row];
-            if (shift + bitWidth <= 16) {
-                for (int lane = 0; lane < 64; lane++) {
-                    out[o + lane] = (short) (((words[a + lane] & 0xFFFF) >>> shift) & mask);
-                }
-            } else {
-                int up = 16 - shift;
-                for (int lane = 0; lane < 64; lane++) {
-                    out[o + lane] = (short) ((((words[a + lane] & 0xFFFF) >>> shift)
-                            | ((words[a + 64 + lane] & 0xFFFF) << up)) & mask);
-                }
-            }
-        }
+        Scratch scratch = unpackToLanes(packed, byteOffset, 16, bitWidth);
+        MemorySegment.copy(scratch.lanesSegment, LE_SHORT, 0, out, outOffset, CHUNK_VALUES);
     }
 
     /**
@@ -192,25 +171,8 @@ public final class FastLanesBitPacking {
             Arrays.fill(out, outOffset, outOffset + CHUNK_VALUES, 0);
             return;
         }
-        int[] words = SCRATCH.get().ints;
-        MemorySegment.copy(packed, LE_INT, byteOffset, words, 0, bitWidth * 32);
-        int mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
-        for (int row = 0; row < 32; row++) {
-            int bit = row * bitWidth;
-            int a = (bit >>> 5) * 32;
-            int shift = bit & 31;
-            int o = outOffset + ROW_BASE[row];
-            if (shift + bitWidth <= 32) {
-                for (int lane = 0; lane < 32; lane++) {
-                    out[o + lane] = (words[a + lane] >>> shift) & mask;
-                }
-            } else {
-                int up = 32 - shift;
-                for (int lane = 0; lane < 32; lane++) {
-                    out[o + lane] = ((words[a + lane] >>> shift) | (words[a + 32 + lane] << up)) & mask;
-                }
-            }
-        }
+        Scratch scratch = unpackToLanes(packed, byteOffset, 32, bitWidth);
+        MemorySegment.copy(scratch.lanesSegment, LE_INT, 0, out, outOffset, CHUNK_VALUES);
     }
 
     /**
@@ -230,22 +192,47 @@ public final class FastLanesBitPacking {
             Arrays.fill(out, outOffset, outOffset + CHUNK_VALUES, 0L);
             return;
         }
-        long[] words = SCRATCH.get().longs;
+        long[] words = SCRATCH.get().words;
         MemorySegment.copy(packed, LE_LONG, byteOffset, words, 0, bitWidth * 16);
-        long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
-        for (int row = 0; row < 64; row++) {
+        unpackRows(words, 64, bitWidth, out, outOffset);
+    }
+
+    /** Unpacks a chunk of a type narrower than 64 bits into {@code lanes} (little-endian image). */
+    private static Scratch unpackToLanes(MemorySegment packed, long byteOffset, int typeBits, int bitWidth) {
+        Scratch scratch = SCRATCH.get();
+        MemorySegment.copy(packed, LE_LONG, byteOffset, scratch.words, 0, bitWidth * 16);
+        unpackRows(scratch.words, typeBits, bitWidth, scratch.lanes, 0);
+        if (!NATIVE_LITTLE_ENDIAN) {
+            reverseBytes(scratch.lanes, typeBits * 16);
+        }
+        return scratch;
+    }
+
+    /**
+     * The one unpacking loop, for every type: a row of packed words is always 128 bytes = 16 longs
+     * holding {@code 64 / T} lanes each, and a row of output values is 16 longs at the row's logical
+     * position. Each long is shifted as a whole; the masks cut off what crossed into a neighbouring
+     * lane (SWAR), so narrow types move several values per operation.
+     */
+    private static void unpackRows(long[] words, int typeBits, int bitWidth, long[] dst, int dstOffset) {
+        long ones = LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
+        long widthMask = lowBits(bitWidth) * ones;
+        int typeShift = Integer.numberOfTrailingZeros(typeBits);
+        for (int row = 0; row < typeBits; row++) {
             int bit = row * bitWidth;
-            int a = (bit >>> 6) * 16;
-            int shift = bit & 63;
-            int o = outOffset + ROW_BASE[row];
-            if (shift + bitWidth <= 64) {
-                for (int lane = 0; lane < 16; lane++) {
-                    out[o + lane] = (words[a + lane] >>> shift) & mask;
+            int a = (bit >>> typeShift) * 16;
+            int shift = bit & (typeBits - 1);
+            int o = dstOffset + ((ROW_BASE[row] << typeShift) >>> 6);
+            if (shift + bitWidth <= typeBits) {
+                for (int i = 0; i < 16; i++) {
+                    dst[o + i] = (words[a + i] >>> shift) & widthMask;
                 }
             } else {
-                int up = 64 - shift;
-                for (int lane = 0; lane < 16; lane++) {
-                    out[o + lane] = ((words[a + lane] >>> shift) | (words[a + 16 + lane] << up)) & mask;
+                int up = typeBits - shift;
+                long low = lowBits(up) * ones;
+                long high = widthMask & ~low;
+                for (int i = 0; i < 16; i++) {
+                    dst[o + i] = ((words[a + i] >>> shift) & low) | ((words[a + 16 + i] << up) & high);
                 }
             }
         }
@@ -269,29 +256,9 @@ public final class FastLanesBitPacking {
         if (bitWidth == 0) {
             return;
         }
-        int wordCount = bitWidth * 128;
-        byte[] words = SCRATCH.get().bytes;
-        Arrays.fill(words, 0, wordCount, (byte) 0);
-        int mask = (1 << bitWidth) - 1;
-        for (int row = 0; row < 8; row++) {
-            int bit = row * bitWidth;
-            int a = (bit >>> 3) * 128;
-            int shift = bit & 7;
-            int o = inOffset + ROW_BASE[row];
-            if (shift + bitWidth <= 8) {
-                for (int lane = 0; lane < 128; lane++) {
-                    words[a + lane] |= (byte) ((in[o + lane] & mask) << shift);
-                }
-            } else {
-                int down = 8 - shift;
-                for (int lane = 0; lane < 128; lane++) {
-                    int v = in[o + lane] & mask;
-                    words[a + lane] |= (byte) (v << shift);
-                    words[a + 128 + lane] |= (byte) (v >>> down);
-                }
-            }
-        }
-        MemorySegment.copy(words, 0, out, ValueLayout.JAVA_BYTE, byteOffset, wordCount);
+        Scratch scratch = SCRATCH.get();
+        MemorySegment.copy(in, inOffset, scratch.lanesSegment, ValueLayout.JAVA_BYTE, 0, CHUNK_VALUES);
+        packFromLanes(scratch, 8, bitWidth, out, byteOffset);
     }
 
     /**
@@ -309,29 +276,9 @@ public final class FastLanesBitPacking {
         if (bitWidth == 0) {
             return;
         }
-        int wordCount = bitWidth * 64;
-        short[] words = SCRATCH.get().shorts;
-        Arrays.fill(words, 0, wordCount, (short) 0);
-        int mask = (1 << bitWidth) - 1;
-        for (int row = 0; row < 16; row++) {
-            int bit = row * bitWidth;
-            int a = (bit >>> 4) * 64;
-            int shift = bit & 15;
-            int o = inOffset + ROW_BASE[row];
-            if (shift + bitWidth <= 16) {
-                for (int lane = 0; lane < 64; lane++) {
-                    words[a + lane] |= (short) ((in[o + lane] & mask) << shift);
-                }
-            } else {
-                int down = 16 - shift;
-                for (int lane = 0; lane < 64; lane++) {
-                    int v = in[o + lane] & mask;
-                    words[a + lane] |= (short) (v << shift);
-                    words[a + 64 + lane] |= (short) (v >>> down);
-                }
-            }
-        }
-        MemorySegment.copy(words, 0, out, LE_SHORT, byteOffset, wordCount);
+        Scratch scratch = SCRATCH.get();
+        MemorySegment.copy(in, inOffset, scratch.lanesSegment, LE_SHORT, 0, CHUNK_VALUES);
+        packFromLanes(scratch, 16, bitWidth, out, byteOffset);
     }
 
     /**
@@ -349,29 +296,9 @@ public final class FastLanesBitPacking {
         if (bitWidth == 0) {
             return;
         }
-        int wordCount = bitWidth * 32;
-        int[] words = SCRATCH.get().ints;
-        Arrays.fill(words, 0, wordCount, 0);
-        int mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
-        for (int row = 0; row < 32; row++) {
-            int bit = row * bitWidth;
-            int a = (bit >>> 5) * 32;
-            int shift = bit & 31;
-            int o = inOffset + ROW_BASE[row];
-            if (shift + bitWidth <= 32) {
-                for (int lane = 0; lane < 32; lane++) {
-                    words[a + lane] |= (in[o + lane] & mask) << shift;
-                }
-            } else {
-                int down = 32 - shift;
-                for (int lane = 0; lane < 32; lane++) {
-                    int v = in[o + lane] & mask;
-                    words[a + lane] |= v << shift;
-                    words[a + 32 + lane] |= v >>> down;
-                }
-            }
-        }
-        MemorySegment.copy(words, 0, out, LE_INT, byteOffset, wordCount);
+        Scratch scratch = SCRATCH.get();
+        MemorySegment.copy(in, inOffset, scratch.lanesSegment, LE_INT, 0, CHUNK_VALUES);
+        packFromLanes(scratch, 32, bitWidth, out, byteOffset);
     }
 
     /**
@@ -389,29 +316,57 @@ public final class FastLanesBitPacking {
         if (bitWidth == 0) {
             return;
         }
-        int wordCount = bitWidth * 16;
-        long[] words = SCRATCH.get().longs;
-        Arrays.fill(words, 0, wordCount, 0L);
-        long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
-        for (int row = 0; row < 64; row++) {
+        long[] words = SCRATCH.get().words;
+        packRows(in, inOffset, 64, bitWidth, words);
+        MemorySegment.copy(words, 0, out, LE_LONG, byteOffset, bitWidth * 16);
+    }
+
+    /** Packs the narrow values staged (as a little-endian image) in {@code lanes}. */
+    private static void packFromLanes(Scratch scratch, int typeBits, int bitWidth, MemorySegment out, long byteOffset) {
+        if (!NATIVE_LITTLE_ENDIAN) {
+            reverseBytes(scratch.lanes, typeBits * 16);
+        }
+        packRows(scratch.lanes, 0, typeBits, bitWidth, scratch.words);
+        MemorySegment.copy(scratch.words, 0, out, LE_LONG, byteOffset, bitWidth * 16);
+    }
+
+    /** The inverse of {@link #unpackRows}: masks each lane to W bits and ORs it into its words. */
+    private static void packRows(long[] src, int srcOffset, int typeBits, int bitWidth, long[] words) {
+        Arrays.fill(words, 0, bitWidth * 16, 0L);
+        long ones = LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
+        long widthMask = lowBits(bitWidth) * ones;
+        int typeShift = Integer.numberOfTrailingZeros(typeBits);
+        for (int row = 0; row < typeBits; row++) {
             int bit = row * bitWidth;
-            int a = (bit >>> 6) * 16;
-            int shift = bit & 63;
-            int o = inOffset + ROW_BASE[row];
-            if (shift + bitWidth <= 64) {
-                for (int lane = 0; lane < 16; lane++) {
-                    words[a + lane] |= (in[o + lane] & mask) << shift;
+            int a = (bit >>> typeShift) * 16;
+            int shift = bit & (typeBits - 1);
+            int o = srcOffset + ((ROW_BASE[row] << typeShift) >>> 6);
+            if (shift + bitWidth <= typeBits) {
+                for (int i = 0; i < 16; i++) {
+                    words[a + i] |= (src[o + i] & widthMask) << shift;
                 }
             } else {
-                int down = 64 - shift;
-                for (int lane = 0; lane < 16; lane++) {
-                    long v = in[o + lane] & mask;
-                    words[a + lane] |= v << shift;
-                    words[a + 16 + lane] |= v >>> down;
+                int down = typeBits - shift;
+                long high = (lowBits(typeBits) & ~lowBits(shift)) * ones;
+                long low = lowBits(shift + bitWidth - typeBits) * ones;
+                for (int i = 0; i < 16; i++) {
+                    long v = src[o + i] & widthMask;
+                    words[a + i] |= (v << shift) & high;
+                    words[a + 16 + i] |= (v >>> down) & low;
                 }
             }
         }
-        MemorySegment.copy(words, 0, out, LE_LONG, byteOffset, wordCount);
+    }
+
+    /** The low {@code bits} bits set, for {@code bits ∈ [0, 64]}. */
+    private static long lowBits(int bits) {
+        return bits == 64 ? -1L : (1L << bits) - 1;
+    }
+
+    private static void reverseBytes(long[] values, int count) {
+        for (int i = 0; i < count; i++) {
+            values[i] = Long.reverseBytes(values[i]);
+        }
     }
 
     // ---------------------------------------------------------------------------------------------
