@@ -227,6 +227,12 @@ public final class FastLanesBitPacking {
                 for (int i = 0; i < 16; i++) {
                     dst[o + i] = (words[a + i] >>> shift) & widthMask;
                 }
+            } else if (typeBits == 64) {
+                // One lane per long: nothing crosses a lane boundary, the shifts themselves clear.
+                int up = 64 - shift;
+                for (int i = 0; i < 16; i++) {
+                    dst[o + i] = ((words[a + i] >>> shift) | (words[a + 16 + i] << up)) & widthMask;
+                }
             } else {
                 int up = typeBits - shift;
                 long low = lowBits(up) * ones;
