@@ -188,6 +188,24 @@ class OracleSmokeTest {
     }
 
     @Test
+    void aFileWhoseRootIsNotAStructReadsAsOneValuePerLine() {
+        TypeSpec type = new TypeSpec.Decimal(20, 4, true);
+        GeneratedTable table = RandomTables.generatePlanned(Seeds.seed("OracleSmokeTest.nonStructRoot"), List.of(
+                new ColumnPlan("v", type, ValueShape.RANDOM, NullShape.SOME)), 300);
+        List<String> values = new ArrayList<>();
+        for (Object value : table.columns().get(0)) {
+            StringBuilder out = new StringBuilder();
+            io.jvortex.testing.CanonicalRows.appendValue(out, type, value);
+            values.add(out.toString());
+        }
+        RustOracle oracle = RustOracle.shared();
+        Path file = dir.resolve("column.vortex");
+        oracle.writeColumn(table.spec(), table.writeJsonl(dir.resolve("column.jsonl")), file, Strategy.DEFAULT, null);
+        assertThat(oracle.info(file).dtype()).isEqualTo("decimal(20,4)?");
+        assertSameRows(values, oracle.read(file), "non-struct root");
+    }
+
+    @Test
     void aBadRequestIsAnErrorAndTheOracleKeepsWorking() {
         RustOracle oracle = RustOracle.shared();
         assertThatThrownBy(() -> oracle.info(dir.resolve("missing.vortex")))

@@ -17,15 +17,17 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>null: {@code null}; bool: {@code true}/{@code false}; integers: JSON integers, u64 unsigned.
  *   <li>floats: {@code NaN}, {@code Infinity}, {@code -Infinity} as the JSON strings {@code "NaN"},
- *       {@code "Infinity"}, {@code "-Infinity"}; otherwise the shortest decimal digits
- *       {@code d1d2…dn} and exponent {@code e} (value = d1.d2…dn × 10^e) laid out like Python's
+ *       {@code "Infinity"}, {@code "-Infinity"}; otherwise decimal digits {@code d1d2…dn} (no
+ *       trailing zeros) and exponent {@code e} (value = d1.d2…dn × 10^e) laid out like Python's
  *       {@code repr(float)}: positional with at least one fraction digit when {@code -4 <= e < 16}
  *       ({@code 1.0}, {@code 0.0001}, {@code -0.0}), otherwise {@code d1[.d2…dn]e±XX} with at least two
  *       exponent digits ({@code 1e+16}, {@code 1.5e-05}). The digits of an f64 are Python's
  *       {@code repr}: the shortest that read back to the same double, the nearest of those to the
  *       value. The digits of an f32 or f16 are the value's exact binary value rounded half-even to the
  *       smallest number of significant digits p (1…9, 1…5) that reads back (correctly rounded,
- *       half-even) to the same bits at that width.
+ *       half-even) to the same bits at that width; this is usually but not always the shortest
+ *       decimal that reads back (2^-6 as f16 is {@code 0.015625}: 0.01562 does not read back, although
+ *       0.01563 would).
  *   <li>decimal: a JSON string in plain notation with exactly {@code scale} fraction digits
  *       ({@code "-4.56"}, {@code "0.05"}, {@code "12"}; a negative scale multiplies: {@code "1200"}).
  *   <li>utf8: a JSON string; {@code "} and {@code \} are escaped, U+0000–U+001F become {@code \n \r \t
@@ -48,7 +50,8 @@ public final class JsonValues {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private static final int F32_MAX_FINITE_BITS = 0x7F7F_FFFF;
-    /** Half-even rounding to 0…9 significant digits (index 0 unused). */
+    private static final int F16_MAX_FINITE_BITS = 0x7BFF;
+    /** Half-even rounding to 1…9 significant digits (index 0 unused). */
     private static final MathContext[] HALF_EVEN = new MathContext[10];
 
     static {
@@ -56,7 +59,6 @@ public final class JsonValues {
             HALF_EVEN[precision] = new MathContext(precision, RoundingMode.HALF_EVEN);
         }
     }
-    private static final int F16_MAX_FINITE_BITS = 0x7BFF;
 
     private static final long SECONDS_PER_DAY = 86_400L;
     private static final long MILLIS_PER_DAY = 86_400_000L;

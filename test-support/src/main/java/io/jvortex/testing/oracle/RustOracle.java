@@ -175,6 +175,33 @@ public final class RustOracle {
      */
     public void write(TableSpec spec, Path rowsJsonl, Path out, Strategy strategy, String editionOrNull,
             int batchRows) {
+        call(writeRequest(spec, rowsJsonl, out, strategy, editionOrNull, batchRows));
+    }
+
+    /**
+     * Writes a file whose root is not a struct but the array of the table's only column (so its
+     * dtype is that column's, nullable as the Rust writer makes it); {@link #read} then returns one
+     * value per line.
+     *
+     * @param oneColumn a table of exactly one column
+     * @param rowsJsonl its rows in canonical JSONL (objects with that one key)
+     * @param out the Vortex file to write
+     * @param strategy the write strategy
+     * @param editionOrNull an edition, or null for the writer's default
+     * @throws IllegalArgumentException when the table has not exactly one column
+     * @throws OracleException when the Rust side rejects the request
+     */
+    public void writeColumn(TableSpec oneColumn, Path rowsJsonl, Path out, Strategy strategy, String editionOrNull) {
+        if (oneColumn.columns().size() != 1) {
+            throw new IllegalArgumentException("oneColumn must have exactly one column, got " + oneColumn.columns().size());
+        }
+        Map<String, Object> request = writeRequest(oneColumn, rowsJsonl, out, strategy, editionOrNull, 0);
+        request.put("single_column", true);
+        call(request);
+    }
+
+    private static Map<String, Object> writeRequest(TableSpec spec, Path rowsJsonl, Path out, Strategy strategy,
+            String editionOrNull, int batchRows) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(strategy, "strategy");
         Map<String, Object> request = new LinkedHashMap<>();
@@ -185,7 +212,7 @@ public final class RustOracle {
         request.put("strategy", strategy.wireName());
         request.put("edition", editionOrNull);
         request.put("batch_rows", batchRows > 0 ? batchRows : null);
-        call(request);
+        return request;
     }
 
     /**

@@ -5,8 +5,9 @@ on a bad request ({"ok": false, "error": "..."}). The first line it prints is a 
 versions it runs. Everything else it or the libraries print goes to stderr.
 
 Requests ("op"):
-  write {schema, rows_path, out, strategy: "default"|"compact", edition: null|"core...", batch_rows: null|n}
-        -> {ok, row_count}
+  write {schema, rows_path, out, strategy: "default"|"compact", edition: null|"core...", batch_rows: null|n,
+         single_column: false|true}
+        -> {ok, row_count}     (single_column: the file's root is the only column's array, not a struct)
   read  {path, out_jsonl} -> {ok, row_count, dtype}   (canonical JSONL written to out_jsonl)
   info  {path}            -> {ok, row_count, dtype}
 """
@@ -53,7 +54,11 @@ def op_write(request, vx, arrow_io):
         options = options.with_edition(edition)
     batch_rows = request.get("batch_rows")
     data = table
-    if batch_rows:
+    if request.get("single_column"):
+        if table.num_columns != 1:
+            raise ValueError("single_column needs a schema of exactly one column, got %d" % table.num_columns)
+        data = vx.array(table.column(0).combine_chunks())
+    elif batch_rows:
         data = pa.RecordBatchReader.from_batches(table.schema, table.to_batches(max_chunksize=batch_rows))
     out = request["out"]
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
