@@ -120,30 +120,7 @@ public final class Canonicals {
      * @return the array, nullable, with that validity
      */
     public static Canonical withValidity(Canonical array, Validity validity) {
-        return switch (array) {
-            case NullArray n -> n;
-            case BoolArray b -> new BoolArray((DType.Bool) b.dtype().withNullable(true), b.bits(), b.bitOffset(),
-                    b.length(), validity);
-            case PrimitiveArray p -> new PrimitiveArray((DType.Primitive) p.dtype().withNullable(true), p.values(),
-                    p.length(), validity);
-            case DecimalArray d -> new DecimalArray((DType.Decimal) d.dtype().withNullable(true), d.valueByteWidth(),
-                    d.values(), d.length(), validity);
-            case VarBinArray s -> new VarBinArray(s.dtype().withNullable(true), s.offsets(), s.bytes(), s.length(),
-                    validity);
-            case VarBinViewArray s -> new VarBinViewArray(s.dtype().withNullable(true), s.views(), s.dataBuffers(),
-                    s.length(), validity);
-            case StructArray s -> new StructArray((DType.Struct) s.dtype().withNullable(true), s.fields(), s.length(),
-                    validity);
-            case ListArray l -> new ListArray((DType.List) l.dtype().withNullable(true), l.elements(), l.offsets(),
-                    l.length(), validity);
-            case ListViewArray l -> new ListViewArray((DType.List) l.dtype().withNullable(true), l.elements(),
-                    l.offsets(), l.sizes(), l.length(), validity);
-            case FixedSizeListArray f -> new FixedSizeListArray((DType.FixedSizeList) f.dtype().withNullable(true),
-                    f.elements(), f.length(), validity);
-            case ExtensionArray e -> new ExtensionArray((DType.Extension) e.dtype().withNullable(true),
-                    withValidity(e.storage(), validity));
-            case OpaqueArray o -> new OpaqueArray(o.encodingId(), o.dtype().withNullable(true), o.length());
-        };
+        return Validities.withValidity(array, validity, true);
     }
 
     /**

@@ -1,9 +1,10 @@
 package io.jvortex.array;
 
+import io.jvortex.dtype.DType;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
-/** Operations on {@link Validity} values: concatenation, intersection, materialization. */
+/** Operations on {@link Validity} values: concatenation, intersection, materialization, replacement. */
 public final class Validities {
     private Validities() {
     }
@@ -82,5 +83,39 @@ public final class Validities {
         Validity.Bitmap x = (Validity.Bitmap) a;
         Validity.Bitmap y = (Validity.Bitmap) b;
         return new Validity.Bitmap(BitBuffers.and(x.bits(), x.bitOffset(), y.bits(), y.bitOffset(), length, alloc), 0);
+    }
+
+    /**
+     * @param array an array
+     * @param validity the validity it should have (same length)
+     * @param nullable the nullability of the result's dtype (must be true unless all rows are valid)
+     * @return the array with that validity and nullability (extension arrays pass both to their storage)
+     */
+    public static Canonical withValidity(Canonical array, Validity validity, boolean nullable) {
+        return switch (array) {
+            case NullArray n -> n;
+            case BoolArray b -> new BoolArray((DType.Bool) b.dtype().withNullable(nullable), b.bits(),
+                    b.bitOffset(), b.length(), validity);
+            case PrimitiveArray p -> new PrimitiveArray((DType.Primitive) p.dtype().withNullable(nullable),
+                    p.values(), p.length(), validity);
+            case DecimalArray d -> new DecimalArray((DType.Decimal) d.dtype().withNullable(nullable),
+                    d.valueByteWidth(), d.values(), d.length(), validity);
+            case VarBinArray v -> new VarBinArray(v.dtype().withNullable(nullable), v.offsets(), v.bytes(), v.length(),
+                    validity);
+            case VarBinViewArray v -> new VarBinViewArray(v.dtype().withNullable(nullable), v.views(), v.dataBuffers(),
+                    v.length(), validity);
+            case StructArray s -> new StructArray((DType.Struct) s.dtype().withNullable(nullable),
+                    s.fields(), s.length(), validity);
+            case ListArray l -> new ListArray((DType.List) l.dtype().withNullable(nullable),
+                    l.elements(), l.offsets(), l.length(), validity);
+            case ListViewArray l -> new ListViewArray((DType.List) l.dtype().withNullable(nullable),
+                    l.elements(), l.offsets(), l.sizes(), l.length(), validity);
+            case FixedSizeListArray f -> new FixedSizeListArray(
+                    (DType.FixedSizeList) f.dtype().withNullable(nullable), f.elements(), f.length(),
+                    validity);
+            case ExtensionArray e -> new ExtensionArray((DType.Extension) e.dtype().withNullable(nullable),
+                    withValidity(e.storage(), validity, nullable));
+            case OpaqueArray o -> new OpaqueArray(o.encodingId(), o.dtype().withNullable(nullable), o.length());
+        };
     }
 }

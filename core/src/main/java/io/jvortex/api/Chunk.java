@@ -1,0 +1,94 @@
+package io.jvortex.api;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.StructArray;
+import io.jvortex.dtype.DType;
+import java.lang.foreign.Arena;
+import java.util.Objects;
+
+/**
+ * A run of consecutive rows of a scan, with every projected column decoded. Owns an arena for
+ * memory only it uses; its data is valid until {@link #close()}, after which every access throws
+ * {@link IllegalStateException}.
+ */
+public final class Chunk implements AutoCloseable {
+    private final long firstRowIndex;
+    private final Canonical array;
+    private final Arena arena;
+    private final Runnable onClose;
+    private boolean closed;
+
+    /**
+     * Internal: chunks are created by scans.
+     *
+     * @param firstRowIndex the file row of this chunk's row 0
+     * @param array the decoded rows (a struct for tables)
+     * @param arena the chunk's own arena, closed with it
+     * @param onClose called once when the chunk closes
+     */
+    public Chunk(long firstRowIndex, Canonical array, Arena arena, Runnable onClose) {
+        this.firstRowIndex = firstRowIndex;
+        this.array = Objects.requireNonNull(array, "array");
+        this.arena = arena;
+        this.onClose = onClose;
+    }
+
+    /** @throws IllegalStateException when the chunk is closed */
+    public void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("chunk of rows " + firstRowIndex + ".." + (firstRowIndex + array.length())
+                    + " is closed");
+        }
+    }
+
+    /** @return whether {@link #close()} was called */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** @return the file row index of this chunk's first row */
+    public long firstRowIndex() {
+        return firstRowIndex;
+    }
+
+    /** @return the number of rows */
+    public int rowCount() {
+        return array.length();
+    }
+
+    /** @return the rows' dtype (the projected struct for tables) */
+    public DType dtype() {
+        return array.dtype();
+    }
+
+    /** @return the decoded rows as a canonical array (a {@link StructArray} for tables) */
+    public Canonical array() {
+        ensureOpen();
+        return array;
+    }
+
+    /**
+     * @param name a projected column name
+     * @return that column's canonical array
+     */
+    public Canonical field(String name) {
+        ensureOpen();
+        if (!(array instanceof StructArray s)) {
+            throw new IllegalStateException("the scan's root is " + array.dtype().display() + ", not a struct");
+        }
+        return s.field(name);
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            if (arena != null) {
+                arena.close();
+            }
+            if (onClose != null) {
+                onClose.run();
+            }
+        }
+    }
+}

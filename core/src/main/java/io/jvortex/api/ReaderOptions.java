@@ -1,0 +1,54 @@
+package io.jvortex.api;
+
+import io.jvortex.encoding.EncodingRegistry;
+import java.util.Objects;
+
+/**
+ * How a file is opened.
+ *
+ * @param encodings the encodings to decode with
+ * @param allowUnknown read unknown encodings/layouts as opaque (all-null) data instead of failing
+ * @param maxDecodedBytes the most bytes one segment or one chunk may decode to; guards against
+ *     corrupt length fields
+ */
+public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes) {
+    /** Default decoded-size budget: 2 GiB. */
+    public static final long DEFAULT_MAX_DECODED_BYTES = 2L << 30;
+
+    /** Validates the components. */
+    public ReaderOptions {
+        Objects.requireNonNull(encodings, "encodings");
+        if (maxDecodedBytes <= 0) {
+            throw new IllegalArgumentException("maxDecodedBytes must be positive, got " + maxDecodedBytes);
+        }
+    }
+
+    /** @return the defaults: built-in and service-loaded encodings, unknown ids fail, 2 GiB budget */
+    public static ReaderOptions defaults() {
+        return new ReaderOptions(EncodingRegistry.defaults(), false, DEFAULT_MAX_DECODED_BYTES);
+    }
+
+    /**
+     * @param allow whether unknown ids decode to opaque arrays
+     * @return a copy with that setting
+     */
+    public ReaderOptions withAllowUnknown(boolean allow) {
+        return new ReaderOptions(encodings, allow, maxDecodedBytes);
+    }
+
+    /**
+     * @param registry the encodings to use (e.g. with user encodings registered)
+     * @return a copy with that registry
+     */
+    public ReaderOptions withEncodings(EncodingRegistry registry) {
+        return new ReaderOptions(registry, allowUnknown, maxDecodedBytes);
+    }
+
+    /**
+     * @param bytes the decoded-size budget
+     * @return a copy with that budget
+     */
+    public ReaderOptions withMaxDecodedBytes(long bytes) {
+        return new ReaderOptions(encodings, allowUnknown, bytes);
+    }
+}

@@ -1,0 +1,89 @@
+package io.jvortex.api;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a scan reads: which columns (top-level names, or nested paths {@code a.b.c}), how many rows at
+ * most, and how many rows per chunk at most.
+ *
+ * @param columns column paths in output order; empty = all top-level columns
+ * @param limit the most rows to return ({@link Long#MAX_VALUE} = all)
+ * @param maxChunkRows the most rows per chunk
+ */
+public record ScanOptions(List<String> columns, long limit, int maxChunkRows) {
+    /** Default upper bound of rows per chunk. */
+    public static final int DEFAULT_MAX_CHUNK_ROWS = 1 << 17;
+
+    /** Validates and copies the components. */
+    public ScanOptions {
+        columns = List.copyOf(columns);
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must be >= 0, got " + limit);
+        }
+        if (maxChunkRows <= 0) {
+            throw new IllegalArgumentException("maxChunkRows must be > 0, got " + maxChunkRows);
+        }
+    }
+
+    /** @return options that read everything */
+    public static ScanOptions all() {
+        return builder().build();
+    }
+
+    /** @return a builder */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds {@link ScanOptions}. */
+    public static final class Builder {
+        private final List<String> columns = new ArrayList<>();
+        private long limit = Long.MAX_VALUE;
+        private int maxChunkRows = DEFAULT_MAX_CHUNK_ROWS;
+
+        private Builder() {
+        }
+
+        /**
+         * @param paths column names or dotted nested paths, in output order
+         * @return this builder
+         */
+        public Builder columns(String... paths) {
+            columns.addAll(List.of(paths));
+            return this;
+        }
+
+        /**
+         * @param paths column names or dotted nested paths, in output order
+         * @return this builder
+         */
+        public Builder columns(List<String> paths) {
+            columns.addAll(paths);
+            return this;
+        }
+
+        /**
+         * @param rows the most rows to return
+         * @return this builder
+         */
+        public Builder limit(long rows) {
+            this.limit = rows;
+            return this;
+        }
+
+        /**
+         * @param rows the most rows per chunk
+         * @return this builder
+         */
+        public Builder maxChunkRows(int rows) {
+            this.maxChunkRows = rows;
+            return this;
+        }
+
+        /** @return the options */
+        public ScanOptions build() {
+            return new ScanOptions(columns, limit, maxChunkRows);
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.jvortex.layout;
+
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import java.util.List;
+
+/**
+ * A node of a file's layout tree, with the dtype derived for it (layouts do not store dtypes; every
+ * layout derives its children's from its own and its metadata). Closed set.
+ */
+public sealed interface Layout {
+    /** @return the layout id as stored in the file */
+    String encodingId();
+
+    /** @return the context path, e.g. {@code root.price/chunk[3]} */
+    String path();
+
+    /** @return the derived dtype */
+    DType dtype();
+
+    /** @return the rows this layout covers */
+    long rowCount();
+
+    /** @return the child layouts, in file order */
+    List<Layout> children();
+
+    /**
+     * {@code vortex.flat}: one serialized array in one segment.
+     *
+     * @param path context path
+     * @param dtype dtype
+     * @param rowCount rows
+     * @param segmentId the segment
+     */
+    record Flat(String path, DType dtype, long rowCount, int segmentId) implements Layout {
+        /** The layout id. */
+        public static final String ID = "vortex.flat";
+
+        @Override
+        public String encodingId() {
+            return ID;
+        }
+
+        @Override
+        public List<Layout> children() {
+            return List.of();
+        }
+    }
+
+    /**
+     * {@code vortex.chunked}: row-wise concatenation of children with the same dtype.
+     *
+     * @param path context path
+     * @param dtype dtype
+     * @param rowCount rows (the children's sum)
+     * @param children the chunks
+     */
+    record Chunked(String path, DType dtype, long rowCount, List<Layout> children) implements Layout {
+        /** The layout id. */
+        public static final String ID = "vortex.chunked";
+
+        @Override
+        public String encodingId() {
+            return ID;
+        }
+    }
+
+    /**
+     * {@code vortex.struct}: one child per field, preceded by a validity child when nullable.
+     *
+     * @param path context path
+     * @param dtype the struct dtype
+     * @param rowCount rows
+     * @param validity the validity layout (bool), or {@code null} when the struct is not nullable
+     * @param fields one layout per field
+     */
+    record Struct(String path, DType.Struct dtype, long rowCount, Layout validity, List<Layout> fields)
+            implements Layout {
+        /** The layout id. */
+        public static final String ID = "vortex.struct";
+
+        @Override
+        public String encodingId() {
+            return ID;
+        }
+
+        @Override
+        public List<Layout> children() {
+            if (validity == null) {
+                return fields;
+            }
+            var all = new java.util.ArrayList<Layout>(fields.size() + 1);
+            all.add(validity);
+            all.addAll(fields);
+            return List.copyOf(all);
+        }
+    }
+
+    /**
+     * {@code vortex.zoned} (and legacy {@code vortex.stats}): data plus a table of per-zone statistics.
+     *
+     * @param path context path
+     * @param encodingId {@code vortex.zoned} or {@code vortex.stats}
+     * @param dtype dtype
+     * @param rowCount rows (the data child's)
+     * @param data the data layout
+     * @param zones the zone statistics layout, or {@code null} when its schema is unknown
+     * @param zoneLength rows per zone (0 = pruning disabled in old files)
+     * @param schema the zone table's column meanings
+     */
+    record Zoned(String path, String encodingId, DType dtype, long rowCount, Layout data, Layout zones,
+                 long zoneLength, ZoneSchema schema) implements Layout {
+        /** The current layout id. */
+        public static final String ID = "vortex.zoned";
+        /** The legacy layout id. */
+        public static final String LEGACY_ID = "vortex.stats";
+
+        @Override
+        public List<Layout> children() {
+            return zones == null ? List.of(data) : List.of(data, zones);
+        }
+    }
+
+    /**
+     * {@code vortex.dict}: a dictionary of values shared by a codes column.
+     *
+     * @param path context path
+     * @param dtype dtype
+     * @param rowCount rows (the codes')
+     * @param values the dictionary values
+     * @param codes the codes, {@code Primitive(codesType)}
+     * @param codesType unsigned code type
+     * @param allValuesReferenced whether every value is used by some code
+     */
+    record Dict(String path, DType dtype, long rowCount, Layout values, Layout codes, PType codesType,
+                boolean allValuesReferenced) implements Layout {
+        /** The layout id. */
+        public static final String ID = "vortex.dict";
+
+        @Override
+        public String encodingId() {
+            return ID;
+        }
+
+        @Override
+        public List<Layout> children() {
+            return List.of(values, codes);
+        }
+    }
+
+    /**
+     * A layout id this reader does not know (only with {@code allowUnknown}); its rows read as null.
+     *
+     * @param path context path
+     * @param encodingId the unknown id
+     * @param dtype dtype
+     * @param rowCount rows
+     */
+    record Unknown(String path, String encodingId, DType dtype, long rowCount) implements Layout {
+        @Override
+        public List<Layout> children() {
+            return List.of();
+        }
+    }
+}

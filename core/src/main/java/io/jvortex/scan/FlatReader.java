@@ -1,0 +1,59 @@
+package io.jvortex.scan;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.SerializedArray;
+import io.jvortex.file.SegmentSpec;
+import io.jvortex.layout.Layout;
+import java.lang.foreign.Arena;
+import java.util.function.LongConsumer;
+
+/** Decodes a {@code vortex.flat} segment once, keeps it while rows of it are being read. */
+final class FlatReader extends ColumnReader {
+    private final Layout.Flat layout;
+    private Arena arena;
+    private Canonical decoded;
+
+    FlatReader(Layout.Flat layout) {
+        this.layout = layout;
+    }
+
+    @Override
+    long rowCount() {
+        return layout.rowCount();
+    }
+
+    @Override
+    void boundaries(long base, LongConsumer out) {
+    }
+
+    @Override
+    Canonical read(long start, int length, ScanState state) {
+        if (decoded == null) {
+            decoded = decode(layout, state, arena = Arena.ofConfined());
+        }
+        return start == 0 && length == decoded.length() ? decoded : decoded.slice((int) start, length);
+    }
+
+    static Canonical decode(Layout.Flat layout, ScanState state, Arena arena) {
+        if (layout.rowCount() > DecodeContext.MAX_ROWS) {
+            throw new io.jvortex.api.VortexException(state.file.source(), io.jvortex.api.VortexException.NO_OFFSET,
+                    layout.path(), "flat layout of " + layout.rowCount() + " rows is larger than one array can be", null);
+        }
+        SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
+        String path = layout.path() + "/segment#" + layout.segmentId();
+        SerializedArray array = SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
+                state.file.arrayIds(), state.file.source(), path);
+        DecodeContext ctx = new DecodeContext(state.registry, arena, state.allowUnknown, state.maxDecodedBytes);
+        return ctx.decode(array.root(), layout.dtype(), (int) layout.rowCount());
+    }
+
+    @Override
+    void release(long row) {
+        if (decoded != null && row >= layout.rowCount()) {
+            decoded = null;
+            arena.close();
+            arena = null;
+        }
+    }
+}

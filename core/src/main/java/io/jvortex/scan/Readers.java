@@ -1,0 +1,84 @@
+package io.jvortex.scan;
+
+import io.jvortex.api.VortexException;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.NullArray;
+import io.jvortex.array.OpaqueArray;
+import io.jvortex.dtype.DType;
+import io.jvortex.layout.Layout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/** Builds the reader tree for a layout tree. */
+final class Readers {
+    private Readers() {
+    }
+
+    static ColumnReader of(Layout layout) {
+        return switch (layout) {
+            case Layout.Flat f -> new FlatReader(f);
+            case Layout.Chunked c -> new ChunkedReader(c.children().stream().map(Readers::of).toList(), c.rowCount());
+            case Layout.Zoned z -> of(z.data());
+            case Layout.Struct s -> new StructReader(s.dtype(), s.validity() == null ? null : of(s.validity()),
+                    s.fields().stream().map(Readers::of).toList(), s.rowCount());
+            case Layout.Dict d -> throw unsupported(d, "dictionary layouts are not readable yet");
+            case Layout.Unknown u -> new UnknownReader(u);
+        };
+    }
+
+    /**
+     * A reader of only some fields of a struct layout.
+     *
+     * @param layout the struct layout
+     * @param names the fields to keep, in output order
+     * @return the reader and its dtype
+     */
+    static StructReader project(Layout.Struct layout, List<String> names) {
+        List<ColumnReader> fields = new ArrayList<>(names.size());
+        List<DType> types = new ArrayList<>(names.size());
+        for (String n : names) {
+            int i = layout.dtype().indexOf(n);
+            if (i < 0) {
+                throw new IllegalArgumentException("no column named '" + n + "' in " + layout.dtype().display());
+            }
+            fields.add(of(layout.fields().get(i)));
+            types.add(layout.dtype().fields().get(i));
+        }
+        DType.Struct dtype = new DType.Struct(names, types, layout.dtype().nullable());
+        return new StructReader(dtype, layout.validity() == null ? null : of(layout.validity()), fields,
+                layout.rowCount());
+    }
+
+    /** Rows of an unknown layout read as opaque (all null). */
+    static final class UnknownReader extends ColumnReader {
+        private final Layout.Unknown layout;
+
+        UnknownReader(Layout.Unknown layout) {
+            this.layout = layout;
+        }
+
+        @Override
+        long rowCount() {
+            return layout.rowCount();
+        }
+
+        @Override
+        void boundaries(long base, LongConsumer out) {
+        }
+
+        @Override
+        Canonical read(long start, int length, ScanState state) {
+            return layout.dtype() instanceof DType.Null ? new NullArray(length)
+                    : new OpaqueArray(layout.encodingId(), layout.dtype(), length);
+        }
+
+        @Override
+        void release(long row) {
+        }
+    }
+
+    static VortexException unsupported(Layout layout, String what) {
+        return new VortexException(null, VortexException.NO_OFFSET, layout.path(), what, null);
+    }
+}

@@ -1,0 +1,50 @@
+package io.jvortex.scan;
+
+import io.jvortex.api.VortexException;
+import io.jvortex.array.Allocator;
+import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.file.VortexFile;
+import java.lang.foreign.Arena;
+
+/**
+ * Per-scan decoding services: the file, the encodings, limits, and the allocator of the chunk being
+ * assembled (for memory that only that chunk uses).
+ */
+final class ScanState {
+    final VortexFile file;
+    final EncodingRegistry registry;
+    final boolean allowUnknown;
+    final long maxDecodedBytes;
+    private Allocator chunkAllocator;
+
+    ScanState(VortexFile file, EncodingRegistry registry, boolean allowUnknown, long maxDecodedBytes) {
+        this.file = file;
+        this.registry = registry;
+        this.allowUnknown = allowUnknown;
+        this.maxDecodedBytes = maxDecodedBytes;
+    }
+
+    /**
+     * @param arena where to allocate
+     * @return an allocator over the arena limited to {@code maxDecodedBytes}
+     */
+    Allocator allocator(Arena arena) {
+        long[] remaining = {maxDecodedBytes};
+        return bytes -> {
+            if (bytes < 0 || bytes > remaining[0]) {
+                throw new VortexException(file.source(), VortexException.NO_OFFSET, null, "assembling a chunk needs "
+                        + bytes + " more bytes but the decoded-size budget has " + remaining[0] + " left", null);
+            }
+            remaining[0] -= bytes;
+            return arena.allocate(Math.max(1, bytes), 8).asSlice(0, bytes);
+        };
+    }
+
+    void startChunk(Arena arena) {
+        chunkAllocator = allocator(arena);
+    }
+
+    Allocator chunkAllocator() {
+        return chunkAllocator;
+    }
+}
