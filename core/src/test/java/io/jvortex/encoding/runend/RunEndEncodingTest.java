@@ -87,7 +87,7 @@ class RunEndEncodingTest {
         b.addAll(Collections.nCopies(5, true));
         b.addAll(Collections.nCopies(1024, false));
         b.addAll(Collections.nCopies(1019, true));
-        assertThat(TestSupport.rows(Golden.segment("runend/ree_bool", new DType.Bool(true), 2048, arena))).isEqualTo(b);
+        assertThat(TestSupport.rows(Golden.segment("runend/ree_bool", new DType.Bool(false), 2048, arena))).isEqualTo(b);
     }
 
     /** Naive reference: row i takes the value of the first run whose end exceeds offset + i. */
