@@ -82,6 +82,7 @@ N = 5000
 R = 1500  # rows of the incompressible (random) columns, to keep the files small
 I64_PALETTE = [s64(mix(100 + j)) for j in range(6)]
 F64_PALETTE = [f64(mix(200 + j)) for j in range(6)]
+STR_PALETTE = ["", "short", "twelve_bytes", "a value longer than twelve bytes", "\u00e9t\u00e9 \u2603", None]
 
 # vortex.runend: integer runs (dict layout whose codes are run-end encoded), nullable runs, and a
 # fixed-size list whose elements are dict(runend) arrays.
@@ -101,6 +102,7 @@ write("dict/dict.vortex", pa.table({
     "fsl_dict": pa.array([[v, v] for v in runs(7, N, F64_PALETTE, 200)], pa.list_(pa.float64(), 2)),
     "fsl_dict_null": pa.array([[v, v] for v in runs(9, N, F64_PALETTE[:4] + [None], 200)],
                               pa.list_(pa.float64(), 2)),
+    "fsl_dict_utf8": pa.array([[v, v] for v in runs(11, N, STR_PALETTE, 200)], pa.list_(pa.string(), 2)),
 }))
 # Arrow dictionary arrays convert to vortex.dict with nullable codes.
 segment("dict/arrow_dict", vx.array(pa.DictionaryArray.from_arrays(

@@ -59,6 +59,17 @@ class DictEncodingTest {
     }
 
     @Test
+    void goldenStringDictionary() {
+        List<Object> palette = Arrays.asList("", "short", "twelve_bytes", "a value longer than twelve bytes",
+                "\u00e9t\u00e9 \u2603", null);
+        List<Object> expected = new ArrayList<>();
+        for (Object v : Golden.runs(11, 5000, palette, 200)) {
+            expected.add(Arrays.asList(v, v));
+        }
+        assertThat(Golden.column("dict/dict.vortex", "fsl_dict_utf8")).isEqualTo(expected);
+    }
+
+    @Test
     void goldenArrowDictionaryWithNullableCodes() {
         Canonical out = Golden.segment("dict/arrow_dict", F64, 7, arena);
         assertThat(TestSupport.rows(out)).containsExactly(TestSupport.f64(1.5), null, null, TestSupport.f64(-7.25),
