@@ -37,6 +37,9 @@ public final class Scatter {
         if (positions.length == 0) {
             return base;
         }
+        if (values instanceof OpaqueArray || base instanceof OpaqueArray) {
+            return new OpaqueArray(opaqueId(base, values), base.dtype(), base.length());
+        }
         return switch (base) {
             case PrimitiveArray p -> {
                 MemorySegment out = copy(p.values(), alloc);
@@ -67,6 +70,9 @@ public final class Scatter {
      */
     public static Canonical fillAndPatch(Scalar fill, int length, int[] positions, Canonical values, Allocator alloc) {
         check(fill.dtype(), length, positions, values);
+        if (values instanceof OpaqueArray o && positions.length > 0) {
+            return new OpaqueArray(o.encodingId(), fill.dtype(), length);
+        }
         Canonical base = Constant.expand(fill, length, alloc);
         if (positions.length == 0) {
             return base;
@@ -82,6 +88,10 @@ public final class Scatter {
             }
             default -> patchGeneric(base, positions, values, alloc);
         };
+    }
+
+    private static String opaqueId(Canonical base, Canonical values) {
+        return base instanceof OpaqueArray o ? o.encodingId() : ((OpaqueArray) values).encodingId();
     }
 
     private static void check(DType dtype, int length, int[] positions, Canonical values) {

@@ -94,6 +94,11 @@ class ConcatConstantScatterTest {
                 BigInteger.TWO.pow(100).negate()), 2, alloc);
         assertThat(TestSupport.rows(decimal)).containsExactly(BigInteger.TWO.pow(100).negate(),
                 BigInteger.TWO.pow(100).negate());
+        assertThatThrownBy(() -> Constant.expand(new Scalar(new DType.Decimal(76, 0, false), BigInteger.TWO.pow(300)), 1,
+                alloc)).isInstanceOf(VortexException.class).hasMessageContaining("256 bits");
+        assertThatThrownBy(() -> Constant.expand(new Scalar(new DType.FixedSizeList(new DType.Bool(false), 1 << 20, false),
+                java.util.Collections.nCopies(1 << 20, new Scalar(new DType.Bool(false), true))), 1 << 12, alloc))
+                .isInstanceOf(VortexException.class).hasMessageContaining("exceeds the limit");
         assertThatThrownBy(() -> Constant.expand(Scalar.nullOf(new DType.Bool(false)), 1, alloc))
                 .isInstanceOf(VortexException.class);
         assertThatThrownBy(() -> Constant.expand(new Scalar(new DType.Variant(false), new byte[0]), 1, alloc))

@@ -72,6 +72,20 @@ public final class TestNodes {
     }
 
     /**
+     * Like {@link #decode} but with {@code allowUnknown}: unknown ids decode to opaque arrays.
+     *
+     * @param root the tree
+     * @param dtype the root dtype
+     * @param length the root length
+     * @param arena where segment and decoded buffers live
+     * @return the decoded array
+     */
+    public static Canonical decodeAllowingUnknown(Node root, DType dtype, int length, Arena arena) {
+        return new DecodeContext(EncodingRegistry.defaults(), arena, true, 1L << 30).decode(parse(root, arena), dtype,
+                length);
+    }
+
+    /**
      * @param root the tree
      * @param arena where the segment lives
      * @return the parsed root node

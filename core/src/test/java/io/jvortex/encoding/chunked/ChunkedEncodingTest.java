@@ -51,6 +51,14 @@ class ChunkedEncodingTest {
     }
 
     @Test
+    void unknownChunksStayOpaque() {
+        Canonical out = TestNodes.decodeAllowingUnknown(chunked(new long[] {0, 1, 3}, TestNodes.i32(1),
+                Node.of("x.unknown", new byte[0], List.of())), I32, 3, arena);
+        assertThat(out).isInstanceOf(io.jvortex.array.OpaqueArray.class);
+        assertThat(out.length()).isEqualTo(3);
+    }
+
+    @Test
     void corruptNodesAreRejected() {
         assertThatThrownBy(() -> TestNodes.decode(Node.of(ChunkedEncoding.ID, new byte[0], List.of()), I32, 0, arena))
                 .isInstanceOf(VortexException.class).hasMessageContaining("children");
@@ -65,6 +73,13 @@ class ChunkedEncodingTest {
                 I32, 1, arena)).isInstanceOf(VortexException.class).hasMessageContaining("decreasing or outside");
         assertThatThrownBy(() -> TestNodes.decode(chunked(new long[] {0, -1}, TestNodes.i32(1)), I32, 1, arena))
                 .isInstanceOf(VortexException.class).hasMessageContaining("18446744073709551615");
+        assertThatThrownBy(() -> TestNodes.decode(new Node(ChunkedEncoding.ID, new byte[0], List.of(new byte[1]),
+                chunked(new long[] {0}).children()), I32, 0, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("buffers");
+        // An offsets child of an unknown encoding (read with allowUnknown) is not a primitive array.
+        assertThatThrownBy(() -> TestNodes.decodeAllowingUnknown(Node.of(ChunkedEncoding.ID, new byte[0], List.of(),
+                Node.of("x.unknown", new byte[0], List.of())), I32, 0, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("expected primitive");
         // Offsets child of the wrong length for the number of chunks.
         assertThatThrownBy(() -> TestNodes.decode(chunked(new long[] {0, 1, 2}, TestNodes.i32(1)), I32, 2, arena))
                 .isInstanceOf(VortexException.class);

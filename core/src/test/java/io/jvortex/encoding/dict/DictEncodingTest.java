@@ -138,6 +138,14 @@ class DictEncodingTest {
     }
 
     @Test
+    void unknownValuesStayOpaque() {
+        Canonical out = TestNodes.decodeAllowingUnknown(Node.of(DictEncoding.ID, meta(4, PType.U8, false), List.of(),
+                TestNodes.u8(3, 0), Node.of("x.unknown", new byte[0], List.of())), F64, 2, arena);
+        assertThat(out).isInstanceOf(io.jvortex.array.OpaqueArray.class);
+        assertThat(out.length()).isEqualTo(2);
+    }
+
+    @Test
     void corruptNodesAreRejected() {
         Node values = TestNodes.f64(1, 2);
         assertThatThrownBy(() -> TestNodes.decode(Node.of(DictEncoding.ID, meta(2, PType.U8, false), List.of(),

@@ -76,6 +76,9 @@ class ListEncodingTest {
                 TestNodes.i64(1, 2), TestNodes.u8(0, 1)), LIST, 1, arena)).isInstanceOf(VortexException.class)
                 .hasMessageContaining("elements_len");
         assertThatThrownBy(() -> TestNodes.decode(Node.of(ListEncoding.ID, meta(2, PType.U8), List.of(),
+                TestNodes.i64(1, 2), TestNodes.u8(0, 1)), LIST, io.jvortex.encoding.DecodeContext.MAX_ROWS, arena))
+                .isInstanceOf(VortexException.class).hasMessageContaining("too many offsets");
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(ListEncoding.ID, meta(2, PType.U8), List.of(),
                 TestNodes.i64(1, 2)), LIST, 1, arena)).isInstanceOf(VortexException.class).hasMessageContaining("children");
         assertThatThrownBy(() -> TestNodes.decode(Node.of(ListEncoding.ID, meta(2, PType.U8), List.of(new byte[1]),
                 TestNodes.i64(1, 2), TestNodes.u8(0, 1)), LIST, 1, arena)).isInstanceOf(VortexException.class)

@@ -103,6 +103,13 @@ class SparseEncodingTest {
     }
 
     @Test
+    void unknownPatchValuesStayOpaque() {
+        Canonical out = TestNodes.decodeAllowingUnknown(sparse(meta(1, 0, PType.U8), Sv.nul(), TestNodes.u8(1),
+                Node.of("x.unknown", new byte[0], List.of())), I64, 3, arena);
+        assertThat(out).isInstanceOf(io.jvortex.array.OpaqueArray.class);
+    }
+
+    @Test
     void corruptNodesAreRejected() {
         Node values = TestNodes.i64(5, 6);
         assertThatThrownBy(() -> TestNodes.decode(sparse(new byte[0], Sv.nul(), TestNodes.u8(0, 1), values), I64, 4,
