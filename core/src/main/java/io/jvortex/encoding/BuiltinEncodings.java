@@ -20,7 +20,17 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.masked.MaskedEncoding(),
             new io.jvortex.encoding.dict.DictEncoding(),
             new io.jvortex.encoding.sparse.SparseEncoding(),
-            new io.jvortex.encoding.runend.RunEndEncoding());
+            new io.jvortex.encoding.runend.RunEndEncoding(),
+            new io.jvortex.encoding.varbin.VarBinEncoding(),
+            new io.jvortex.encoding.varbinview.VarBinViewEncoding(),
+            new io.jvortex.encoding.fsst.FsstEncoding(),
+            new io.jvortex.encoding.onpair.OnPairEncoding(),
+            new io.jvortex.encoding.alp.AlpEncoding(),
+            new io.jvortex.encoding.alprd.AlpRdEncoding(),
+            new io.jvortex.encoding.zigzag.ZigZagEncoding(),
+            new io.jvortex.encoding.sequence.SequenceEncoding(),
+            new io.jvortex.encoding.datetimeparts.DateTimePartsEncoding(),
+            new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoding());
 
     private BuiltinEncodings() {
     }
