@@ -17,6 +17,8 @@ public final class BitBuffers {
     }
 
     /**
+     * Bytes needed for a bitmap.
+     *
      * @param bits a number of bits
      * @return the bytes needed to hold them
      */

@@ -86,6 +86,8 @@ public final class Validities {
     }
 
     /**
+     * Replaces an array's validity and sets its dtype's nullability.
+     *
      * @param array an array
      * @param validity the validity it should have (same length)
      * @param nullable the nullability of the result's dtype (must be true unless all rows are valid)

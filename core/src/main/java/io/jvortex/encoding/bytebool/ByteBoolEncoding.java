@@ -20,6 +20,10 @@ public final class ByteBoolEncoding implements Encoding {
     /** Multiplying the per-byte low bits by this gathers byte {@code i}'s bit into bit {@code 56 + i}. */
     private static final long GATHER = 0x0102_0408_1020_4080L;
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public ByteBoolEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -19,6 +19,10 @@ public final class ChunkedEncoding implements Encoding {
 
     private static final DType.Primitive OFFSETS = new DType.Primitive(PType.U64, false);
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public ChunkedEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -18,6 +18,10 @@ public final class ConstantEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.constant";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public ConstantEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

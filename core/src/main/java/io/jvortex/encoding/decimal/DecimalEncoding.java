@@ -17,6 +17,10 @@ public final class DecimalEncoding implements Encoding {
     /** Byte width of each {@code DecimalType} value (I8, I16, I32, I64, I128, I256). */
     private static final int[] WIDTHS = {1, 2, 4, 8, 16, 32};
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public DecimalEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -15,6 +15,10 @@ public final class DictEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.dict";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public DictEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

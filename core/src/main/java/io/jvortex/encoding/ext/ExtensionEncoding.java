@@ -12,6 +12,10 @@ public final class ExtensionEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.ext";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public ExtensionEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

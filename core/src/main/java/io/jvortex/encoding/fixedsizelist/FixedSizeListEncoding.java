@@ -13,6 +13,10 @@ public final class FixedSizeListEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.fixed_size_list";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public FixedSizeListEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -17,6 +17,10 @@ public final class ListEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.list";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public ListEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -17,6 +17,10 @@ public final class ListViewEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.listview";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public ListViewEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -13,6 +13,10 @@ public final class MaskedEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.masked";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public MaskedEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -12,6 +12,10 @@ public final class NullEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.null";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public NullEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

@@ -26,6 +26,10 @@ public final class RunEndEncoding implements Encoding {
 
     private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT_UNALIGNED;
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public RunEndEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

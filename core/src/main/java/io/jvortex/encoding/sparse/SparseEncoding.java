@@ -17,6 +17,10 @@ public final class SparseEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.sparse";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public SparseEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;

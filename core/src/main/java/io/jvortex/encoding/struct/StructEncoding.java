@@ -15,6 +15,10 @@ public final class StructEncoding implements Encoding {
     /** The encoding id. */
     public static final String ID = "vortex.struct";
 
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public StructEncoding() {
+    }
+
     @Override
     public String id() {
         return ID;
