@@ -30,7 +30,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.zigzag.ZigZagEncoding(),
             new io.jvortex.encoding.sequence.SequenceEncoding(),
             new io.jvortex.encoding.datetimeparts.DateTimePartsEncoding(),
-            new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoding());
+            new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoding(),
+            new io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding());
 
     private BuiltinEncodings() {
     }
