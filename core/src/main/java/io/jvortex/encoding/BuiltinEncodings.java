@@ -31,7 +31,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.sequence.SequenceEncoding(),
             new io.jvortex.encoding.datetimeparts.DateTimePartsEncoding(),
             new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoding(),
-            new io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding());
+            new io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding(),
+            new io.jvortex.encoding.bitpacked.BitPackedEncoding());
 
     private BuiltinEncodings() {
     }

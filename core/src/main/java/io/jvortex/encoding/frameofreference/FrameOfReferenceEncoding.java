@@ -33,7 +33,7 @@ public final class FrameOfReferenceEncoding implements Encoding {
         }
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 1, 1);
-        PrimitiveArray encoded = (PrimitiveArray) ctx.decodeChild(node, 0, p, length);
+        PrimitiveArray encoded = ctx.decodePrimitive(node, 0, p, length);
         long ref = reference.asLong();
         if (ref == 0) {
             return encoded;
