@@ -32,7 +32,9 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.datetimeparts.DateTimePartsEncoding(),
             new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoding(),
             new io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding(),
-            new io.jvortex.encoding.bitpacked.BitPackedEncoding());
+            new io.jvortex.encoding.bitpacked.BitPackedEncoding(),
+            new io.jvortex.encoding.rle.RleEncoding(),
+            new io.jvortex.encoding.delta.DeltaEncoding());
 
     private BuiltinEncodings() {
     }
