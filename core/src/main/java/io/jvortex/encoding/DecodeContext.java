@@ -99,6 +99,25 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
     }
 
     /**
+     * Decodes a child that must be a primitive array, e.g. offsets, codes or run ends.
+     *
+     * @param parent the parent node
+     * @param index the child index
+     * @param dtype the child's primitive type
+     * @param length the child's row count
+     * @return the decoded child
+     */
+    public io.jvortex.array.PrimitiveArray decodePrimitive(ArrayNode parent, int index, DType.Primitive dtype,
+                                                           int length) {
+        Canonical child = decodeChild(parent, index, dtype, length);
+        if (!(child instanceof io.jvortex.array.PrimitiveArray p)) {
+            throw parent.error("child " + index + " decoded to " + child.getClass().getSimpleName()
+                    + ", expected primitive " + dtype.display());
+        }
+        return p;
+    }
+
+    /**
      * Decodes an optional validity child ({@code Bool}, non-nullable, true = valid).
      *
      * @param parent the parent node

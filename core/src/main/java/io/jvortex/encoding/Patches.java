@@ -95,7 +95,9 @@ public record Patches(int count, long offset, PType indicesType, boolean hasChun
     public Decoded decode(ArrayNode node, int firstChild, DType valuesDType, int baseLength, DecodeContext ctx) {
         Canonical idx = ctx.decodeChild(node, firstChild, new DType.Primitive(indicesType, false), count);
         Canonical values = ctx.decodeChild(node, firstChild + 1, valuesDType, count);
-        PrimitiveArray indices = (PrimitiveArray) idx;
+        if (!(idx instanceof PrimitiveArray indices)) {
+            throw node.error("patch indices decoded to " + idx.getClass().getSimpleName() + ", expected primitive");
+        }
         int[] positions = new int[count];
         long prev = -1;
         for (int k = 0; k < count; k++) {

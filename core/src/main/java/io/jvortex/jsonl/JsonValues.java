@@ -17,15 +17,17 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>null: {@code null}; bool: {@code true}/{@code false}; integers: JSON integers, u64 unsigned.
  *   <li>floats: {@code NaN}, {@code Infinity}, {@code -Infinity} as the JSON strings {@code "NaN"},
- *       {@code "Infinity"}, {@code "-Infinity"}; otherwise the shortest decimal digits
- *       {@code d1d2…dn} and exponent {@code e} (value = d1.d2…dn × 10^e) laid out like Python's
+ *       {@code "Infinity"}, {@code "-Infinity"}; otherwise decimal digits {@code d1d2…dn} (no
+ *       trailing zeros) and exponent {@code e} (value = d1.d2…dn × 10^e) laid out like Python's
  *       {@code repr(float)}: positional with at least one fraction digit when {@code -4 <= e < 16}
  *       ({@code 1.0}, {@code 0.0001}, {@code -0.0}), otherwise {@code d1[.d2…dn]e±XX} with at least two
  *       exponent digits ({@code 1e+16}, {@code 1.5e-05}). The digits of an f64 are Python's
  *       {@code repr}: the shortest that read back to the same double, the nearest of those to the
  *       value. The digits of an f32 or f16 are the value's exact binary value rounded half-even to the
  *       smallest number of significant digits p (1…9, 1…5) that reads back (correctly rounded,
- *       half-even) to the same bits at that width.
+ *       half-even) to the same bits at that width; this is usually but not always the shortest
+ *       decimal that reads back (2^-6 as f16 is {@code 0.015625}: 0.01562 does not read back, although
+ *       0.01563 would).
  *   <li>decimal: a JSON string in plain notation with exactly {@code scale} fraction digits
  *       ({@code "-4.56"}, {@code "0.05"}, {@code "12"}; a negative scale multiplies: {@code "1200"}).
  *   <li>utf8: a JSON string; {@code "} and {@code \} are escaped, U+0000–U+001F become {@code \n \r \t
@@ -47,12 +49,16 @@ public final class JsonValues {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    /** Exclusive upper neighbour of the largest finite f32: 2^128. */
-    private static final BigDecimal F32_OVERFLOW = new BigDecimal(BigInteger.ONE.shiftLeft(128));
-    /** Exclusive upper neighbour of the largest finite f16: 2^16. */
-    private static final BigDecimal F16_OVERFLOW = new BigDecimal(BigInteger.ONE.shiftLeft(16));
     private static final int F32_MAX_FINITE_BITS = 0x7F7F_FFFF;
     private static final int F16_MAX_FINITE_BITS = 0x7BFF;
+    /** Half-even rounding to 1…9 significant digits (index 0 unused). */
+    private static final MathContext[] HALF_EVEN = new MathContext[10];
+
+    static {
+        for (int precision = 1; precision < HALF_EVEN.length; precision++) {
+            HALF_EVEN[precision] = new MathContext(precision, RoundingMode.HALF_EVEN);
+        }
+    }
 
     private static final long SECONDS_PER_DAY = 86_400L;
     private static final long MILLIS_PER_DAY = 86_400_000L;
@@ -161,7 +167,9 @@ public final class JsonValues {
             digits /= 10;
             digitCount--;
         }
-        if (digitCount == 2) {
+        if (digitCount == 2 && magnitude < Double.MIN_NORMAL) {
+            // only a subnormal's rounding interval is wide enough to hold a one-digit decimal and a
+            // different two-digit one (the relative width of a normal's is below 2^-52)
             BigDecimal oneDigit = nearestOneDigitDouble(magnitude);
             if (oneDigit != null) {
                 digits = oneDigit.unscaledValue().longValueExact();
@@ -191,14 +199,13 @@ public final class JsonValues {
             return;
         }
         int bits = Float.floatToRawIntBits(magnitude);
-        BigDecimal exact = new BigDecimal(magnitude);
-        BigDecimal below = new BigDecimal(Float.intBitsToFloat(bits - 1));
-        BigDecimal above =
-                bits == F32_MAX_FINITE_BITS ? F32_OVERFLOW : new BigDecimal(Float.intBitsToFloat(bits + 1));
-        // No decimal shorter than Float.toString's digits reads back to this float; Float.toString
-        // may print two digits where one would do, hence the minus one.
-        int firstPrecision = Math.max(1, significantDigits(Float.toString(magnitude)) - 1);
-        appendShortestRounding(out, negative, exact, below, above, (bits & 1) == 0, firstPrecision, 9);
+        double below = Float.intBitsToFloat(bits - 1);
+        double above = bits == F32_MAX_FINITE_BITS ? 0x1p128 : Float.intBitsToFloat(bits + 1);
+        // Float.toString prints exactly the shortest length m for a normal float (no decimal shorter
+        // than m reads back), so the search starts there; a subnormal may be printed with 2 digits
+        // where 1 would do, so it starts at 1.
+        int firstPrecision = magnitude >= Float.MIN_NORMAL ? significantDigits(Float.toString(magnitude)) : 1;
+        appendShortestRounding(out, negative, magnitude, below, above, (bits & 1) == 0, firstPrecision, 9);
     }
 
     /**
@@ -220,12 +227,11 @@ public final class JsonValues {
             out.append(negative ? "-0.0" : "0.0");
             return;
         }
-        BigDecimal exact = new BigDecimal(Math.abs(value));
-        BigDecimal below = new BigDecimal(Float.float16ToFloat((short) (magnitudeBits - 1)));
-        BigDecimal above = magnitudeBits == F16_MAX_FINITE_BITS
-                ? F16_OVERFLOW
-                : new BigDecimal(Float.float16ToFloat((short) (magnitudeBits + 1)));
-        appendShortestRounding(out, negative, exact, below, above, (magnitudeBits & 1) == 0, 1, 5);
+        double below = Float.float16ToFloat((short) (magnitudeBits - 1));
+        double above = magnitudeBits == F16_MAX_FINITE_BITS
+                ? 0x1p16
+                : Float.float16ToFloat((short) (magnitudeBits + 1));
+        appendShortestRounding(out, negative, Math.abs(value), below, above, (magnitudeBits & 1) == 0, 1, 5);
     }
 
     /**
@@ -318,16 +324,21 @@ public final class JsonValues {
     }
 
     /**
-     * Rounds {@code exact} half-even to 1, 2, … significant digits and appends the first rounding that
-     * lies in the rounding interval of the value, whose neighbours are {@code below} and {@code above}.
+     * Rounds {@code magnitude} (exactly) half-even to {@code firstPrecision}, … significant digits and
+     * appends the first rounding that reads back to it: that lies in its rounding interval, bounded by
+     * the midpoints to its neighbours {@code below} and {@code above} (an endpoint belongs to the
+     * value iff its bit pattern is even).
      */
-    private static void appendShortestRounding(StringBuilder out, boolean negative, BigDecimal exact,
-            BigDecimal below, BigDecimal above, boolean evenBits, int firstPrecision, int maxPrecision) {
-        BigDecimal low = exact.add(below).divide(BigDecimal.TWO);
-        BigDecimal high = exact.add(above).divide(BigDecimal.TWO);
+    private static void appendShortestRounding(StringBuilder out, boolean negative, double magnitude, double below,
+            double above, boolean evenBits, int firstPrecision, int maxPrecision) {
+        // The neighbours of an f32 or f16 have at most 24 significant bits, so both midpoints are
+        // exact doubles.
+        double low = (magnitude + below) * 0.5;
+        double high = (magnitude + above) * 0.5;
+        BigDecimal exact = new BigDecimal(magnitude);
         BigDecimal chosen = null;
         for (int precision = firstPrecision; precision <= maxPrecision; precision++) {
-            BigDecimal candidate = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
+            BigDecimal candidate = exact.round(HALF_EVEN[precision]);
             if (readsBack(candidate, low, high, evenBits)) {
                 chosen = candidate;
                 break;
@@ -335,7 +346,7 @@ public final class JsonValues {
         }
         if (chosen == null) {
             // unreachable: maxPrecision digits always identify a value of that width
-            chosen = exact.round(new MathContext(maxPrecision, RoundingMode.HALF_EVEN));
+            chosen = exact.round(HALF_EVEN[maxPrecision]);
         }
         chosen = chosen.stripTrailingZeros();
         int digitCount = chosen.precision();
@@ -343,13 +354,19 @@ public final class JsonValues {
                 digitCount - chosen.scale() - 1);
     }
 
-    /**
-     * Whether {@code candidate} rounds (to nearest, ties to even) to the value whose rounding interval
-     * is {@code [low, high]}; an endpoint belongs to the value iff its bit pattern is even.
-     */
-    private static boolean readsBack(BigDecimal candidate, BigDecimal low, BigDecimal high, boolean evenBits) {
-        int vsLow = candidate.compareTo(low);
-        int vsHigh = candidate.compareTo(high);
+    /** Whether {@code candidate} lies in {@code [low, high]}, an endpoint counting iff the bits are even. */
+    private static boolean readsBack(BigDecimal candidate, double low, double high, boolean evenBits) {
+        // Rounding to double is monotonic, so a strict comparison of the rounded candidate with an
+        // exact double bound decides; only a candidate that rounds onto a bound needs exact arithmetic.
+        double rounded = candidate.doubleValue();
+        if (rounded > low && rounded < high) {
+            return true;
+        }
+        if (rounded < low || rounded > high) {
+            return false;
+        }
+        int vsLow = candidate.compareTo(new BigDecimal(low));
+        int vsHigh = candidate.compareTo(new BigDecimal(high));
         if (vsLow > 0 && vsHigh < 0) {
             return true;
         }

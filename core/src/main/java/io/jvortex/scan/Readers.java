@@ -22,7 +22,7 @@ final class Readers {
             case Layout.Zoned z -> of(z.data());
             case Layout.Struct s -> new StructReader(s.dtype(), s.validity() == null ? null : of(s.validity()),
                     s.fields().stream().map(Readers::of).toList(), s.rowCount());
-            case Layout.Dict d -> throw unsupported(d, "dictionary layouts are not readable yet");
+            case Layout.Dict d -> new DictReader(d, of(d.codes()));
             case Layout.Unknown u -> new UnknownReader(u);
         };
     }

@@ -1,0 +1,395 @@
+package io.jvortex.array;
+
+import io.jvortex.api.VortexException;
+import io.jvortex.dtype.DType;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Gathers rows of a canonical array by index: {@code out[i] = values[indices[i]]}, for any dtype.
+ *
+ * <p>The indices are validated here, once: every valid index must lie in {@code [0, values.length())}
+ * (signed index types must be non-negative); rows whose index is null become null rows (and the
+ * result's dtype becomes nullable when the indices' dtype is), whatever garbage the index slot holds.
+ * The values are trusted to satisfy the canonical invariants (they come from validated decoders).
+ *
+ * <p>Result forms: primitives, bools, decimals, fixed-size lists, structs and extensions keep their
+ * form; strings come back as {@link VarBinViewArray} sharing the input's data buffers; lists come back
+ * as {@link ListViewArray} sharing the input's elements.
+ */
+public final class Take {
+    private static final ValueLayout.OfByte B = ValueLayout.JAVA_BYTE;
+    private static final ValueLayout.OfShort S = ValueLayout.JAVA_SHORT_UNALIGNED;
+    private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong L = ValueLayout.JAVA_LONG_UNALIGNED;
+
+    private Take() {
+    }
+
+    /**
+     * Gathers rows.
+     *
+     * @param values the array to gather from
+     * @param indices row indices into {@code values}, any integer ptype, nullable allowed
+     * @param alloc where to allocate the result's buffers
+     * @return an array of {@code indices.length()} rows; its dtype is {@code values.dtype()}, made
+     *         nullable when {@code indices.dtype()} is nullable
+     * @throws VortexException when a valid index is out of range or the indices are not integers
+     */
+    public static Canonical take(Canonical values, PrimitiveArray indices, Allocator alloc) {
+        if (!indices.ptype().isInteger()) {
+            throw new VortexException("take indices must be integers, got " + indices.dtype().display());
+        }
+        boolean nullableIndices = indices.dtype().nullable();
+        Validity indexValidity = nullableIndices ? indices.validity() : Validity.ALL_VALID;
+        DType outType = nullableIndices ? values.dtype().withNullable(true) : values.dtype();
+        int length = indices.length();
+        int n = values.length();
+        if (values instanceof OpaqueArray o) {
+            return new OpaqueArray(o.encodingId(), outType, length);
+        }
+        if (length > 0 && (indexValidity instanceof Validity.AllInvalid || (n == 0 && allNull(indexValidity, length)))) {
+            return Canonicals.zeros(outType, length, Validity.ALL_INVALID, alloc);
+        }
+        PrimitiveArray checked = indices;
+        if (length > 0 && Long.compareUnsigned(unsignedMax(indices), n) >= 0) {
+            if (!(indexValidity instanceof Validity.Bitmap bitmap)) {
+                throw outOfRange(indices, Validity.ALL_VALID, n);
+            }
+            // Some null rows may hold garbage indices: replace them by 0, checking the valid ones.
+            checked = sanitize(indices, bitmap, n, alloc);
+        }
+        Canonical out = gather(values, new Indices(checked), alloc);
+        if (indexValidity instanceof Validity.AllValid) {
+            return nullableIndices ? Canonicals.withValidity(out, out.validity()) : out;
+        }
+        return Canonicals.withValidity(out, Validities.and(out.validity(), indexValidity, length, alloc));
+    }
+
+    private static boolean allNull(Validity v, int length) {
+        return v.nullCount(length) == length;
+    }
+
+    /**
+     * The largest index as an unsigned value; a negative value of a signed type counts as huge.
+     */
+    private static long unsignedMax(PrimitiveArray indices) {
+        MemorySegment ix = indices.values();
+        int len = indices.length();
+        boolean signed = indices.ptype().isSigned();
+        switch (indices.ptype().byteWidth()) {
+            case 1 -> {
+                int m = 0;
+                for (int i = 0; i < len; i++) {
+                    m = Math.max(m, ix.get(B, i) & 0xFF);
+                }
+                return signed && m >= 0x80 ? -1L : m;
+            }
+            case 2 -> {
+                int m = 0;
+                for (int i = 0; i < len; i++) {
+                    m = Math.max(m, ix.get(S, 2L * i) & 0xFFFF);
+                }
+                return signed && m >= 0x8000 ? -1L : m;
+            }
+            case 4 -> {
+                long m = 0;
+                for (int i = 0; i < len; i++) {
+                    m = Math.max(m, Integer.toUnsignedLong(ix.get(I, 4L * i)));
+                }
+                return signed && m >= 0x8000_0000L ? -1L : m;
+            }
+            default -> {
+                long m = Long.MIN_VALUE;
+                for (int i = 0; i < len; i++) {
+                    m = Math.max(m, ix.get(L, 8L * i) ^ Long.MIN_VALUE);
+                }
+                long max = m ^ Long.MIN_VALUE;
+                return signed && max < 0 ? -1L : max;
+            }
+        }
+    }
+
+    private static boolean inRange(PrimitiveArray indices, int row, int n) {
+        long v = indices.getLong(row);
+        return v >= 0 && v < n;
+    }
+
+    private static VortexException outOfRange(PrimitiveArray indices, Validity validity, int n) {
+        for (int i = 0; i < indices.length(); i++) {
+            if (validity.isValid(i) && !inRange(indices, i, n)) {
+                String v = indices.ptype().isSigned() ? Long.toString(indices.getLong(i))
+                        : Long.toUnsignedString(indices.getLong(i));
+                return new VortexException("index " + v + " at row " + i + " is out of range for " + n + " values");
+            }
+        }
+        return new VortexException("index out of range for " + n + " values");
+    }
+
+    private static PrimitiveArray sanitize(PrimitiveArray indices, Validity.Bitmap validity, int n, Allocator alloc) {
+        int len = indices.length();
+        MemorySegment out = alloc.allocate(4L * len);
+        for (int i = 0; i < len; i++) {
+            if (validity.isValid(i)) {
+                if (!inRange(indices, i, n)) {
+                    throw outOfRange(indices, validity, n);
+                }
+                out.set(I, 4L * i, (int) indices.getLong(i));
+            }
+        }
+        return new PrimitiveArray(Canonicals.i32(), out, len, Validity.ALL_VALID);
+    }
+
+    /** Validated indices, with a lazily made 32-bit copy for the kernels that only read 32-bit ones. */
+    private static final class Indices {
+        final PrimitiveArray raw;
+        final int length;
+        private MemorySegment i32;
+
+        Indices(PrimitiveArray raw) {
+            this.raw = raw;
+            this.length = raw.length();
+        }
+
+        MemorySegment i32(Allocator alloc) {
+            if (i32 == null) {
+                i32 = raw.ptype().byteWidth() == 4 ? raw.values() : widen(raw, alloc);
+            }
+            return i32;
+        }
+
+        private static MemorySegment widen(PrimitiveArray raw, Allocator alloc) {
+            int len = raw.length();
+            MemorySegment src = raw.values();
+            MemorySegment out = alloc.allocate(4L * len);
+            switch (raw.ptype().byteWidth()) {
+                case 1 -> {
+                    for (int i = 0; i < len; i++) {
+                        out.set(I, 4L * i, src.get(B, i) & 0xFF);
+                    }
+                }
+                case 2 -> {
+                    for (int i = 0; i < len; i++) {
+                        out.set(I, 4L * i, src.get(S, 2L * i) & 0xFFFF);
+                    }
+                }
+                default -> {
+                    for (int i = 0; i < len; i++) {
+                        out.set(I, 4L * i, (int) src.get(L, 8L * i));
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
+    private static Canonical gather(Canonical values, Indices idx, Allocator alloc) {
+        int len = idx.length;
+        return switch (values) {
+            case NullArray x -> new NullArray(len);
+            case OpaqueArray o -> new OpaqueArray(o.encodingId(), o.dtype(), len);
+            case BoolArray b -> new BoolArray(b.dtype(), gatherBits(b.bits(), b.bitOffset(), idx, alloc), 0, len,
+                    gatherValidity(b.validity(), idx, alloc));
+            case PrimitiveArray p -> new PrimitiveArray(p.dtype(),
+                    gatherFixed(p.values(), p.ptype().byteWidth(), idx, alloc), len,
+                    gatherValidity(p.validity(), idx, alloc));
+            case DecimalArray d -> new DecimalArray(d.dtype(), d.valueByteWidth(),
+                    gatherFixed(d.values(), d.valueByteWidth(), idx, alloc), len,
+                    gatherValidity(d.validity(), idx, alloc));
+            case VarBinArray s -> gather(Canonicals.toViews(s, alloc), idx, alloc);
+            case VarBinViewArray s -> new VarBinViewArray(s.dtype(), gatherFixed(s.views(), 16, idx, alloc),
+                    s.dataBuffers(), len, gatherValidity(s.validity(), idx, alloc));
+            case StructArray s -> {
+                List<Canonical> fields = new ArrayList<>(s.fields().size());
+                for (Canonical f : s.fields()) {
+                    fields.add(gather(f, idx, alloc));
+                }
+                yield new StructArray(s.dtype(), fields, len, gatherValidity(s.validity(), idx, alloc));
+            }
+            case ListArray l -> gather(Canonicals.toListView(l, alloc), idx, alloc);
+            case ListViewArray l -> new ListViewArray(l.dtype(), l.elements(),
+                    (PrimitiveArray) gather(l.offsets(), idx, alloc), (PrimitiveArray) gather(l.sizes(), idx, alloc),
+                    len, gatherValidity(l.validity(), idx, alloc));
+            case FixedSizeListArray f -> gatherFixedSizeList(f, idx, alloc);
+            case ExtensionArray e -> new ExtensionArray(e.dtype(), gather(e.storage(), idx, alloc));
+        };
+    }
+
+    private static Canonical gatherFixedSizeList(FixedSizeListArray f, Indices idx, Allocator alloc) {
+        int size = f.dtype().size();
+        int len = idx.length;
+        int count = Canonicals.checkRows((long) len * size, "fixed-size list elements");
+        MemorySegment rows = idx.i32(alloc);
+        MemorySegment elementIndices = alloc.allocate(4L * count);
+        long at = 0;
+        for (int i = 0; i < len; i++) {
+            int base = rows.get(I, 4L * i) * size;
+            for (int k = 0; k < size; k++) {
+                elementIndices.set(I, at, base + k);
+                at += 4;
+            }
+        }
+        Canonical elements = gather(f.elements(),
+                new Indices(new PrimitiveArray(Canonicals.i32(), elementIndices, count, Validity.ALL_VALID)), alloc);
+        return new FixedSizeListArray(f.dtype(), elements, len, gatherValidity(f.validity(), idx, alloc));
+    }
+
+    private static Validity gatherValidity(Validity v, Indices idx, Allocator alloc) {
+        return switch (v) {
+            case Validity.AllValid a -> v;
+            case Validity.AllInvalid a -> v;
+            case Validity.Bitmap b -> new Validity.Bitmap(gatherBits(b.bits(), b.bitOffset(), idx, alloc), 0);
+        };
+    }
+
+    private static MemorySegment gatherBits(MemorySegment src, long srcBit, Indices idx, Allocator alloc) {
+        int len = idx.length;
+        MemorySegment rows = idx.i32(alloc);
+        MemorySegment out = BitBuffers.allocate(len, alloc);
+        long word = 0;
+        int i = 0;
+        for (; i < len; i++) {
+            long bit = srcBit + rows.get(I, 4L * i);
+            word |= (long) ((src.get(B, bit >>> 3) >>> (bit & 7)) & 1) << (i & 63);
+            if ((i & 63) == 63) {
+                out.set(L, (long) (i >>> 6) << 3, word);
+                word = 0;
+            }
+        }
+        long tailByte = (long) (len >>> 6) << 3;
+        for (long b = tailByte; b < out.byteSize(); b++) {
+            out.set(B, b, (byte) (word >>> ((b - tailByte) << 3)));
+        }
+        return out;
+    }
+
+    /** Gathers {@code width}-byte values; one loop per (index width, value width) pair. */
+    private static MemorySegment gatherFixed(MemorySegment src, int width, Indices idx, Allocator alloc) {
+        int len = idx.length;
+        if (width > 8) {
+            return gatherWide(src, width, idx.i32(alloc), len, alloc);
+        }
+        MemorySegment out = alloc.allocate((long) len * width);
+        MemorySegment ix = idx.raw.values();
+        switch (idx.raw.ptype().byteWidth()) {
+            case 1 -> {
+                switch (width) {
+                    case 1 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(B, i, src.get(B, ix.get(B, i) & 0xFF));
+                        }
+                    }
+                    case 2 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(S, 2L * i, src.get(S, 2L * (ix.get(B, i) & 0xFF)));
+                        }
+                    }
+                    case 4 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(I, 4L * i, src.get(I, 4L * (ix.get(B, i) & 0xFF)));
+                        }
+                    }
+                    default -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(L, 8L * i, src.get(L, 8L * (ix.get(B, i) & 0xFF)));
+                        }
+                    }
+                }
+            }
+            case 2 -> {
+                switch (width) {
+                    case 1 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(B, i, src.get(B, ix.get(S, 2L * i) & 0xFFFF));
+                        }
+                    }
+                    case 2 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(S, 2L * i, src.get(S, 2L * (ix.get(S, 2L * i) & 0xFFFF)));
+                        }
+                    }
+                    case 4 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(I, 4L * i, src.get(I, 4L * (ix.get(S, 2L * i) & 0xFFFF)));
+                        }
+                    }
+                    default -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(L, 8L * i, src.get(L, 8L * (ix.get(S, 2L * i) & 0xFFFF)));
+                        }
+                    }
+                }
+            }
+            case 4 -> {
+                switch (width) {
+                    case 1 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(B, i, src.get(B, ix.get(I, 4L * i)));
+                        }
+                    }
+                    case 2 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(S, 2L * i, src.get(S, 2L * ix.get(I, 4L * i)));
+                        }
+                    }
+                    case 4 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(I, 4L * i, src.get(I, 4L * ix.get(I, 4L * i)));
+                        }
+                    }
+                    default -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(L, 8L * i, src.get(L, 8L * ix.get(I, 4L * i)));
+                        }
+                    }
+                }
+            }
+            default -> {
+                switch (width) {
+                    case 1 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(B, i, src.get(B, ix.get(L, 8L * i)));
+                        }
+                    }
+                    case 2 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(S, 2L * i, src.get(S, 2L * ix.get(L, 8L * i)));
+                        }
+                    }
+                    case 4 -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(I, 4L * i, src.get(I, 4L * ix.get(L, 8L * i)));
+                        }
+                    }
+                    default -> {
+                        for (int i = 0; i < len; i++) {
+                            out.set(L, 8L * i, src.get(L, 8L * ix.get(L, 8L * i)));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Gathers 16- or 32-byte values (string views, wide decimals) by 64-bit words. */
+    private static MemorySegment gatherWide(MemorySegment src, int width, MemorySegment rows, int len,
+                                            Allocator alloc) {
+        MemorySegment out = alloc.allocate((long) len * width);
+        if (width == 16) {
+            for (int i = 0; i < len; i++) {
+                long from = 16L * rows.get(I, 4L * i);
+                long to = 16L * i;
+                out.set(L, to, src.get(L, from));
+                out.set(L, to + 8, src.get(L, from + 8));
+            }
+        } else {
+            for (int i = 0; i < len; i++) {
+                MemorySegment.copy(src, (long) width * rows.get(I, 4L * i), out, (long) width * i, width);
+            }
+        }
+        return out;
+    }
+}

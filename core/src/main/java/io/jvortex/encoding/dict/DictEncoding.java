@@ -1,0 +1,56 @@
+package io.jvortex.encoding.dict;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Take;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.encoding.ArrayNode;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.Encoding;
+import io.jvortex.protobuf.ProtoReader;
+
+/** {@code vortex.dict}: codes into a dictionary of values, decoded by gathering with {@link Take}. */
+public final class DictEncoding implements Encoding {
+    /** The encoding id. */
+    public static final String ID = "vortex.dict";
+
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public DictEncoding() {
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        long valuesLen = 0;
+        PType codesType = PType.U8;
+        Boolean nullableCodes = null;
+        ProtoReader r = new ProtoReader(node.metadata(), "DictMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> valuesLen = r.varint();
+                case 2 -> codesType = PType.fromId(r.varint());
+                case 3 -> nullableCodes = r.varint() != 0;
+                default -> r.skip();
+            }
+        }
+        if (!codesType.isInteger()) {
+            throw node.error("dictionary codes must be integers, got " + codesType.displayName());
+        }
+        boolean codesNullable = nullableCodes != null ? nullableCodes : dtype.nullable();
+        if (codesNullable && !dtype.nullable()) {
+            throw node.error("nullable codes for non-nullable " + dtype.display());
+        }
+        ctx.expectBuffers(node, 0);
+        ctx.expectChildren(node, 2, 2);
+        int valueCount = ctx.rowCount(node, valuesLen, "values_len");
+        PrimitiveArray codes = ctx.decodePrimitive(node, 0, new DType.Primitive(codesType, codesNullable), length);
+        Canonical values = ctx.decodeChild(node, 1, dtype, valueCount);
+        // Take checks every valid code against the dictionary size before gathering.
+        return Take.take(values, codes, ctx);
+    }
+}

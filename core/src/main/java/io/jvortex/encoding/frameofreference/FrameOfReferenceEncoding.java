@@ -1,0 +1,72 @@
+package io.jvortex.encoding.frameofreference;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.dtype.DType;
+import io.jvortex.encoding.ArrayNode;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.Encoding;
+import io.jvortex.scalar.Scalar;
+import io.jvortex.scalar.ScalarValues;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/** {@code fastlanes.for}: {@code out[i] = encoded[i] + reference}, wrapping in the type's width. */
+public final class FrameOfReferenceEncoding implements Encoding {
+    /** The encoding id. */
+    public static final String ID = "fastlanes.for";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        if (!p.ptype().isInteger()) {
+            throw node.error("frame of reference needs an integer type, got " + p.display());
+        }
+        Scalar reference = ScalarValues.decode(node.metadata(), p);
+        if (reference.isNull()) {
+            throw node.error("frame-of-reference reference is null");
+        }
+        ctx.expectBuffers(node, 0);
+        ctx.expectChildren(node, 1, 1);
+        PrimitiveArray encoded = ctx.decodePrimitive(node, 0, p, length);
+        long ref = reference.asLong();
+        if (ref == 0) {
+            return encoded;
+        }
+        MemorySegment in = encoded.values();
+        MemorySegment out = ctx.allocate(in.byteSize());
+        switch (p.ptype().byteWidth()) {
+            case 1 -> {
+                byte r = (byte) ref;
+                for (long i = 0; i < length; i++) {
+                    out.set(ValueLayout.JAVA_BYTE, i, (byte) (in.get(ValueLayout.JAVA_BYTE, i) + r));
+                }
+            }
+            case 2 -> {
+                short r = (short) ref;
+                for (long i = 0; i < length; i++) {
+                    out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i,
+                            (short) (in.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i) + r));
+                }
+            }
+            case 4 -> {
+                int r = (int) ref;
+                for (long i = 0; i < length; i++) {
+                    out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, in.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i) + r);
+                }
+            }
+            default -> {
+                for (long i = 0; i < length; i++) {
+                    out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i,
+                            in.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i) + ref);
+                }
+            }
+        }
+        return new PrimitiveArray(p, out, length, encoded.validity());
+    }
+}

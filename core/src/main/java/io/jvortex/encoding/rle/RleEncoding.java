@@ -1,0 +1,193 @@
+package io.jvortex.encoding.rle;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.encoding.ArrayNode;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.Encoding;
+import io.jvortex.protobuf.ProtoReader;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * {@code fastlanes.rle}: per 1024-row chunk, a run of distinct values and one u8/u16 index per row
+ * into that chunk's values.
+ */
+public final class RleEncoding implements Encoding {
+    /** The encoding id. */
+    public static final String ID = "fastlanes.rle";
+
+    private static final int CHUNK = FastLanesRle.CHUNK_VALUES;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        long valuesLen = 0;
+        long indicesLen = 0;
+        PType indicesType = PType.U8;
+        long offsetsLen = 0;
+        PType offsetsType = PType.U8;
+        long offset = 0;
+        ProtoReader r = new ProtoReader(node.metadata(), "RLEMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> valuesLen = r.varint();
+                case 2 -> indicesLen = r.varint();
+                case 3 -> indicesType = PType.fromId(r.varint());
+                case 4 -> offsetsLen = r.varint();
+                case 5 -> offsetsType = PType.fromId(r.varint());
+                case 6 -> offset = r.varint();
+                default -> r.skip();
+            }
+        }
+        ctx.expectBuffers(node, 0);
+        ctx.expectChildren(node, 3, 3);
+        if (indicesType != PType.U8 && indicesType != PType.U16) {
+            throw node.error("RLE indices must be u8 or u16, got " + indicesType.displayName());
+        }
+        if (!offsetsType.isUnsignedInteger()) {
+            throw node.error("RLE value offsets must be unsigned, got " + offsetsType.displayName());
+        }
+        if (offset < 0 || offset >= CHUNK) {
+            throw node.error("RLE offset " + Long.toUnsignedString(offset) + " outside 0..1023");
+        }
+        int nIndices = ctx.rowCount(node, indicesLen, "RLE indices length");
+        if (nIndices % CHUNK != 0 || (long) offset + length > nIndices) {
+            throw node.error("RLE indices length " + nIndices + " must be a multiple of 1024 covering offset "
+                    + offset + " + " + length + " rows");
+        }
+        int chunks = nIndices / CHUNK;
+        int nValues = ctx.rowCount(node, valuesLen, "RLE values length");
+        int nOffsets = ctx.rowCount(node, offsetsLen, "RLE value-offsets length");
+        if (nOffsets < chunks) {
+            throw node.error("RLE has " + nOffsets + " value offsets for " + chunks + " chunks");
+        }
+        PType ptype = p.ptype();
+        PrimitiveArray values = ctx.decodePrimitive(node, 0, new DType.Primitive(ptype, false), nValues);
+        PrimitiveArray indices = ctx.decodePrimitive(node, 1, new DType.Primitive(indicesType, p.nullable()), nIndices);
+        PrimitiveArray valueOffsets = ctx.decodePrimitive(node, 2, new DType.Primitive(offsetsType, false), nOffsets);
+
+        int[] starts = new int[chunks + 1];
+        long first = chunks == 0 ? 0 : valueOffsets.getLong(0);
+        for (int c = 0; c < chunks; c++) {
+            long s = valueOffsets.getLong(c) - first;
+            long e = c + 1 < chunks ? valueOffsets.getLong(c + 1) - first : nValues;
+            if (s < 0 || e < s || e > nValues) {
+                throw node.error("RLE chunk " + c + " values [" + s + ", " + e + ") outside 0.." + nValues);
+            }
+            starts[c] = (int) s;
+            starts[c + 1] = (int) e;
+        }
+        boolean clamp = !(indices.validity() instanceof Validity.AllValid);
+        int width = ptype.byteWidth();
+        MemorySegment out = ctx.allocate((long) length * width);
+        decodeChunks(values, indices, indicesType, starts, chunks, clamp, (int) offset, length, width, out);
+        Validity validity = indices.validity().slice((int) offset, length);
+        return new PrimitiveArray(p, out, length, validity);
+    }
+
+    private static void decodeChunks(PrimitiveArray values, PrimitiveArray indices, PType indicesType, int[] starts,
+                                     int chunks, boolean clamp, int offset, int length, int width, MemorySegment out) {
+        boolean u16 = indicesType == PType.U16;
+        short[] idx16 = u16 ? new short[CHUNK] : null;
+        byte[] idx8 = u16 ? null : new byte[CHUNK];
+        int n = values.length();
+        MemorySegment vs = values.values();
+        MemorySegment is = indices.values();
+        long written = 0;
+        int skip = offset;
+        switch (width) {
+            case 1 -> {
+                byte[] v = vs.toArray(ValueLayout.JAVA_BYTE);
+                byte[] buf = new byte[CHUNK];
+                for (int c = 0; written < length && c < chunks; c++) {
+                    int count = starts[c + 1] - starts[c];
+                    if (count == 0) {
+                        java.util.Arrays.fill(buf, (byte) 0);
+                    } else if (u16) {
+                        MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
+                        FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
+                    } else {
+                        MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
+                        FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
+                    }
+                    int k = (int) Math.min(CHUNK - skip, length - written);
+                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_BYTE, written, k);
+                    written += k;
+                    skip = 0;
+                }
+            }
+            case 2 -> {
+                short[] v = new short[n];
+                MemorySegment.copy(vs, ValueLayout.JAVA_SHORT_UNALIGNED, 0, v, 0, n);
+                short[] buf = new short[CHUNK];
+                for (int c = 0; written < length && c < chunks; c++) {
+                    int count = starts[c + 1] - starts[c];
+                    if (count == 0) {
+                        java.util.Arrays.fill(buf, (short) 0);
+                    } else if (u16) {
+                        MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
+                        FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
+                    } else {
+                        MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
+                        FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
+                    }
+                    int k = (int) Math.min(CHUNK - skip, length - written);
+                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_SHORT_UNALIGNED, written * 2, k);
+                    written += k;
+                    skip = 0;
+                }
+            }
+            case 4 -> {
+                int[] v = new int[n];
+                MemorySegment.copy(vs, ValueLayout.JAVA_INT_UNALIGNED, 0, v, 0, n);
+                int[] buf = new int[CHUNK];
+                for (int c = 0; written < length && c < chunks; c++) {
+                    int count = starts[c + 1] - starts[c];
+                    if (count == 0) {
+                        java.util.Arrays.fill(buf, 0);
+                    } else if (u16) {
+                        MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
+                        FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
+                    } else {
+                        MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
+                        FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
+                    }
+                    int k = (int) Math.min(CHUNK - skip, length - written);
+                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_INT_UNALIGNED, written * 4, k);
+                    written += k;
+                    skip = 0;
+                }
+            }
+            default -> {
+                long[] v = new long[n];
+                MemorySegment.copy(vs, ValueLayout.JAVA_LONG_UNALIGNED, 0, v, 0, n);
+                long[] buf = new long[CHUNK];
+                for (int c = 0; written < length && c < chunks; c++) {
+                    int count = starts[c + 1] - starts[c];
+                    if (count == 0) {
+                        java.util.Arrays.fill(buf, 0L);
+                    } else if (u16) {
+                        MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
+                        FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
+                    } else {
+                        MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
+                        FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
+                    }
+                    int k = (int) Math.min(CHUNK - skip, length - written);
+                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_LONG_UNALIGNED, written * 8, k);
+                    written += k;
+                    skip = 0;
+                }
+            }
+        }
+    }
+}

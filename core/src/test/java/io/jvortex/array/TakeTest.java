@@ -1,0 +1,130 @@
+package io.jvortex.array;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jvortex.api.VortexException;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class TakeTest {
+    private final Arena arena = Arena.ofAuto();
+    private final Allocator alloc = TestSupport.allocator(arena);
+
+    static PrimitiveArray indices(Allocator alloc, PType ptype, long[] values, Validity validity) {
+        MemorySegment s = alloc.allocate((long) values.length * ptype.byteWidth());
+        for (int i = 0; i < values.length; i++) {
+            switch (ptype.byteWidth()) {
+                case 1 -> s.set(ValueLayout.JAVA_BYTE, i, (byte) values[i]);
+                case 2 -> s.set(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i, (short) values[i]);
+                case 4 -> s.set(ValueLayout.JAVA_INT_UNALIGNED, 4L * i, (int) values[i]);
+                default -> s.set(ValueLayout.JAVA_LONG_UNALIGNED, 8L * i, values[i]);
+            }
+        }
+        boolean nullable = !(validity instanceof Validity.AllValid);
+        return new PrimitiveArray(new DType.Primitive(ptype, nullable), s, values.length, validity);
+    }
+
+    @Test
+    void randomTakesMatchNaiveGather() {
+        SplittableRandom r = TestSupport.random("TakeTest.randomTakesMatchNaiveGather");
+        RandomArrays gen = new RandomArrays(r, alloc);
+        PType[] intTypes = {PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16, PType.I32, PType.I64};
+        for (int iter = 0; iter < 400; iter++) {
+            DType dtype = gen.dtype(2);
+            int n = r.nextInt(1, 120);
+            Canonical values = gen.array(dtype, n);
+            PType ptype = intTypes[r.nextInt(intTypes.length)];
+            long maxIndex = ptype.isSigned() ? (1L << (ptype.bitWidth() - 1)) - 1 : Long.MAX_VALUE;
+            if (ptype.byteWidth() < 8 && !ptype.isSigned()) {
+                maxIndex = (1L << ptype.bitWidth()) - 1;
+            }
+            int bound = (int) Math.min(n, maxIndex == Long.MAX_VALUE ? n : maxIndex + 1);
+            int len = r.nextInt(0, 200);
+            long[] idx = new long[len];
+            boolean nullable = r.nextBoolean();
+            Validity iv = nullable ? gen.validity(new DType.Bool(true), len) : Validity.ALL_VALID;
+            for (int i = 0; i < len; i++) {
+                // Null index slots hold garbage, possibly out of range.
+                idx[i] = iv.isValid(i) ? r.nextInt(bound) : r.nextInt(1000) - 500;
+            }
+            PrimitiveArray indices = indices(alloc, ptype, idx, iv);
+            if (nullable && iv instanceof Validity.AllValid) {
+                indices = new PrimitiveArray(new DType.Primitive(ptype, true), indices.values(), len, iv);
+            }
+            Canonical out = Take.take(values, indices, alloc);
+            List<Object> expected = new ArrayList<>();
+            List<Object> all = TestSupport.rows(values);
+            for (int i = 0; i < len; i++) {
+                expected.add(iv.isValid(i) ? all.get((int) idx[i]) : null);
+            }
+            assertThat(out.length()).isEqualTo(len);
+            assertThat(out.dtype()).isEqualTo(nullable ? dtype.withNullable(true) : dtype);
+            assertThat(TestSupport.rows(out)).as("iteration %d, %s", iter, dtype.display()).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void primitiveFastPathsForEveryIndexAndValueWidth() {
+        for (PType vt : PType.values()) {
+            for (PType it : new PType[] {PType.U8, PType.I16, PType.U32, PType.I64}) {
+                int n = 100;
+                MemorySegment v = alloc.allocate((long) n * vt.byteWidth());
+                for (int i = 0; i < n * vt.byteWidth(); i++) {
+                    v.set(ValueLayout.JAVA_BYTE, i, (byte) (i * 7 + 3));
+                }
+                PrimitiveArray values = new PrimitiveArray(new DType.Primitive(vt, false), v, n, Validity.ALL_VALID);
+                long[] idx = {99, 0, 5, 5, 42};
+                Canonical out = Take.take(values, indices(alloc, it, idx, Validity.ALL_VALID), alloc);
+                for (int i = 0; i < idx.length; i++) {
+                    assertThat(((PrimitiveArray) out).getLong(i)).isEqualTo(values.getLong((int) idx[i]));
+                }
+            }
+        }
+    }
+
+    @Test
+    void outOfRangeIndexIsAVortexException() {
+        PrimitiveArray values = (PrimitiveArray) Constant.expand(new io.jvortex.scalar.Scalar(
+                new DType.Primitive(PType.I32, false), 7L), 3, alloc);
+        assertThatThrownBy(() -> Take.take(values, indices(alloc, PType.U8, new long[] {0, 3}, Validity.ALL_VALID), alloc))
+                .isInstanceOf(VortexException.class).hasMessageContaining("index 3 at row 1");
+        assertThatThrownBy(() -> Take.take(values, indices(alloc, PType.I32, new long[] {-1}, Validity.ALL_VALID), alloc))
+                .isInstanceOf(VortexException.class).hasMessageContaining("index -1");
+        assertThatThrownBy(() -> Take.take(values, indices(alloc, PType.U64, new long[] {-1}, Validity.ALL_VALID), alloc))
+                .isInstanceOf(VortexException.class).hasMessageContaining("18446744073709551615");
+        MemorySegment bits = BitBuffers.allocate(2, alloc);
+        Validity.Bits.set(bits, 1, true);
+        assertThatThrownBy(() -> Take.take(values,
+                indices(alloc, PType.U16, new long[] {1000, 3}, new Validity.Bitmap(bits, 0)), alloc))
+                .isInstanceOf(VortexException.class).hasMessageContaining("index 3 at row 1");
+        assertThatThrownBy(() -> Take.take(values, new PrimitiveArray(new DType.Primitive(PType.F32, false),
+                alloc.allocate(4), 1, Validity.ALL_VALID), alloc)).isInstanceOf(VortexException.class);
+    }
+
+    @Test
+    void takeFromEmptyValuesWithAllNullIndicesGivesNulls() {
+        Canonical values = Canonicals.zeros(new DType.Utf8(false), 0, Validity.ALL_VALID, alloc);
+        MemorySegment bits = BitBuffers.allocate(3, alloc);
+        Canonical out = Take.take(values, indices(alloc, PType.U8, new long[] {9, 9, 9}, new Validity.Bitmap(bits, 0)),
+                alloc);
+        assertThat(TestSupport.rows(out)).containsExactly(null, null, null);
+        assertThat(out.dtype()).isEqualTo(new DType.Utf8(true));
+        assertThatThrownBy(() -> Take.take(values, indices(alloc, PType.U8, new long[] {0}, Validity.ALL_VALID), alloc))
+                .isInstanceOf(VortexException.class);
+    }
+
+    @Test
+    void emptyIndices() {
+        Canonical values = Canonicals.zeros(new DType.Bool(false), 5, Validity.ALL_VALID, alloc);
+        assertThat(Take.take(values, indices(alloc, PType.U8, new long[0], Validity.ALL_VALID), alloc).length())
+                .isZero();
+    }
+}

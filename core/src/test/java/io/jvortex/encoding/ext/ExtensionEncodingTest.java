@@ -1,0 +1,67 @@
+package io.jvortex.encoding.ext;
+
+import static io.jvortex.array.TestNodes.Node;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jvortex.api.VortexException;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.ExtensionArray;
+import io.jvortex.array.Golden;
+import io.jvortex.array.TestNodes;
+import io.jvortex.array.TestSupport;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ExtensionEncodingTest {
+    private static final DType.Extension DATE = new DType.Extension("vortex.date",
+            new DType.Primitive(PType.I32, true), new byte[] {4});
+    private final Arena arena = Arena.ofAuto();
+
+    @Test
+    void goldenUuids() {
+        List<Object> expected = new ArrayList<>();
+        for (int i = 0; i < 1500; i++) {
+            List<Object> bytes = new ArrayList<>();
+            for (long word : new long[] {Golden.h(51, i), Golden.h(52, i)}) {
+                for (int k = 0; k < 8; k++) {
+                    bytes.add((word >>> (8 * k)) & 0xFF);
+                }
+            }
+            expected.add(bytes);
+        }
+        assertThat(Golden.column("ext/ext.vortex", "uuid")).isEqualTo(expected);
+    }
+
+    @Test
+    void storageCarriesValuesAndValidity() {
+        Node node = Node.of(ExtensionEncoding.ID, new byte[0], List.of(),
+                TestNodes.i32(19000, -1, 0).with(TestNodes.bools(true, false, true)));
+        Canonical out = TestNodes.decode(node, DATE, 3, arena);
+        assertThat(out).isInstanceOf(ExtensionArray.class);
+        assertThat(out.dtype()).isEqualTo(DATE);
+        assertThat(TestSupport.rows(out)).containsExactly(19000L, null, 0L);
+    }
+
+    @Test
+    void corruptNodesAreRejected() {
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(ExtensionEncoding.ID, new byte[0], List.of()), DATE, 1, arena))
+                .isInstanceOf(VortexException.class).hasMessageContaining("children");
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(ExtensionEncoding.ID, new byte[0], List.of(), TestNodes.i32(1),
+                TestNodes.i32(2)), DATE, 1, arena)).isInstanceOf(VortexException.class).hasMessageContaining("children");
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(ExtensionEncoding.ID, new byte[] {0}, List.of(),
+                TestNodes.i32(1)), DATE, 1, arena)).isInstanceOf(VortexException.class).hasMessageContaining("metadata");
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(ExtensionEncoding.ID, new byte[0], List.of(new byte[2]),
+                TestNodes.i32(1)), DATE, 1, arena)).isInstanceOf(VortexException.class).hasMessageContaining("buffers");
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(ExtensionEncoding.ID, new byte[0], List.of(),
+                TestNodes.i32(1)), DATE.storage(), 1, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("cannot hold");
+        // Storage of the wrong width for its dtype fails in the child.
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(ExtensionEncoding.ID, new byte[0], List.of(),
+                TestNodes.i64(1)), DATE, 1, arena)).isInstanceOf(VortexException.class);
+    }
+}

@@ -1,0 +1,257 @@
+package io.jvortex.testing.oracle;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Finds or provisions the Python virtualenv that runs the oracle: {@code <repo root>/target/oracle-venv}
+ * holding the pinned {@code vortex-data} and {@code pyarrow} (versions from the root pom's
+ * {@code oracle.*.version} properties, filtered into {@code oracle-versions.properties}).
+ */
+final class OracleEnvironment {
+
+    /** Where the scripts live on the class path. */
+    static final String RESOURCE_DIRECTORY = "/io/jvortex/testing/oracle/";
+    static final List<String> SCRIPTS = List.of("oracle.py", "arrow_io.py", "canonical.py");
+
+    private static final String MARKER = "jvortex-oracle.properties";
+    private static final long VENV_TIMEOUT_SECONDS = 300;
+    private static final long PIP_TIMEOUT_SECONDS = 1_800;
+
+    final Path repoRoot;
+    final Path venv;
+    final Path logDirectory;
+    final Path scriptDirectory;
+    final String vortexVersion;
+    final String pyarrowVersion;
+
+    private OracleEnvironment(Path repoRoot, Path venv, String vortexVersion, String pyarrowVersion) {
+        this.repoRoot = repoRoot;
+        this.venv = venv;
+        this.logDirectory = repoRoot.resolve("target").resolve("oracle-logs");
+        this.scriptDirectory = repoRoot.resolve("target").resolve("oracle-scripts");
+        this.vortexVersion = vortexVersion;
+        this.pyarrowVersion = pyarrowVersion;
+    }
+
+    /** Locates the repository and reads the pinned versions (nothing is installed yet). */
+    static OracleEnvironment locate() {
+        Path root = findRepoRoot(Path.of(System.getProperty("user.dir")).toAbsolutePath());
+        Properties versions = new Properties();
+        try (InputStream in = OracleEnvironment.class.getResourceAsStream(RESOURCE_DIRECTORY + "oracle-versions.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("oracle-versions.properties is missing from the test-support jar; "
+                        + "rebuild it with ./mvnw (the versions come from the root pom's oracle.*.version)");
+            }
+            versions.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String vortex = versions.getProperty("vortex-data", "");
+        String pyarrow = versions.getProperty("pyarrow", "");
+        if (vortex.isBlank() || vortex.contains("${") || pyarrow.isBlank() || pyarrow.contains("${")) {
+            throw new IllegalStateException("oracle-versions.properties was not filtered (vortex-data=" + vortex
+                    + ", pyarrow=" + pyarrow + "); build through Maven so that the root pom's versions are filled in");
+        }
+        String override = System.getProperty("jvortex.oracle.venv");
+        Path venv = override != null && !override.isBlank()
+                ? Path.of(override).toAbsolutePath()
+                : root.resolve("target").resolve("oracle-venv");
+        return new OracleEnvironment(root, venv, vortex, pyarrow);
+    }
+
+    /** The directory holding {@code mvnw}, found by walking up from {@code start}. */
+    static Path findRepoRoot(Path start) {
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("mvnw"))) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException("cannot find the repository root (a directory holding mvnw) above " + start
+                + "; run the tests from inside the jvortex checkout");
+    }
+
+    /** The venv's interpreter. */
+    Path venvPython() {
+        Path unix = venv.resolve("bin").resolve("python");
+        Path windows = venv.resolve("Scripts").resolve("python.exe");
+        return Files.exists(windows) && !Files.exists(unix) ? windows : unix;
+    }
+
+    String pinnedRequirements() {
+        return "vortex-data==" + vortexVersion + " pyarrow==" + pyarrowVersion;
+    }
+
+    /**
+     * Makes sure the venv exists and holds the pinned packages (creating it or installing into it under
+     * a file lock, so that concurrent test JVMs of one checkout do it once), and extracts the scripts.
+     */
+    void provision() {
+        try {
+            Files.createDirectories(logDirectory);
+            Path lockFile = repoRoot.resolve("target").resolve("oracle-venv.lock");
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock lock = channel.lock()) {
+                provisionLocked();
+            }
+            extractScripts();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot provision the Rust oracle under " + venv + ": " + e, e);
+        }
+    }
+
+    private void provisionLocked() throws IOException {
+        Path marker = venv.resolve(MARKER);
+        String expected = "vortex-data=" + vortexVersion + "\npyarrow=" + pyarrowVersion + "\n";
+        if (Files.isRegularFile(marker) && Files.exists(venvPython())
+                && Files.readString(marker, StandardCharsets.UTF_8).equals(expected)) {
+            return;
+        }
+        Path log = logDirectory.resolve("provision.log");
+        if (!Files.exists(venvPython())) {
+            String python = findBasePython(log);
+            run(List.of(python, "-m", "venv", venv.toString()), log, VENV_TIMEOUT_SECONDS,
+                    "creating the virtualenv with `" + python + " -m venv " + venv + "` failed",
+                    "Install Python 3.11+ with its venv module (Debian/Ubuntu: apt-get install python3-venv), "
+                            + "or point -Djvortex.oracle.python=/path/to/python3 (or JVORTEX_PYTHON) at one.");
+        }
+        List<String> pip = new ArrayList<>(List.of(venvPython().toString(), "-m", "pip", "install",
+                "--disable-pip-version-check", "--no-input", "vortex-data==" + vortexVersion,
+                "pyarrow==" + pyarrowVersion));
+        run(pip, log, PIP_TIMEOUT_SECONDS,
+                "installing " + pinnedRequirements() + " into " + venv + " with pip failed",
+                "Check that PyPI is reachable (pip honours PIP_INDEX_URL and proxies) and that the Python is 3.11+ "
+                        + "(vortex-data wheels are cp311-abi3); then delete " + venv + " and rerun.");
+        Files.writeString(marker, expected, StandardCharsets.UTF_8);
+    }
+
+    /** The first of the candidate interpreters that runs and is at least 3.11. */
+    private String findBasePython(Path log) throws IOException {
+        List<String> candidates = new ArrayList<>();
+        String property = System.getProperty("jvortex.oracle.python");
+        if (property != null && !property.isBlank()) {
+            candidates.add(property);
+        }
+        String environment = System.getenv("JVORTEX_PYTHON");
+        if (environment != null && !environment.isBlank()) {
+            candidates.add(environment);
+        }
+        candidates.addAll(List.of("python3", "python3.13", "python3.12", "python3.11", "python"));
+        List<String> tried = new ArrayList<>();
+        for (String candidate : candidates) {
+            try {
+                Process process = new ProcessBuilder(candidate, "-c",
+                        "import sys, venv; print('%d.%d' % sys.version_info[:2])")
+                        .redirectErrorStream(true).start();
+                String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+                if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    tried.add(candidate + " (timed out)");
+                    continue;
+                }
+                if (process.exitValue() != 0) {
+                    tried.add(candidate + " (" + lastLine(output) + ")");
+                    continue;
+                }
+                String[] parts = output.split("\\.");
+                if (Integer.parseInt(parts[0]) > 3 || (Integer.parseInt(parts[0]) == 3 && Integer.parseInt(parts[1]) >= 11)) {
+                    return candidate;
+                }
+                tried.add(candidate + " (Python " + output + ", too old)");
+            } catch (IOException e) {
+                tried.add(candidate + " (not found)");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while looking for python3", e);
+            } catch (RuntimeException e) {
+                tried.add(candidate + " (unexpected version output)");
+            }
+        }
+        Files.writeString(log, "no usable Python: " + tried + "\n", StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        throw new IllegalStateException("the Rust oracle needs Python 3.11+ with venv to install vortex-data "
+                + vortexVersion + ", but none was usable; tried " + String.join(", ", tried)
+                + ". Install one (Debian/Ubuntu: apt-get install python3 python3-venv), or set "
+                + "-Djvortex.oracle.python=/path/to/python3 or JVORTEX_PYTHON.");
+    }
+
+    private void run(List<String> command, Path log, long timeoutSeconds, String what, String fix) throws IOException {
+        Files.writeString(log, "\n$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Process process;
+        try {
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
+                    .start();
+        } catch (IOException e) {
+            throw new IllegalStateException(what + ": " + e.getMessage() + ". " + fix, e);
+        }
+        try {
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(what + ": no result within " + timeoutSeconds + " s (log: " + log
+                        + "). " + fix);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(what + ": interrupted", e);
+        }
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException(what + " (exit " + process.exitValue() + "; log: " + log + "):\n"
+                    + tail(log, 15) + "\n" + fix);
+        }
+    }
+
+    private static java.io.File nullDevice() {
+        return new java.io.File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+
+    /** Copies the scripts out of the jar (atomically, since several JVMs may do it at once). */
+    private void extractScripts() throws IOException {
+        Files.createDirectories(scriptDirectory);
+        for (String script : SCRIPTS) {
+            try (InputStream in = OracleEnvironment.class.getResourceAsStream(RESOURCE_DIRECTORY + script)) {
+                if (in == null) {
+                    throw new IllegalStateException(script + " is missing from the test-support jar");
+                }
+                Path temporary = Files.createTempFile(scriptDirectory, script, ".tmp");
+                Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temporary, scriptDirectory.resolve(script), StandardCopyOption.REPLACE_EXISTING,
+                        StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
+    }
+
+    /** The last lines of a log file, for error messages. */
+    static String tail(Path file, int lines) {
+        try {
+            if (!Files.exists(file)) {
+                return "(no log)";
+            }
+            List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(cannot read " + file + ": " + e.getMessage() + ")";
+        }
+    }
+
+    private static String lastLine(String text) {
+        String[] lines = text.strip().split("\n");
+        return lines[lines.length - 1];
+    }
+}

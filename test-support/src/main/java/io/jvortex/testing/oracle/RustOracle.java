@@ -1,0 +1,440 @@
+package io.jvortex.testing.oracle;
+
+import io.jvortex.testing.Json;
+import io.jvortex.testing.RandomTables;
+import io.jvortex.testing.TableSpec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Rust reference implementation (PyPI {@code vortex-data}, pinned) as a test oracle: writes tables
+ * with the Rust writer and reads any Vortex file back into canonical JSONL
+ * ({@link io.jvortex.jsonl.JsonValues} rules).
+ *
+ * <pre>{@code
+ * GeneratedTable table = RandomTables.generate(Seeds.seed(), List.of(TypeSpec.i32(), TypeSpec.utf8()), 1000);
+ * RustOracle oracle = RustOracle.shared();
+ * oracle.write(table, dir.resolve("t.vortex"), RustOracle.Strategy.COMPACT, "core2025.05.0");
+ * assertThat(oracle.read(dir.resolve("t.vortex"))).isEqualTo(table.rows());
+ * }</pre>
+ *
+ * <p>{@link #shared()} provisions, on first use, a virtualenv at {@code <repo root>/target/oracle-venv}
+ * ({@code python3 -m venv} + pip; reused while it holds the pinned versions) and starts one long-lived
+ * {@code oracle.py} process per JVM, which answers one JSON line per request. When that is impossible
+ * it throws {@link IllegalStateException} saying what failed and how to fix it; tests never skip.
+ * The process's stderr goes to {@code target/oracle-logs/oracle-<pid>.log}; a request that gets no
+ * answer within {@code -Djvortex.oracle.timeoutSeconds} (default 300) kills the process (the next
+ * request starts a new one); the process is destroyed when the JVM exits.
+ *
+ * <p>Options: {@code -Djvortex.oracle.venv=DIR} uses another virtualenv, {@code -Djvortex.oracle.python}
+ * (or {@code JVORTEX_PYTHON}) the interpreter that creates it.
+ */
+public final class RustOracle {
+
+    /**
+     * The editions the pinned Rust writer knows, oldest first (null asks for the writer's default). What
+     * the pinned writer rejects by edition: before core2025.10.0 {@code vortex.fixed_size_list} arrays,
+     * and {@code vortex.masked}, which it produces for lists with null entries and for columns whose
+     * non-null values are all equal but that have nulls; before core2026.08.3 the {@code vortex.uuid}
+     * dtype.
+     */
+    public static final List<String> EDITIONS = List.of("core2025.05.0", "core2025.06.0", "core2025.10.0",
+            "core2026.08.0", "core2026.08.1", "core2026.08.2", "core2026.08.3");
+
+    /** Write strategies of the Rust writer ({@code VortexWriteOptions.default()} / {@code .compact()}). */
+    public enum Strategy {
+        /** The default strategy. */
+        DEFAULT("default"),
+        /** The compact strategy (stronger compression). */
+        COMPACT("compact");
+
+        private final String wireName;
+
+        Strategy(String wireName) {
+            this.wireName = wireName;
+        }
+
+        /** @return the name in oracle requests */
+        public String wireName() {
+            return wireName;
+        }
+    }
+
+    /**
+     * What the Rust reader says about a file.
+     *
+     * @param dtype the file's dtype as the Rust {@code Display} prints it (e.g. {@code {a=i32?, b=utf8}})
+     * @param rowCount the number of rows
+     */
+    public record Info(String dtype, long rowCount) {}
+
+    /** The oracle answered a request with an error (for example: the Rust writer rejected the data). */
+    public static final class OracleException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * @param message the oracle's error message
+         */
+        public OracleException(String message) {
+            super(message);
+        }
+    }
+
+    private static final String END_OF_STREAM = "\u0000end-of-stream";
+    private static final long HANDSHAKE_TIMEOUT_SECONDS = 120;
+    private static RustOracle shared;
+    private static IllegalStateException sharedFailure;
+
+    private final OracleEnvironment environment;
+    private final long timeoutSeconds;
+    private volatile Process process;
+    private OutputStream requests;
+    private BlockingQueue<String> answers;
+    private Path log;
+    private String versions = "";
+
+    private RustOracle(OracleEnvironment environment) {
+        this.environment = environment;
+        this.timeoutSeconds = Long.getLong("jvortex.oracle.timeoutSeconds", 300L);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::destroyAtExit, "rust-oracle-shutdown"));
+    }
+
+    /**
+     * The oracle of this JVM, provisioned and started on first use.
+     *
+     * @return the oracle
+     * @throws IllegalStateException when the oracle cannot be provisioned or started (the message says
+     *     what failed and how to fix it); later calls fail the same way without retrying
+     */
+    public static synchronized RustOracle shared() {
+        if (sharedFailure != null) {
+            throw new IllegalStateException(sharedFailure.getMessage(), sharedFailure);
+        }
+        if (shared == null) {
+            try {
+                OracleEnvironment environment = OracleEnvironment.locate();
+                environment.provision();
+                RustOracle oracle = new RustOracle(environment);
+                oracle.start();
+                shared = oracle;
+            } catch (IllegalStateException e) {
+                sharedFailure = e;
+                throw e;
+            }
+        }
+        return shared;
+    }
+
+    /**
+     * The versions the oracle process reported.
+     *
+     * @return e.g. {@code vortex-data 0.91.0, pyarrow 26.0.1, python 3.11.7}
+     */
+    public synchronized String versions() {
+        return versions;
+    }
+
+    /**
+     * Writes a table with the Rust writer.
+     *
+     * @param spec the table's schema
+     * @param rowsJsonl its rows in canonical JSONL (one object per line, UTF-8)
+     * @param out the Vortex file to write (parent directories are created; replaced if present)
+     * @param strategy the write strategy
+     * @param editionOrNull an edition from {@link #EDITIONS}, or null for the writer's default
+     * @throws OracleException when the Rust side rejects the request
+     */
+    public void write(TableSpec spec, Path rowsJsonl, Path out, Strategy strategy, String editionOrNull) {
+        write(spec, rowsJsonl, out, strategy, editionOrNull, 0);
+    }
+
+    /**
+     * Writes a table with the Rust writer, handing it over in record batches of at most
+     * {@code batchRows} rows (0: one batch).
+     *
+     * @param spec the table's schema
+     * @param rowsJsonl its rows in canonical JSONL
+     * @param out the Vortex file to write
+     * @param strategy the write strategy
+     * @param editionOrNull an edition, or null for the writer's default
+     * @param batchRows rows per Arrow record batch, or 0
+     * @throws OracleException when the Rust side rejects the request
+     */
+    public void write(TableSpec spec, Path rowsJsonl, Path out, Strategy strategy, String editionOrNull,
+            int batchRows) {
+        call(writeRequest(spec, rowsJsonl, out, strategy, editionOrNull, batchRows));
+    }
+
+    /**
+     * Writes a file whose root is not a struct but the array of the table's only column (so its
+     * dtype is that column's, nullable as the Rust writer makes it); {@link #read} then returns one
+     * value per line.
+     *
+     * @param oneColumn a table of exactly one column
+     * @param rowsJsonl its rows in canonical JSONL (objects with that one key)
+     * @param out the Vortex file to write
+     * @param strategy the write strategy
+     * @param editionOrNull an edition, or null for the writer's default
+     * @throws IllegalArgumentException when the table has not exactly one column
+     * @throws OracleException when the Rust side rejects the request
+     */
+    public void writeColumn(TableSpec oneColumn, Path rowsJsonl, Path out, Strategy strategy, String editionOrNull) {
+        if (oneColumn.columns().size() != 1) {
+            throw new IllegalArgumentException("oneColumn must have exactly one column, got " + oneColumn.columns().size());
+        }
+        Map<String, Object> request = writeRequest(oneColumn, rowsJsonl, out, strategy, editionOrNull, 0);
+        request.put("single_column", true);
+        call(request);
+    }
+
+    private static Map<String, Object> writeRequest(TableSpec spec, Path rowsJsonl, Path out, Strategy strategy,
+            String editionOrNull, int batchRows) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(strategy, "strategy");
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "write");
+        request.put("schema", spec.rootType().toJsonValue());
+        request.put("rows_path", rowsJsonl.toAbsolutePath().toString());
+        request.put("out", out.toAbsolutePath().toString());
+        request.put("strategy", strategy.wireName());
+        request.put("edition", editionOrNull);
+        request.put("batch_rows", batchRows > 0 ? batchRows : null);
+        return request;
+    }
+
+    /**
+     * Writes a generated table with the Rust writer; its rows go to {@code out} + {@code .jsonl}.
+     *
+     * @param table the table
+     * @param out the Vortex file to write
+     * @param strategy the write strategy
+     * @param editionOrNull an edition, or null for the writer's default
+     * @throws OracleException when the Rust side rejects the request
+     */
+    public void write(RandomTables.GeneratedTable table, Path out, Strategy strategy, String editionOrNull) {
+        Path rows = table.writeJsonl(out.resolveSibling(out.getFileName() + ".jsonl"));
+        write(table.spec(), rows, out, strategy, editionOrNull);
+    }
+
+    /**
+     * Reads a Vortex file with the Rust reader and renders every row in canonical JSONL (a struct root:
+     * one object per row; any other root: one value per line).
+     *
+     * @param vortexFile the file
+     * @return the lines, without terminators
+     * @throws OracleException when the Rust side cannot read the file
+     */
+    public List<String> read(Path vortexFile) {
+        Path out;
+        try {
+            Files.createDirectories(environment.logDirectory);
+            out = Files.createTempFile(environment.logDirectory, "read-", ".jsonl");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("op", "read");
+            request.put("path", vortexFile.toAbsolutePath().toString());
+            request.put("out_jsonl", out.toString());
+            Map<String, Object> answer = call(request);
+            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+            long count = ((Number) answer.get("row_count")).longValue();
+            if (lines.size() != count) {
+                throw new IllegalStateException("the oracle reported " + count + " rows but wrote " + lines.size());
+            }
+            return lines;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            try {
+                Files.deleteIfExists(out);
+            } catch (IOException ignored) {
+                // a leftover temporary file under target/ is harmless
+            }
+        }
+    }
+
+    /**
+     * The dtype and row count of a Vortex file, as the Rust reader sees them.
+     *
+     * @param vortexFile the file
+     * @return the info
+     * @throws OracleException when the Rust side cannot open the file
+     */
+    public Info info(Path vortexFile) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "info");
+        request.put("path", vortexFile.toAbsolutePath().toString());
+        Map<String, Object> answer = call(request);
+        return new Info((String) answer.get("dtype"), ((Number) answer.get("row_count")).longValue());
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // process
+
+    private synchronized Map<String, Object> call(Map<String, Object> request) {
+        if (process == null || !process.isAlive()) {
+            start();
+        }
+        String line = Json.toJson(request);
+        try {
+            requests.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            requests.flush();
+        } catch (IOException e) {
+            String detail = describeDeath();
+            stop();
+            throw new IllegalStateException("cannot send a request to the oracle: " + e + detail, e);
+        }
+        Map<String, Object> answer = awaitAnswer(timeoutSeconds, "request " + request.get("op"));
+        if (!Boolean.TRUE.equals(answer.get("ok"))) {
+            throw new OracleException(String.valueOf(answer.get("error")) + " (request: " + abbreviate(line) + ")");
+        }
+        return answer;
+    }
+
+    private synchronized void start() {
+        Path python = environment.venvPython();
+        Path script = environment.scriptDirectory.resolve("oracle.py");
+        log = environment.logDirectory.resolve("oracle-" + ProcessHandle.current().pid() + ".log");
+        ProcessBuilder builder = new ProcessBuilder(python.toString(), "-u", script.toString())
+                .directory(environment.scriptDirectory.toFile())
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().put("PYTHONIOENCODING", "utf-8");
+        builder.environment().put("PYTHONDONTWRITEBYTECODE", "1");
+        builder.environment().remove("PYTHONPATH");
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the oracle with " + python + ": " + e.getMessage()
+                    + ". Delete " + environment.venv + " to have it provisioned again.", e);
+        }
+        requests = process.getOutputStream();
+        BlockingQueue<String> queue = new LinkedBlockingQueue<>();
+        answers = queue;
+        Process started = process;
+        Thread reader = new Thread(() -> pump(started, queue), "rust-oracle-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        Map<String, Object> hello = awaitAnswer(HANDSHAKE_TIMEOUT_SECONDS, "start-up");
+        if (!Boolean.TRUE.equals(hello.get("ok"))) {
+            stop();
+            throw new IllegalStateException("the oracle could not start: " + hello.get("error") + " (log: " + log
+                    + "). Delete " + environment.venv + " to have it provisioned again.");
+        }
+        String vortex = String.valueOf(hello.get("vortex"));
+        String pyarrow = String.valueOf(hello.get("pyarrow"));
+        if (!vortex.equals(environment.vortexVersion) || !pyarrow.equals(environment.pyarrowVersion)) {
+            stop();
+            throw new IllegalStateException("the oracle in " + environment.venv + " runs vortex-data " + vortex
+                    + " and pyarrow " + pyarrow + ", but " + environment.pinnedRequirements()
+                    + " are pinned; delete " + environment.venv + " and rerun to provision the pinned versions");
+        }
+        versions = "vortex-data " + vortex + ", pyarrow " + pyarrow + ", python " + hello.get("python");
+    }
+
+    private static void pump(Process process, BlockingQueue<String> queue) {
+        try (BufferedReader reader = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                queue.add(line);
+            }
+        } catch (IOException ignored) {
+            // the process went away; the end marker below tells the waiting request
+        } finally {
+            queue.add(END_OF_STREAM);
+        }
+    }
+
+    private Map<String, Object> awaitAnswer(long timeout, String what) {
+        String line;
+        try {
+            line = answers.poll(timeout, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+            throw new IllegalStateException("interrupted while waiting for the oracle (" + what + ")", e);
+        }
+        if (line == null) {
+            stop();
+            throw new IllegalStateException("the oracle did not answer " + what + " within " + timeout
+                    + " s and was killed (log: " + log + "); raise -Djvortex.oracle.timeoutSeconds if the data is huge");
+        }
+        if (line.equals(END_OF_STREAM)) {
+            String detail = describeDeath();
+            stop();
+            throw new IllegalStateException("the oracle died during " + what + detail);
+        }
+        try {
+            return Json.parseObject(line);
+        } catch (IllegalArgumentException e) {
+            stop();
+            throw new IllegalStateException("the oracle answered " + what + " with something that is not a JSON "
+                    + "object: " + abbreviate(line) + " (log: " + log + ")", e);
+        }
+    }
+
+    private String describeDeath() {
+        Process dead = process;
+        String exit = "";
+        if (dead != null) {
+            try {
+                if (dead.waitFor(5, TimeUnit.SECONDS)) {
+                    exit = " (exit " + dead.exitValue() + ")";
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return exit + "; log " + log + " ends with:\n" + OracleEnvironment.tail(log, 20);
+    }
+
+    private synchronized void stop() {
+        Process running = process;
+        process = null;
+        if (running == null) {
+            return;
+        }
+        try {
+            running.getOutputStream().close(); // EOF on stdin ends the request loop
+            if (!running.waitFor(2, TimeUnit.SECONDS)) {
+                running.destroyForcibly();
+            }
+        } catch (IOException | InterruptedException e) {
+            running.destroyForcibly();
+        }
+    }
+
+    /** Without the lock: a request may still hold it when the JVM exits. */
+    private void destroyAtExit() {
+        Process running = process;
+        if (running != null) {
+            try {
+                running.getOutputStream().close();
+                if (!running.waitFor(2, TimeUnit.SECONDS)) {
+                    running.destroyForcibly();
+                }
+            } catch (IOException | InterruptedException e) {
+                running.destroyForcibly();
+            }
+        }
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 300 ? text : text.substring(0, 300) + "…";
+    }
+}

@@ -1,0 +1,132 @@
+"""The Rust-reference oracle of the jvortex conformance tests (started by io.jvortex.testing.oracle.RustOracle).
+
+Reads one JSON request per line on stdin, answers one JSON line per request on stdout; never exits
+on a bad request ({"ok": false, "error": "..."}). The first line it prints is a handshake with the
+versions it runs. Everything else it or the libraries print goes to stderr.
+
+Requests ("op"):
+  write {schema, rows_path, out, strategy: "default"|"compact", edition: null|"core...", batch_rows: null|n,
+         single_column: false|true}
+        -> {ok, row_count}     (single_column: the file's root is the only column's array, not a struct)
+  read  {path, out_jsonl} -> {ok, row_count, dtype}   (canonical JSONL written to out_jsonl)
+  info  {path}            -> {ok, row_count, dtype}
+"""
+
+import json
+import os
+import sys
+import traceback
+
+_OUT = sys.stdout.buffer
+sys.stdout = sys.stderr  # nothing but answers may reach the real stdout
+
+
+def respond(message):
+    _OUT.write(json.dumps(message, ensure_ascii=True).encode("ascii") + b"\n")
+    _OUT.flush()
+
+
+def short_error(error):
+    text = "%s: %s" % (type(error).__name__, error)
+    # Rust errors carry a backtrace after the message; the log has it, the answer does not need it
+    return text.split("\nBacktrace:")[0].strip()
+
+
+def op_write(request, vx, arrow_io):
+    import pyarrow as pa
+
+    schema = request["schema"]
+    rows = []
+    with open(request["rows_path"], "r", encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                rows.append(json.loads(line, parse_float=str))
+    table = arrow_io.build_table(schema, rows)
+    strategy = request.get("strategy") or "default"
+    if strategy == "default":
+        options = vx.io.VortexWriteOptions.default()
+    elif strategy == "compact":
+        options = vx.io.VortexWriteOptions.compact()
+    else:
+        raise ValueError("unknown strategy %r (default or compact)" % (strategy,))
+    edition = request.get("edition")
+    if edition:
+        options = options.with_edition(edition)
+    batch_rows = request.get("batch_rows")
+    data = table
+    if request.get("single_column"):
+        if table.num_columns != 1:
+            raise ValueError("single_column needs a schema of exactly one column, got %d" % table.num_columns)
+        data = vx.array(table.column(0).combine_chunks())
+    elif batch_rows:
+        data = pa.RecordBatchReader.from_batches(table.schema, table.to_batches(max_chunksize=batch_rows))
+    out = request["out"]
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    # write beside the target and rename, so that a failed write leaves no half-written file
+    partial = out + ".partial"
+    try:
+        options.write(data, partial)
+        os.replace(partial, out)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
+    return {"row_count": len(rows)}
+
+
+def op_read(request, vx, arrow_io):
+    f = vx.open(request["path"])
+    count = 0
+    with open(request["out_jsonl"], "w", encoding="utf-8", newline="\n") as out:
+        for chunk in f.scan():
+            for text in arrow_io.render(chunk.to_arrow_array()):
+                out.write(text)
+                out.write("\n")
+                count += 1
+    return {"row_count": count, "dtype": str(f.dtype)}
+
+
+def op_info(request, vx, arrow_io):
+    f = vx.open(request["path"])
+    return {"row_count": len(f), "dtype": str(f.dtype)}
+
+
+OPS = {"write": op_write, "read": op_read, "info": op_info}
+
+
+def main():
+    try:
+        import pyarrow
+        import vortex as vx
+
+        import arrow_io
+    except BaseException as error:  # a broken environment must still answer, not just die
+        traceback.print_exc()
+        respond({"ok": False, "error": "import failed: " + short_error(error)})
+        return 1
+    respond({
+        "ok": True,
+        "ready": True,
+        "vortex": getattr(vx, "__version__", "unknown"),
+        "pyarrow": pyarrow.__version__,
+        "python": sys.version.split()[0],
+    })
+    for raw in sys.stdin.buffer:
+        line = raw.decode("utf-8").strip()
+        if not line:
+            continue
+        try:
+            request = json.loads(line)
+            op = request.get("op")
+            if op not in OPS:
+                raise ValueError("unknown op %r (one of %s)" % (op, ", ".join(sorted(OPS))))
+            answer = OPS[op](request, vx, arrow_io)
+            answer["ok"] = True
+        except Exception as error:
+            traceback.print_exc()
+            answer = {"ok": False, "error": short_error(error)}
+        respond(answer)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
