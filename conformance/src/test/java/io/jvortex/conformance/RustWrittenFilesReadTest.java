@@ -155,7 +155,7 @@ class RustWrittenFilesReadTest {
                 new ColumnPlan("mode", TypeSpec.utf8(), ValueShape.LOW_CARDINALITY, NullShape.NONE),
                 new ColumnPlan("comment", TypeSpec.utf8(), ValueShape.RANDOM, NullShape.NONE),
                 new ColumnPlan("qty", new TypeSpec.Decimal(15, 2, false), ValueShape.RUNS, NullShape.NONE),
-                new ColumnPlan("ts", new TypeSpec.Timestamp(io.jvortex.dtype.TimeUnit.MICROSECONDS, "UTC", true),
+                new ColumnPlan("ts", new TypeSpec.Timestamp(java.util.concurrent.TimeUnit.MICROSECONDS, "UTC", true),
                         ValueShape.RANDOM, NullShape.NONE));
         GeneratedTable table = RandomTables.generatePlanned(seed, plans, rows);
         Path file = dir.resolve("large-" + (edition == null ? "default" : edition) + ".vortex");
