@@ -157,6 +157,12 @@ public final class LayoutScan implements ScanIterator {
             remaining -= length;
             open = new Chunk(first, array, arena, () -> root.release(position));
             return open;
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException
+                 | NegativeArraySizeException | ClassCastException e) {
+            // Safety net: assembling a chunk met data the decoders' validation did not anticipate.
+            arena.close();
+            throw new VortexException(file.source(), VortexException.NO_OFFSET, "rows " + position + "..",
+                    "malformed data: " + e, e);
         } catch (RuntimeException e) {
             arena.close();
             throw e;
