@@ -45,7 +45,10 @@ public final class DeltaEncoding implements Encoding {
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 2, 3);
         int n = ctx.rowCount(node, deltasLen, "delta length");
-        if (offset < 0 || offset >= CHUNK || offset + length > n) {
+        if (offset < 0 || offset >= CHUNK) {
+            throw node.error("delta offset " + Long.toUnsignedString(offset) + " outside 0..1023");
+        }
+        if (offset + length > n) {
             throw node.error("delta offset " + offset + " + " + length + " rows exceed the " + n + " deltas");
         }
         int width = p.ptype().byteWidth();

@@ -245,7 +245,7 @@ class DeltaEncodingTest {
         Node deltas = TestNodes.primitive(new byte[1024 * 2]);
         // offset beyond a chunk, offset + length beyond the deltas
         assertCorrupt(delta(md(2048, 1024), TestNodes.primitive(new byte[128 * 2]), TestNodes.primitive(new byte[4096])),
-                u16, 10, "offset");
+                u16, 10, "delta offset 1024 outside 0..1023");
         assertCorrupt(delta(md(1024, 1000), bases, deltas), u16, 25, "exceed");
         assertCorrupt(delta(md(1024, 0), bases, deltas), u16, 1025, "exceed");
         assertCorrupt(delta(md(0, 1), TestNodes.primitive(new byte[0]), TestNodes.primitive(new byte[0])), u16, 0,
