@@ -120,7 +120,11 @@ RLE = [
     ('i64_runs', pa.int64(), lambda: rle_runs(70)),
     ('i32_runs', pa.int32(), lambda: rle_runs(73)),
     # Floats with the same runs get a dict layout from 0.91's writer at this size (no fastlanes.rle),
-    # so float RLE is covered by the hand-built tests only.
+    # so float RLE is covered by the hand-built tests only; RLE_CODES shows RLE over dict codes.
+]
+
+RLE_CODES = [  # 20000 rows: the writer dict-encodes the floats and RLE-encodes the (nullable) codes
+    ('f32_runs', pa.float32(), lambda: [None if v is None else v / 8.0 for v in rle_runs(76, 20000)]),
 ]
 
 
@@ -255,6 +259,7 @@ def main():
     write_file(bp, BITPACKED)
     write_file(os.path.join(HERE, 'frameofreference', 'for.vortex'), FOR)
     write_file(os.path.join(HERE, 'rle', 'rle.vortex'), RLE)
+    write_file(os.path.join(HERE, 'rle', 'rle_dict_codes.vortex'), RLE_CODES)
 
     cols = {name: (t, fn()) for name, t, fn in BITPACKED}
     for name, column, start, stop in [

@@ -34,15 +34,19 @@ class RleEncodingTest {
 
     /** The script's rle_runs: runs of 4..12 rows of h(salt + 1, r) % 10^6; null when h(salt + 2, i) % 10 < 3. */
     private static List<Object> runs(int salt) {
+        return runs(salt, N);
+    }
+
+    private static List<Object> runs(int salt, int n) {
         List<Object> out = new ArrayList<>();
-        for (int r = 0; out.size() < N; r++) {
+        for (int r = 0; out.size() < n; r++) {
             long len = 4 + Golden.mod(Golden.h(salt, r), 9);
             long v = Golden.mod(Golden.h(salt + 1, r), 1_000_000);
-            for (long k = 0; k < len && out.size() < N; k++) {
+            for (long k = 0; k < len && out.size() < n; k++) {
                 out.add(v);
             }
         }
-        for (int i = 0; i < N; i++) {
+        for (int i = 0; i < n; i++) {
             if (Golden.mod(Golden.h(salt + 2, i), 10) < 3) {
                 out.set(i, null);
             }
@@ -60,6 +64,19 @@ class RleEncodingTest {
         assertThat(FastLanesGolden.trees(FILE, "i32_runs"))
                 .containsExactly("fastlanes.rle(vortex.primitive, " + indices + ", vortex.primitive)");
         assertThat(Golden.column(FILE, "i32_runs")).isEqualTo(runs(73));
+    }
+
+    @Test
+    void goldenRleOverDictCodes() {
+        // 20 chunks of nullable u16 codes; the values are f32
+        String file = "rle/rle_dict_codes.vortex";
+        assertThat(FastLanesGolden.trees(file, "f32_runs")).first().asString()
+                .startsWith("vortex.dict(fastlanes.rle(fastlanes.bitpacked, fastlanes.bitpacked(");
+        List<Object> expected = new ArrayList<>();
+        for (Object v : runs(76, 20000)) {
+            expected.add(v == null ? null : TestSupport.f32((long) v / 8.0f));
+        }
+        assertThat(Golden.column(file, "f32_runs")).isEqualTo(expected);
     }
 
     // ---- hand-built arrays against a naive decoder
