@@ -80,15 +80,17 @@ public final class DeltaEncoding implements Encoding {
                 byte[] d = new byte[CHUNK];
                 byte[] v = new byte[CHUNK];
                 for (int c = 0; written < length; c++) {
+                    long deltasAt = (long) c * CHUNK;
                     int count;
                     if (c < fullChunks) {
                         MemorySegment.copy(basesSeg, ValueLayout.JAVA_BYTE, (long) c * lanes, b, 0, lanes);
-                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_BYTE, (long) c * CHUNK, d, 0, CHUNK);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_BYTE, deltasAt, d, 0, CHUNK);
                         FastLanesDelta.decode8(d, 0, b, 0, v, 0);
                         count = CHUNK;
                     } else {
-                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_BYTE, (long) c * CHUNK, d, 0, remainder);
-                        FastLanesDelta.decodeRemainder8(d, 0, remainder, basesSeg.get(ValueLayout.JAVA_BYTE, extraBase), v, 0);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_BYTE, deltasAt, d, 0, remainder);
+                        byte base = basesSeg.get(ValueLayout.JAVA_BYTE, extraBase);
+                        FastLanesDelta.decodeRemainder8(d, 0, remainder, base, v, 0);
                         count = remainder;
                     }
                     int k = (int) Math.min(count - skip, length - written);
@@ -102,15 +104,17 @@ public final class DeltaEncoding implements Encoding {
                 short[] d = new short[CHUNK];
                 short[] v = new short[CHUNK];
                 for (int c = 0; written < length; c++) {
+                    long deltasAt = (long) c * CHUNK * 2;
                     int count;
                     if (c < fullChunks) {
                         MemorySegment.copy(basesSeg, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * lanes * 2, b, 0, lanes);
-                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, d, 0, CHUNK);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_SHORT_UNALIGNED, deltasAt, d, 0, CHUNK);
                         FastLanesDelta.decode16(d, 0, b, 0, v, 0);
                         count = CHUNK;
                     } else {
-                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, d, 0, remainder);
-                        FastLanesDelta.decodeRemainder16(d, 0, remainder, basesSeg.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, extraBase), v, 0);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_SHORT_UNALIGNED, deltasAt, d, 0, remainder);
+                        short base = basesSeg.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, extraBase);
+                        FastLanesDelta.decodeRemainder16(d, 0, remainder, base, v, 0);
                         count = remainder;
                     }
                     int k = (int) Math.min(count - skip, length - written);
@@ -124,15 +128,17 @@ public final class DeltaEncoding implements Encoding {
                 int[] d = new int[CHUNK];
                 int[] v = new int[CHUNK];
                 for (int c = 0; written < length; c++) {
+                    long deltasAt = (long) c * CHUNK * 4;
                     int count;
                     if (c < fullChunks) {
                         MemorySegment.copy(basesSeg, ValueLayout.JAVA_INT_UNALIGNED, (long) c * lanes * 4, b, 0, lanes);
-                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_INT_UNALIGNED, (long) c * CHUNK * 4, d, 0, CHUNK);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_INT_UNALIGNED, deltasAt, d, 0, CHUNK);
                         FastLanesDelta.decode32(d, 0, b, 0, v, 0);
                         count = CHUNK;
                     } else {
-                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_INT_UNALIGNED, (long) c * CHUNK * 4, d, 0, remainder);
-                        FastLanesDelta.decodeRemainder32(d, 0, remainder, basesSeg.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, extraBase), v, 0);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_INT_UNALIGNED, deltasAt, d, 0, remainder);
+                        int base = basesSeg.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, extraBase);
+                        FastLanesDelta.decodeRemainder32(d, 0, remainder, base, v, 0);
                         count = remainder;
                     }
                     int k = (int) Math.min(count - skip, length - written);
@@ -146,15 +152,17 @@ public final class DeltaEncoding implements Encoding {
                 long[] d = new long[CHUNK];
                 long[] v = new long[CHUNK];
                 for (int c = 0; written < length; c++) {
+                    long deltasAt = (long) c * CHUNK * 8;
                     int count;
                     if (c < fullChunks) {
                         MemorySegment.copy(basesSeg, ValueLayout.JAVA_LONG_UNALIGNED, (long) c * lanes * 8, b, 0, lanes);
-                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_LONG_UNALIGNED, (long) c * CHUNK * 8, d, 0, CHUNK);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_LONG_UNALIGNED, deltasAt, d, 0, CHUNK);
                         FastLanesDelta.decode64(d, 0, b, 0, v, 0);
                         count = CHUNK;
                     } else {
-                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_LONG_UNALIGNED, (long) c * CHUNK * 8, d, 0, remainder);
-                        FastLanesDelta.decodeRemainder64(d, 0, remainder, basesSeg.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, extraBase), v, 0);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_LONG_UNALIGNED, deltasAt, d, 0, remainder);
+                        long base = basesSeg.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, extraBase);
+                        FastLanesDelta.decodeRemainder64(d, 0, remainder, base, v, 0);
                         count = remainder;
                     }
                     int k = (int) Math.min(count - skip, length - written);
