@@ -1,0 +1,118 @@
+package io.jvortex.encoding.pco;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.encoding.ArrayNode;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.Encoding;
+import io.jvortex.pco.PcoDecoder;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+
+/**
+ * {@code vortex.pco}: the valid values compressed with Pcodec (see {@code package-info}); decoding
+ * runs every page through {@link PcoDecoder} into the output buffer, then scatters the values to the
+ * valid rows.
+ */
+public final class PcoEncoding implements Encoding {
+    /** The encoding id. */
+    public static final String ID = "vortex.pco";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        PcoDecoder.NumberType type = numberType(node, p.ptype());
+        PcoMetadata meta = PcoMetadata.parse(node);
+        List<int[]> chunks = meta.pageCounts();
+        int expectedBuffers = chunks.size() + meta.pageCount();
+        ctx.expectBuffers(node, expectedBuffers);
+        ctx.expectChildren(node, 0, 1);
+        Validity validity = ctx.validity(node, 0, p.nullable(), length);
+        int validCount = length - validity.nullCount(length);
+
+        long total = 0;
+        for (int[] pages : chunks) {
+            for (int n : pages) {
+                total += n;
+            }
+        }
+        if (total != validCount) {
+            throw node.error("pages hold " + total + " values but the array has " + validCount + " valid rows");
+        }
+        int width = type.byteWidth();
+        MemorySegment out = ctx.allocate((long) length * width);
+        if (validCount > 0) {
+            PcoDecoder file = PcoDecoder.open(meta.header());
+            long offset = 0;
+            int pageBuffer = chunks.size();
+            for (int c = 0; c < chunks.size(); c++) {
+                int[] pages = chunks.get(c);
+                if (pages.length == 0) {
+                    continue;
+                }
+                PcoDecoder.Chunk chunk = file.chunk(node.buffer(c), type);
+                for (int n : pages) {
+                    chunk.decodePage(node.buffer(pageBuffer++), n, out, offset);
+                    offset += (long) n * width;
+                }
+            }
+        }
+        if (validCount < length) {
+            scatter(out, validity, length, validCount, width);
+        }
+        return new PrimitiveArray(p, out, length, validity);
+    }
+
+    private static PcoDecoder.NumberType numberType(ArrayNode node, PType ptype) {
+        return switch (ptype) {
+            case U16 -> PcoDecoder.NumberType.U16;
+            case U32 -> PcoDecoder.NumberType.U32;
+            case U64 -> PcoDecoder.NumberType.U64;
+            case I16 -> PcoDecoder.NumberType.I16;
+            case I32 -> PcoDecoder.NumberType.I32;
+            case I64 -> PcoDecoder.NumberType.I64;
+            case F16 -> PcoDecoder.NumberType.F16;
+            case F32 -> PcoDecoder.NumberType.F32;
+            case F64 -> PcoDecoder.NumberType.F64;
+            case U8, I8 -> throw node.error(ID + " does not store " + ptype + " (the reference supports 16- to 64-bit types)");
+        };
+    }
+
+    /**
+     * Moves the {@code validCount} dense values at the start of {@code out} to the valid rows, back to
+     * front so no value is overwritten before it moves (the k-th valid row is at index >= k), and
+     * zeroes the null rows.
+     */
+    static void scatter(MemorySegment out, Validity validity, int length, int validCount, int width) {
+        int k = validCount;
+        switch (width) {
+            case 8 -> {
+                for (int row = length - 1; row >= 0; row--) {
+                    long v = validity.isValid(row) ? out.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, --k) : 0L;
+                    out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, row, v);
+                }
+            }
+            case 4 -> {
+                for (int row = length - 1; row >= 0; row--) {
+                    int v = validity.isValid(row) ? out.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, --k) : 0;
+                    out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, row, v);
+                }
+            }
+            default -> {
+                for (int row = length - 1; row >= 0; row--) {
+                    short v = validity.isValid(row) ? out.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, --k) : 0;
+                    out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, row, v);
+                }
+            }
+        }
+    }
+}
