@@ -15,13 +15,13 @@ import java.util.List;
  * One golden stream of {@code golden/pco} (written by {@code generate.py} with the PyPI pcodec
  * package): header, chunks of pages, and the values they must decode to.
  */
-record PcoGolden(String name, String expectedMode, String expectedDelta, PcoDecoder.NumberType type,
+public record PcoGolden(String name, String expectedMode, String expectedDelta, PcoDecoder.NumberType type,
                  byte[] header, List<ChunkBytes> chunks, int total, byte[] expected) {
 
-    record ChunkBytes(byte[] meta, int[] counts, byte[][] pages) {
+    public record ChunkBytes(byte[] meta, int[] counts, byte[][] pages) {
     }
 
-    static List<PcoGolden> all() {
+    public static List<PcoGolden> all() {
         String index = new String(resource("index.txt"), StandardCharsets.UTF_8);
         List<PcoGolden> out = new ArrayList<>();
         for (String line : index.split("\n")) {
@@ -45,7 +45,7 @@ record PcoGolden(String name, String expectedMode, String expectedDelta, PcoDeco
         }
     }
 
-    static PcoGolden load(String name, String mode, String delta) {
+    public static PcoGolden load(String name, String mode, String delta) {
         ByteBuffer b = ByteBuffer.wrap(resource(name + ".pcog")).order(ByteOrder.LITTLE_ENDIAN);
         byte[] magic = new byte[4];
         b.get(magic);
