@@ -35,7 +35,8 @@ final class LatentVar {
     long[] deltaState = new long[0];
     /** One batch of latents (the values after bins, offsets and delta decoding). */
     final long[] latents = new long[BATCH];
-    private final int[] offsetBits = new int[BATCH];
+    /** Per latent of the batch: bit position of its offset relative to the first offset. */
+    private final int[] offsetStart = new int[BATCH + 1];
 
     private LatentVar(String name, int latentBits, int ansSizeLog, long[] lowers, int[] offsetBits, int[] weights,
                       BitReader r) {
@@ -141,7 +142,7 @@ final class LatentVar {
             return;
         }
         final long[] lat = latents;
-        final int[] ob = offsetBits;
+        final int[] os = offsetStart;
         final byte[] buf = r.buf;
         long bitPos = r.bitPos;
         if (nBins > 1) {
@@ -151,6 +152,7 @@ final class LatentVar {
             int s1 = ansStates[1];
             int s2 = ansStates[2];
             int s3 = ansStates[3];
+            int csum = 0;
             int i = 0;
             for (; i + 4 <= n; i += 4) {
                 // Four symbols take at most 4 * 14 = 56 bits, plus up to 7 bits of byte offset.
@@ -159,25 +161,29 @@ final class LatentVar {
                 int node = nd[s0];
                 int b = (node >>> 16) & 0xFF;
                 lat[i] = lowers[s0];
-                ob[i] = node >>> 24;
+                os[i] = csum;
+                csum += node >>> 24;
                 s0 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
                 used += b;
                 node = nd[s1];
                 b = (node >>> 16) & 0xFF;
                 lat[i + 1] = lowers[s1];
-                ob[i + 1] = node >>> 24;
+                os[i + 1] = csum;
+                csum += node >>> 24;
                 s1 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
                 used += b;
                 node = nd[s2];
                 b = (node >>> 16) & 0xFF;
                 lat[i + 2] = lowers[s2];
-                ob[i + 2] = node >>> 24;
+                os[i + 2] = csum;
+                csum += node >>> 24;
                 s2 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
                 used += b;
                 node = nd[s3];
                 b = (node >>> 16) & 0xFF;
                 lat[i + 3] = lowers[s3];
-                ob[i + 3] = node >>> 24;
+                os[i + 3] = csum;
+                csum += node >>> 24;
                 s3 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
                 used += b;
                 bitPos += used;
@@ -194,40 +200,45 @@ final class LatentVar {
                 int b = (node >>> 16) & 0xFF;
                 long packed = (long) BitReader.LONG.get(buf, (int) (bitPos >>> 3)) >>> (bitPos & 7);
                 lat[i] = lowers[state];
-                ob[i] = node >>> 24;
+                os[i] = csum;
+                csum += node >>> 24;
                 st[j] = (node & 0xFFFF) + (int) (packed & ((1L << b) - 1));
                 bitPos += b;
             }
+            os[n] = csum;
         } else {
             // One bin (or none, when no latents are stored): constant lower bound and offset width.
             long lower = nBins == 1 ? binLowers[0] : 0;
             int bits = nBins == 1 ? binOffsetBits[0] : 0;
             Arrays.fill(lat, 0, n, lower);
-            Arrays.fill(ob, 0, n, bits);
+            for (int i = 0; i <= n; i++) {
+                os[i] = i * bits;
+            }
         }
         if (maxOffsetBits > 0) {
+            // Offsets are independent reads at known bit positions (no serial dependency).
             final long mask = latentMask;
             if (maxOffsetBits <= 56) {
                 for (int i = 0; i < n; i++) {
-                    int bits = ob[i];
-                    long v = ((long) BitReader.LONG.get(buf, (int) (bitPos >>> 3)) >>> (bitPos & 7))
-                            & BitReader.MASKS[bits];
-                    lat[i] = (lat[i] + v) & mask;
-                    bitPos += bits;
+                    long bit = bitPos + os[i];
+                    int bits = os[i + 1] - os[i];
+                    long v = (long) BitReader.LONG.get(buf, (int) (bit >>> 3)) >>> (bit & 7);
+                    lat[i] = (lat[i] + (v & ((1L << bits) - 1))) & mask;
                 }
             } else {
                 for (int i = 0; i < n; i++) {
-                    int bits = ob[i];
-                    int byteIndex = (int) (bitPos >>> 3);
-                    int shift = (int) (bitPos & 7);
+                    long bit = bitPos + os[i];
+                    int bits = os[i + 1] - os[i];
+                    int byteIndex = (int) (bit >>> 3);
+                    int shift = (int) (bit & 7);
                     long v = (long) BitReader.LONG.get(buf, byteIndex) >>> shift;
                     if (bits + shift > 64) {
                         v |= (long) BitReader.LONG.get(buf, byteIndex + 8) << (64 - shift);
                     }
                     lat[i] = (lat[i] + (v & BitReader.MASKS[bits])) & mask;
-                    bitPos += bits;
                 }
             }
+            bitPos += os[n];
         }
         r.bitPos = bitPos;
     }

@@ -33,9 +33,13 @@ final class Numbers {
                 }
             }
             case FLOAT -> {
+                // Branch-free: latents with the top bit set are positive floats (flip the sign bit),
+                // the others negative (flip every bit). Signs are data-dependent, so no branches.
+                int top = type.bits - 1;
+                long both = mask ^ sign;
                 for (int i = 0; i < n; i++) {
                     long l = a[i];
-                    a[i] = (l & sign) != 0 ? l ^ sign : ~l & mask;
+                    a[i] = l ^ (mask ^ (both & -((l >>> top) & 1)));
                 }
             }
         }

@@ -205,17 +205,31 @@ final class PageDecoder {
                     case 64 -> {
                         double base = Double.longBitsToDouble(baseRaw);
                         for (int i = 0; i < n; i++) {
-                            double m = Double.longBitsToDouble(Numbers.intFloatFromLatent(64, p[i]));
-                            long l = Numbers.floatToLatentOrdered(64, Double.doubleToRawLongBits(m * base));
-                            out[i] = l + s[i] + mid;
+                            // int_float_from_latent, branch-free except the rare |mult| >= 2^53 case.
+                            long l = p[i];
+                            long top = l >>> 63;
+                            long abs = l ^ (mid - 1 + top);
+                            long m = Long.compareUnsigned(abs, 1L << 53) < 0
+                                    ? Double.doubleToRawLongBits((double) abs)
+                                    : Numbers.intFloatFromLatent(64, l) & Long.MAX_VALUE;
+                            m |= (top ^ 1) << 63;
+                            long prod = Double.doubleToRawLongBits(Double.longBitsToDouble(m) * base);
+                            out[i] = (prod ^ ((prod >> 63) | mid)) + s[i] + mid;
                         }
                     }
                     case 32 -> {
                         float base = Float.intBitsToFloat((int) baseRaw);
                         for (int i = 0; i < n; i++) {
-                            float m = Float.intBitsToFloat((int) Numbers.intFloatFromLatent(32, p[i]));
-                            long prod = Float.floatToRawIntBits(m * base) & 0xFFFF_FFFFL;
-                            out[i] = (Numbers.floatToLatentOrdered(32, prod) + s[i] + mid) & mask;
+                            long l = p[i];
+                            long top = l >>> 31;
+                            long abs = l ^ (mid - 1 + top);
+                            int m = abs < (1L << 24)
+                                    ? Float.floatToRawIntBits((float) abs)
+                                    : (int) Numbers.intFloatFromLatent(32, l) & Integer.MAX_VALUE;
+                            m |= (int) (top ^ 1) << 31;
+                            int prod = Float.floatToRawIntBits(Float.intBitsToFloat(m) * base);
+                            long latent = (prod ^ ((prod >> 31) | Integer.MIN_VALUE)) & 0xFFFF_FFFFL;
+                            out[i] = (latent + s[i] + mid) & mask;
                         }
                     }
                     default -> {
