@@ -1,5 +1,6 @@
 package io.jvortex.encoding.pco;
 
+import io.jvortex.api.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
@@ -51,7 +52,12 @@ public final class PcoEncoding implements Encoding {
         int width = type.byteWidth();
         MemorySegment out = ctx.allocate((long) length * width);
         if (validCount > 0) {
-            PcoDecoder file = PcoDecoder.open(meta.header());
+            PcoDecoder file;
+            try {
+                file = PcoDecoder.open(meta.header());
+            } catch (VortexException e) {
+                throw node.error("metadata header: " + e.problem());
+            }
             long offset = 0;
             int pageBuffer = chunks.size();
             for (int c = 0; c < chunks.size(); c++) {
@@ -59,9 +65,20 @@ public final class PcoEncoding implements Encoding {
                 if (pages.length == 0) {
                     continue;
                 }
-                PcoDecoder.Chunk chunk = file.chunk(node.buffer(c), type);
-                for (int n : pages) {
-                    chunk.decodePage(node.buffer(pageBuffer++), n, out, offset);
+                PcoDecoder.Chunk chunk;
+                try {
+                    chunk = file.chunk(node.buffer(c), type);
+                } catch (VortexException e) {
+                    throw located(node, c, "/chunk[" + c + "]", e);
+                }
+                for (int pageIndex = 0; pageIndex < pages.length; pageIndex++) {
+                    int n = pages[pageIndex];
+                    try {
+                        chunk.decodePage(node.buffer(pageBuffer), n, out, offset);
+                    } catch (VortexException e) {
+                        throw located(node, pageBuffer, "/chunk[" + c + "]/page[" + pageIndex + "]", e);
+                    }
+                    pageBuffer++;
                     offset += (long) n * width;
                 }
             }
@@ -70,6 +87,11 @@ public final class PcoEncoding implements Encoding {
             scatter(out, validity, length, validCount, width);
         }
         return new PrimitiveArray(p, out, length, validity);
+    }
+
+    /** Locates a codec error at the buffer it came from (the codec's message has the byte within it). */
+    private static VortexException located(ArrayNode node, int buffer, String where, VortexException e) {
+        return new VortexException(node.source(), node.bufferOffset(buffer), node.path() + where, e.problem(), e);
     }
 
     private static PcoDecoder.NumberType numberType(ArrayNode node, PType ptype) {

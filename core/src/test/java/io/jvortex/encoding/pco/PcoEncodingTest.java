@@ -145,6 +145,28 @@ class PcoEncodingTest {
     }
 
     @Test
+    void pageErrorsNameChunkAndPage() {
+        PcoGolden g = PcoGolden.load("pages_i32", "Classic", "Consecutive2");
+        Node good = pcoNode(g);
+        List<byte[]> buffers = new ArrayList<>(good.buffers());
+        buffers.set(4, Arrays.copyOf(buffers.get(4), 3));  // chunk 0's meta is buffer 0, page 3 is buffer 4
+        Node bad = node(PcoEncoding.ID, good.metadata(), buffers);
+        assertThatThrownBy(() -> decode(bad, new DType.Primitive(PType.I32, false), g.total()))
+                .isInstanceOf(VortexException.class).hasMessageContaining("vortex.pco/chunk[0]/page[3]")
+                .hasMessageContaining("truncated");
+    }
+
+    @Test
+    void rejectsBadHeader() {
+        PcoGolden g = PcoGolden.load("constant_i32", "Classic", "NoOp");
+        Node good = pcoNode(g);
+        byte[] meta = proto().bytes(1, new byte[] {9, 0}).bytes(2, proto().bytes(1, proto().varint(1, g.total()).build()).build()).build();
+        Node bad = node(PcoEncoding.ID, meta, good.buffers());
+        assertThatThrownBy(() -> decode(bad, new DType.Primitive(PType.I32, false), g.total()))
+                .isInstanceOf(VortexException.class).hasMessageContaining("metadata header");
+    }
+
+    @Test
     void corruptPagesFailWithVortexException() {
         SplittableRandom random = TestSupport.random("PcoEncodingTest.corruptPages");
         for (PcoGolden g : goldens().toList()) {
