@@ -209,10 +209,12 @@ final class PageDecoder {
                             long l = p[i];
                             long top = l >>> 63;
                             long abs = l ^ (mid - 1 + top);
+                            // Past 2^53 the magnitude's bits count on from 2^53's (and may carry into the
+                            // sign bit); negation then flips the sign bit, as pco does.
                             long m = Long.compareUnsigned(abs, 1L << 53) < 0
                                     ? Double.doubleToRawLongBits((double) abs)
-                                    : Numbers.intFloatFromLatent(64, l) & Long.MAX_VALUE;
-                            m |= (top ^ 1) << 63;
+                                    : Double.doubleToRawLongBits(0x1p53) + (abs - (1L << 53));
+                            m ^= (top ^ 1) << 63;
                             long prod = Double.doubleToRawLongBits(Double.longBitsToDouble(m) * base);
                             out[i] = (prod ^ ((prod >> 63) | mid)) + s[i] + mid;
                         }
@@ -225,8 +227,8 @@ final class PageDecoder {
                             long abs = l ^ (mid - 1 + top);
                             int m = abs < (1L << 24)
                                     ? Float.floatToRawIntBits((float) abs)
-                                    : (int) Numbers.intFloatFromLatent(32, l) & Integer.MAX_VALUE;
-                            m |= (int) (top ^ 1) << 31;
+                                    : Float.floatToRawIntBits(0x1p24f) + (int) (abs - (1L << 24));
+                            m ^= (int) (top ^ 1) << 31;
                             int prod = Float.floatToRawIntBits(Float.intBitsToFloat(m) * base);
                             long latent = (prod ^ ((prod >> 31) | Integer.MIN_VALUE)) & 0xFFFF_FFFFL;
                             out[i] = (latent + s[i] + mid) & mask;
