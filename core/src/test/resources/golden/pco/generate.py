@@ -59,27 +59,27 @@ def mixed(dtype, n):
 
 # Classic, no delta, every type.
 for t in [np.uint16, np.uint32, np.uint64, np.int16, np.int32, np.int64]:
-    write(f"classic_{t.__name__}", "Classic", "NoOp", [mixed(t, 1500)],
+    write(f"classic_{t.__name__}", "Classic", "NoOp", [mixed(t, 1000)],
           mode_spec=ModeSpec.classic(), delta_spec=DeltaSpec.no_op())
 for t in [np.uint8, np.int8]:
     write(f"classic_{t.__name__}", "Classic", "NoOp", [mixed(t, 700)],
           mode_spec=ModeSpec.classic(), delta_spec=DeltaSpec.no_op(), enable_8_bit=True)
 for t in [np.float16, np.float32, np.float64]:
-    a = (rng.standard_normal(1500) * 1000).astype(t)
+    a = (rng.standard_normal(1000) * 1000).astype(t)
     a[:8] = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-7, -3.5, 65504.0 if t == np.float16 else 1e30], dtype=t)
     write(f"classic_{t.__name__}", "Classic", "NoOp", [a],
           mode_spec=ModeSpec.classic(), delta_spec=DeltaSpec.no_op())
 
 # Auto mode/delta over a few shapes (whatever pco picks; "*" = not checked).
-write("auto_i64_timestamps", "*", "*", [np.cumsum(rng.integers(990, 1010, 3000)).astype(np.int64) + 1_700_000_000_000])
-write("auto_f64_prices", "*", "*", [np.round(rng.uniform(1, 1000, 2500), 2)])
+write("auto_i64_timestamps", "*", "*", [np.cumsum(rng.integers(990, 1010, 1000)).astype(np.int64) + 1_700_000_000_000])
+write("auto_f64_prices", "*", "*", [np.round(rng.uniform(1, 1000, 1300), 2)])
 write("auto_u32_level0", "*", "*", [mixed(np.uint32, 1200)], compression_level=0)
 write("auto_u32_level12", "*", "*", [mixed(np.uint32, 1200)], compression_level=12)
 
 # IntMult.
 for t in [np.uint16, np.uint32, np.uint64, np.int16, np.int32, np.int64]:
     base = 7 if t in (np.uint16, np.int16) else 1000
-    a = (rng.integers(0, 300, 2000) * base + (rng.integers(0, 100, 2000) == 0) * rng.integers(0, base, 2000))
+    a = (rng.integers(0, 300, 1200) * base + (rng.integers(0, 100, 1200) == 0) * rng.integers(0, base, 1200))
     if t in (np.int16, np.int32, np.int64):
         a = a - 150 * base
     write(f"intmult_{t.__name__}", "IntMult", "NoOp", [a.astype(t)],
@@ -87,7 +87,7 @@ for t in [np.uint16, np.uint32, np.uint64, np.int16, np.int32, np.int64]:
 
 # FloatMult (multiples of 0.1, some off-grid values).
 for t in [np.float16, np.float32, np.float64]:
-    a = (rng.integers(-500, 500, 2000) * 0.1)
+    a = (rng.integers(-500, 500, 1200) * 0.1)
     a[::97] += 0.01234
     a = a.astype(t)
     write(f"floatmult_{t.__name__}", "FloatMult", "NoOp", [a],
@@ -95,37 +95,37 @@ for t in [np.float16, np.float32, np.float64]:
 
 # FloatQuant: low k mantissa bits mostly zero.
 for t, ut, k in [(np.float16, np.uint16, 5), (np.float32, np.uint32, 13), (np.float64, np.uint64, 40)]:
-    a = (rng.standard_normal(2000) * 100).astype(t)
+    a = (rng.standard_normal(1200) * 100).astype(t)
     bits = a.view(ut).copy()
     mask = ut((1 << k) - 1)
-    keep = rng.integers(0, 10, 2000) == 0
+    keep = rng.integers(0, 10, 1200) == 0
     bits[~keep] &= ~mask
     a = bits.view(t)
     write(f"floatquant_{t.__name__}", "FloatQuant", "NoOp", [a],
           mode_spec=ModeSpec.try_float_quant(k), delta_spec=DeltaSpec.no_op())
 
 # Consecutive deltas of several orders (smooth series).
-x = np.arange(3000)
+x = np.arange(1000)
 for order in [1, 2, 3, 7]:
-    a = (1_000_000 + 37 * x + (x * x) // 5 + rng.integers(-3, 4, 3000)).astype(np.int64)
+    a = (1_000_000 + 37 * x + (x * x) // 5 + rng.integers(-3, 4, 1000)).astype(np.int64)
     write(f"consecutive{order}_i64", "Classic", f"Consecutive{order}", [a],
           mode_spec=ModeSpec.classic(), delta_spec=DeltaSpec.try_consecutive(order))
 for t in [np.uint16, np.uint32, np.int16, np.int32, np.uint64]:
-    a = (1000 + np.cumsum(rng.integers(0, 5, 2500))).astype(t)
+    a = (1000 + np.cumsum(rng.integers(0, 5, 1300))).astype(t)
     write(f"consecutive1_{t.__name__}", "Classic", "Consecutive1", [a],
           mode_spec=ModeSpec.classic(), delta_spec=DeltaSpec.try_consecutive(1))
 for t in [np.float16, np.float32, np.float64]:
-    a = np.sin(np.arange(2500) / 200.0).astype(t) * t(100)
+    a = np.sin(np.arange(1300) / 200.0).astype(t) * t(100)
     write(f"consecutive2_{t.__name__}", "Classic", "Consecutive2", [a.astype(t)],
           mode_spec=ModeSpec.classic(), delta_spec=DeltaSpec.try_consecutive(2))
 # Secondary latent delta encoded (IntMult + consecutive).
-a = (np.cumsum(rng.integers(0, 3, 3000)) * 1000 + np.cumsum(rng.integers(0, 2, 3000)) % 1000).astype(np.int64)
+a = (np.cumsum(rng.integers(0, 3, 1000)) * 1000 + np.cumsum(rng.integers(0, 2, 1000)) % 1000).astype(np.int64)
 write("intmult_consecutive1_i64", "IntMult", "Consecutive1", [a],
       mode_spec=ModeSpec.try_int_mult(1000), delta_spec=DeltaSpec.try_consecutive(1))
-a = (np.round(np.cumsum(rng.integers(-3, 4, 3000)) * 0.1, 1)).astype(np.float64)
+a = (np.round(np.cumsum(rng.integers(-3, 4, 1000)) * 0.1, 1)).astype(np.float64)
 write("floatmult_consecutive1_f64", "FloatMult", "Consecutive1", [a],
       mode_spec=ModeSpec.try_float_mult(0.1), delta_spec=DeltaSpec.try_consecutive(1))
-a = (np.cumsum(rng.standard_normal(3000)) * 10).astype(np.float32)
+a = (np.cumsum(rng.standard_normal(1000)) * 10).astype(np.float32)
 bits = a.view(np.uint32).copy(); bits &= ~np.uint32((1 << 12) - 1); a = bits.view(np.float32)
 write("floatquant_consecutive1_f32", "FloatQuant", "Consecutive1", [a],
       mode_spec=ModeSpec.try_float_quant(12), delta_spec=DeltaSpec.try_consecutive(1))
@@ -133,8 +133,8 @@ write("floatquant_consecutive1_f32", "FloatQuant", "Consecutive1", [a],
 # Lookback (repeating patterns).
 pattern = rng.integers(0, 1 << 40, 37)
 for t in [np.int32, np.uint64, np.int16]:
-    reps = np.tile(pattern, 90)[:3300] % (1 << 14)
-    reps = reps + (rng.integers(0, 50, 3300) == 0) * rng.integers(0, 100, 3300)
+    reps = np.tile(pattern, 90)[:1600] % (1 << 14)
+    reps = reps + (rng.integers(0, 50, 1600) == 0) * rng.integers(0, 100, 1600)
     write(f"lookback_{t.__name__}", "Classic", "Lookback", [reps.astype(t)],
           mode_spec=ModeSpec.classic(), delta_spec=DeltaSpec.try_lookback())
 fp = rng.standard_normal(53)
@@ -145,11 +145,11 @@ write("intmult_lookback_u32", "IntMult", "Lookback", [(np.tile(rng.integers(0, 1
 
 # Dict and Conv1 (never chosen automatically; forced).
 ids = rng.integers(0, 1 << 62, 20, dtype=np.int64)
-write("dict_i64", "Dict", "NoOp", [ids[rng.integers(0, 20, 3000)]],
+write("dict_i64", "Dict", "NoOp", [ids[rng.integers(0, 20, 1000)]],
       mode_spec=ModeSpec.try_dict(), delta_spec=DeltaSpec.no_op())
-write("dict_f32", "Dict", "NoOp", [rng.standard_normal(30).astype(np.float32)[rng.integers(0, 30, 2000)]],
+write("dict_f32", "Dict", "NoOp", [rng.standard_normal(30).astype(np.float32)[rng.integers(0, 30, 1200)]],
       mode_spec=ModeSpec.try_dict(), delta_spec=DeltaSpec.no_op())
-smooth = (10000 + 3000 * np.sin(np.arange(3000) / 50.0) + rng.integers(-5, 6, 3000))
+smooth = (10000 + 1000 * np.sin(np.arange(1000) / 50.0) + rng.integers(-5, 6, 1000))
 for order in [6, 3]:
     write(f"conv1_{order}_u32", "Classic", f"Conv1", [smooth.astype(np.uint32)],
           mode_spec=ModeSpec.classic(), delta_spec=DeltaSpec.try_conv1(order))

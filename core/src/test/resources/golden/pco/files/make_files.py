@@ -45,7 +45,7 @@ def write(name, cols, validity=None, expected=True):
         f.write(out)
 
 
-n = 5000
+n = 2000
 write("noise", {
     "f64": rng.standard_normal(n),
     "f32": rng.standard_normal(n).astype(np.float32),
