@@ -118,6 +118,7 @@ class PcoDecoderTest {
                 }
             }
         }
+        System.out.println("pco byte flips: " + decoded + " decoded, " + rejected + " rejected");
         assertThat(System.nanoTime()).as("corruption trials finish in time").isLessThan(deadline);
         assertThat(decoded + rejected).isGreaterThan(0);
     }

@@ -112,26 +112,38 @@ public final class PcoEncoding implements Encoding {
     /**
      * Moves the {@code validCount} dense values at the start of {@code out} to the valid rows, back to
      * front so no value is overwritten before it moves (the k-th valid row is at index >= k), and
-     * zeroes the null rows.
+     * zeroes the null rows. All-null arrays have nothing to move ({@code out} is zeroed).
      */
     static void scatter(MemorySegment out, Validity validity, int length, int validCount, int width) {
+        switch (validity) {
+            case Validity.AllValid v -> { }
+            case Validity.AllInvalid v -> { }
+            case Validity.Bitmap b -> scatter(out, b.bits(), b.bitOffset(), length, validCount, width);
+        }
+    }
+
+    private static void scatter(MemorySegment out, MemorySegment bits, long bitOffset, int length, int validCount,
+                                int width) {
         int k = validCount;
         switch (width) {
             case 8 -> {
                 for (int row = length - 1; row >= 0; row--) {
-                    long v = validity.isValid(row) ? out.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, --k) : 0L;
+                    boolean valid = Validity.Bits.get(bits, bitOffset + row);
+                    long v = valid ? out.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, --k) : 0L;
                     out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, row, v);
                 }
             }
             case 4 -> {
                 for (int row = length - 1; row >= 0; row--) {
-                    int v = validity.isValid(row) ? out.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, --k) : 0;
+                    boolean valid = Validity.Bits.get(bits, bitOffset + row);
+                    int v = valid ? out.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, --k) : 0;
                     out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, row, v);
                 }
             }
             default -> {
                 for (int row = length - 1; row >= 0; row--) {
-                    short v = validity.isValid(row) ? out.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, --k) : 0;
+                    boolean valid = Validity.Bits.get(bits, bitOffset + row);
+                    short v = valid ? out.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, --k) : 0;
                     out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, row, v);
                 }
             }
