@@ -61,6 +61,14 @@ write("nullable", {
     "f64_sparse": rng.standard_normal(n),
 }, validity={"f64": some, "f32": rng.integers(0, 2, n) != 0, "i32_walk": some,
              "f64_sparse": rng.integers(0, 50, n) == 0})
+w = np.cumsum(rng.integers(-300, 300, n))
+write("int_walks", {
+    "u16": (30000 + w // 10).astype(np.uint16),
+    "i16": (w // 10).astype(np.int16),
+    "u32": (2**31 + w * 1000).astype(np.uint32),
+    "u64": (2**62 + w * 100000).astype(np.uint64),
+    "i64": (w * 100003).astype(np.int64),
+}, validity={"u16": rng.integers(0, 3, n) != 0, "u64": rng.integers(0, 3, n) != 0})
 for length in [1, 1023, 1025]:
     write(f"len{length}", {"f64": rng.standard_normal(length), "i64_walk": np.cumsum(rng.integers(-10**9, 10**9, length))})
 

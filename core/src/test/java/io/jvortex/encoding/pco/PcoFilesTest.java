@@ -96,7 +96,7 @@ class PcoFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noise", "nullable", "len1023", "len1025", "len1"})
+    @ValueSource(strings = {"noise", "nullable", "int_walks", "len1023", "len1025", "len1"})
     void readsRustWrittenPcoColumnsExactly(String name) {
         Map<String, Column> want = expected(name);
         Map<String, Column> got = scan(path(name + ".vortex"), new ArrayList<>(want.keySet()));
@@ -108,7 +108,7 @@ class PcoFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noise", "nullable", "len1023", "len1025", "big_formula"})
+    @ValueSource(strings = {"noise", "nullable", "int_walks", "len1023", "len1025", "big_formula"})
     void filesReallyUsePco(String name) throws IOException {
         byte[] bytes = Files.readAllBytes(path(name + ".vortex"));
         try (VortexFile file = VortexFile.open(path(name + ".vortex"))) {
