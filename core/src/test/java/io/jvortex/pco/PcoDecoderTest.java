@@ -65,6 +65,19 @@ class PcoDecoderTest {
                 .isInstanceOf(VortexException.class).hasMessageContaining("truncated");
     }
 
+    /**
+     * Format 3 (pco 0.4.0..0.4.7, e.g. older Vortex files) differs from 4.x only by the missing minor
+     * byte in the header; the same chunk metadata and pages decode identically.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("goldens")
+    void readsFormatVersion3Header(PcoGolden g) {
+        PcoGolden v3 = new PcoGolden(g.name(), g.expectedMode(), g.expectedDelta(), g.type(), new byte[] {3},
+                g.chunks(), g.total(), g.expected());
+        assertThat(PcoDecoder.open(MemorySegment.ofArray(v3.header())).formatVersion()).isEqualTo("3.0");
+        assertThat(v3.decode()).isEqualTo(g.expected());
+    }
+
     @Test
     void rejectsModeForWrongType() {
         PcoGolden g = PcoGolden.load("floatmult_float64", "FloatMult", "NoOp");
