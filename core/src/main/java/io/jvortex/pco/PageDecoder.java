@@ -94,9 +94,10 @@ final class PageDecoder {
 
     private long[] initHistory(LatentVar v, long[] reuse, int n) {
         int stateN = v.deltaStateCount;
-        int need = stateN + n;
+        int need = 1 + stateN + n;
         long[] h = reuse.length >= need ? reuse : new long[need];
-        System.arraycopy(v.deltaState, 0, h, 0, stateN);
+        h[0] = 0;
+        System.arraycopy(v.deltaState, 0, h, 1, stateN);
         return h;
     }
 
@@ -134,23 +135,25 @@ final class PageDecoder {
             case LOOKBACK -> {
                 long[] lb = meta.deltaVar.latents;
                 long windowN = 1L << meta.windowLog;
+                for (int i = 0; i < lookbacks; i++) {
+                    if (Long.compareUnsigned(lb[i] - 1, windowN) >= 0) {
+                        throw v.corrupt("lookback " + lb[i] + " outside the window [1, " + windowN + "] at value "
+                                + (done + i));
+                    }
+                }
+                // The unstored tail (never output) looks back by 1.
+                if (lookbacks < batchN) {
+                    Arrays.fill(lb, lookbacks, batchN, 1L);
+                }
+                // history[0] is a zero sentinel for lookbacks before the page's state; history[1 + j]
+                // is value j of the window (the state, then this page's values).
                 int base = stateCount + done;
                 for (int i = 0; i < batchN; i++) {
-                    long l = lat[i] ^ mid;
-                    long back = 1;
-                    if (i < lookbacks) {
-                        back = lb[i];
-                        if (back < 1 || back > windowN) {
-                            throw v.corrupt("lookback " + back + " outside the window [1, " + windowN + "] at value "
-                                    + (done + i));
-                        }
-                    }
-                    long from = base + i - back;
-                    long prev = from >= 0 ? history[(int) from] : 0L;
-                    history[base + i] = (l + prev) & mask;
+                    long from = Math.max(base + i - lb[i], -1L) + 1;
+                    history[base + i + 1] = ((lat[i] ^ mid) + history[(int) from]) & mask;
                 }
                 // Output lags the window by the state size: values before this page come first.
-                System.arraycopy(history, done, lat, 0, batchN);
+                System.arraycopy(history, done + 1, lat, 0, batchN);
             }
             case CONV1 -> {
                 long[] w = meta.weights;
