@@ -94,7 +94,11 @@ final class PageDecoder {
 
     private long[] initHistory(LatentVar v, long[] reuse, int n) {
         int stateN = v.deltaStateCount;
-        int need = 1 + stateN + n;
+        long needLong = 1L + stateN + n;
+        if (needLong > Integer.MAX_VALUE - 8) {
+            throw new VortexException("pco page of " + n + " values is too large for lookback decoding");
+        }
+        int need = (int) needLong;
         long[] h = reuse.length >= need ? reuse : new long[need];
         h[0] = 0;
         System.arraycopy(v.deltaState, 0, h, 1, stateN);
