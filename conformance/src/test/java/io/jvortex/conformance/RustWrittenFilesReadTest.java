@@ -37,8 +37,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The reader's promise: tables written by the Rust writer (vortex-data 0.91, default strategy) in
- * every core edition and the writer's default read value-exact in jvortex. Each seeded random table
+ * The reader's promise: tables written by the Rust writer (vortex-data 0.91, default and compact strategies)
+ * in every core edition and the writer's default read value-exact in jvortex. Each seeded random table
  * is written by Rust, decoded by the Rust reader into canonical JSONL, and decoded by jvortex into
  * the same text; the two must be identical line for line. The suite records the encodings the files
  * contained and fails when one of the encodings the reader must support was never exercised.
@@ -54,7 +54,11 @@ class RustWrittenFilesReadTest {
             "vortex.varbin", "vortex.varbinview", "vortex.decimal", "vortex.decimal_byte_parts",
             "vortex.datetimeparts", "vortex.dict", "vortex.fsst", "vortex.onpair", "vortex.alp", "vortex.alprd",
             "vortex.runend", "vortex.sparse", "vortex.sequence", "vortex.zigzag", "vortex.masked",
-            "fastlanes.bitpacked", "fastlanes.for", "fastlanes.rle");
+            "fastlanes.bitpacked", "fastlanes.for", "fastlanes.rle", "vortex.zstd", "vortex.pco");
+
+    /** Editions for the compact strategy (zstd and pco joined the core editions in core2025.06.0). */
+    static final List<String> COMPACT_EDITIONS = Arrays.asList(null, "core2025.06.0", "core2025.10.0",
+            "core2026.08.0", "core2026.08.1", "core2026.08.3");
 
     private static final int TABLES_PER_EDITION = Integer.getInteger("jvortex.conformance.tables", 24);
     private static final int[] LENGTHS = {0, 1, 1023, 1024, 1025};
@@ -82,14 +86,25 @@ class RustWrittenFilesReadTest {
                 long seed = base * 31 + (EDITIONS.indexOf(edition) * 1000L + k);
                 int rows = k < LENGTHS.length ? LENGTHS[k] : new SplittableRandom(seed).nextInt(2, 5000);
                 String name = (edition == null ? "default" : edition) + " #" + k + " rows=" + rows + " seed=" + seed;
-                tests.add(DynamicTest.dynamicTest(name, () -> randomTable(edition, seed, rows, name)));
+                tests.add(DynamicTest.dynamicTest(name, () -> randomTable(edition, seed, rows, name, Strategy.DEFAULT)));
+            }
+        }
+        for (String edition : COMPACT_EDITIONS) {
+            for (int k = 0; k < TABLES_PER_EDITION / 2; k++) {
+                long seed = base * 37 + (COMPACT_EDITIONS.indexOf(edition) * 1000L + k);
+                int rows = k < LENGTHS.length ? LENGTHS[k] : new SplittableRandom(seed).nextInt(2, 5000);
+                String name = "compact " + (edition == null ? "default" : edition) + " #" + k + " rows=" + rows
+                        + " seed=" + seed;
+                tests.add(DynamicTest.dynamicTest(name, () -> randomTable(edition, seed, rows, name, Strategy.COMPACT)));
             }
         }
         for (String edition : Arrays.asList(null, "core2025.05.0")) {
             String e = edition == null ? "default" : edition;
             tests.add(DynamicTest.dynamicTest(e + " large table (131 073 rows)",
-                    () -> largeTable(edition, base, 131_073)));
+                    () -> largeTable(edition, base, 131_073, Strategy.DEFAULT)));
         }
+        tests.add(DynamicTest.dynamicTest("compact large table (131 073 rows)",
+                () -> largeTable(null, base, 131_073, Strategy.COMPACT)));
         tests.add(DynamicTest.dynamicTest("strings over 1 MB", () -> hugeStrings(base)));
         for (String edition : Arrays.asList(null, "core2025.05.0", "core2025.10.0")) {
             String e = edition == null ? "default" : edition;
@@ -109,7 +124,7 @@ class RustWrittenFilesReadTest {
         return edition != null && edition.compareTo("core2025.10.0") < 0;
     }
 
-    private void randomTable(String edition, long seed, int rows, String name) {
+    private void randomTable(String edition, long seed, int rows, String name, Strategy strategy) {
         RustOracle oracle = RustOracle.shared();
         for (int attempt = 0; ; attempt++) {
             long s = seed + attempt * 7919L;
@@ -124,9 +139,10 @@ class RustWrittenFilesReadTest {
                 plans = plans.stream().map(RustWrittenFilesReadTest::withoutConstantWithNulls).toList();
             }
             GeneratedTable table = RandomTables.generatePlanned(s, plans, rows);
-            Path file = dir.resolve("t" + Math.abs(s) + "-" + (edition == null ? "default" : edition) + ".vortex");
+            Path file = dir.resolve("t" + Math.abs(s) + "-" + strategy + "-" + (edition == null ? "default" : edition)
+                    + ".vortex");
             try {
-                oracle.write(table, file, Strategy.DEFAULT, edition);
+                oracle.write(table, file, strategy, edition);
             } catch (RustOracle.OracleException e) {
                 // Old editions reject some arrays the compressor picks (vortex.masked, …): try another table.
                 if (attempt < 8 && e.getMessage().contains("not permitted")) {
@@ -155,7 +171,7 @@ class RustWrittenFilesReadTest {
         return risky && p.nulls() != NullShape.NONE ? new ColumnPlan(p.name(), p.type(), ValueShape.RANDOM, p.nulls()) : p;
     }
 
-    private void largeTable(String edition, long seed, int rows) {
+    private void largeTable(String edition, long seed, int rows, Strategy strategy) {
         List<ColumnPlan> all = List.of(
                 new ColumnPlan("id", TypeSpec.i64(), ValueShape.SORTED, NullShape.NONE),
                 new ColumnPlan("x", TypeSpec.i64(), ValueShape.RANDOM, NullShape.SOME),
@@ -170,8 +186,8 @@ class RustWrittenFilesReadTest {
         List<ColumnPlan> plans = before2025_10(edition)
                 ? all.stream().map(p -> new ColumnPlan(p.name(), p.type(), p.values(), NullShape.NONE)).toList() : all;
         GeneratedTable table = RandomTables.generatePlanned(seed, plans, rows);
-        Path file = dir.resolve("large-" + (edition == null ? "default" : edition) + ".vortex");
-        RustOracle.shared().write(table, file, Strategy.DEFAULT, edition);
+        Path file = dir.resolve("large-" + strategy + "-" + (edition == null ? "default" : edition) + ".vortex");
+        RustOracle.shared().write(table, file, strategy, edition);
         compare(file, RustOracle.shared().read(file), "large table, seed " + seed);
     }
 
