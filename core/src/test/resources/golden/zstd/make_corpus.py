@@ -141,6 +141,24 @@ def main():
     emit("skewed_level3", skewed, zstd.ZstdCompressor(level=3).compress(skewed))
     emit("skewed_level19", skewed, zstd.ZstdCompressor(level=19).compress(skewed))
 
+    # Shapes that reach rarer format features (checked by instrumenting the decoder once; RLE literals
+    # are covered by a hand-made frame in ZstdHandMadeFramesTest):
+    # direct (4-bit) Huffman weights (a small alphabet with few symbols),
+    for k in (3, 5, 9):
+        small = bytes(rng.choice(range(k)) * 3 + rng.choice((0, 1)) for _ in range(3000))
+        emit("small_alphabet%d_level3" % k, small, zstd.ZstdCompressor(level=3).compress(small))
+    # more than 0x7F00 sequences in one block and RLE literal lengths (3-byte tokens, no literals),
+    tokens = [bytes(rng.getrandbits(8) for _ in range(3)) for _ in range(1000)]
+    many = b"".join(tokens) + b"".join(rng.choice(tokens) for _ in range(100_000))
+    emit("many_sequences_level19", many, zstd.ZstdCompressor(level=19).compress(many))
+    # long matches far back (plain copies), and
+    r = bytes(rng.getrandbits(8) for _ in range(3000))
+    far = r + sample[:2000] + r + sample[:2000] + r
+    emit("long_matches_level3", far, zstd.ZstdCompressor(level=3).compress(far))
+    # 4-stream literals of more than 16 KB, fresh and treeless, over several blocks.
+    heavy = bytes(min(255, int(rng.expovariate(0.3))) for _ in range(300_000))
+    emit("skewed_large_level3", heavy, zstd.ZstdCompressor(level=3).compress(heavy))
+
     # Multi-frame streams, with a skippable frame.
     a, b, c = sample[:5000], numbers[:8000], b"tail" * 100
     skippable = struct.pack("<II", 0x184D2A53, 11) + b"hello world"
@@ -177,6 +195,10 @@ def main():
              zstd.ZstdCompressor(level=level, dict_data=raw).compress(records[520]), "dict_raw.bin")
         emit("dict_raw_batch_level%d" % level, batch,
              zstd.ZstdCompressor(level=level, dict_data=raw).compress(batch), "dict_raw.bin")
+    # A match that starts in the dictionary and runs on into the frame's own output.
+    tail = raw.as_bytes()[-100:]
+    emit("dict_raw_split_match", tail * 3 + b"!", zstd.ZstdCompressor(level=3, dict_data=raw).compress(tail * 3 + b"!"),
+         "dict_raw.bin")
     emit("dict_trained_empty", b"", zstd.ZstdCompressor(level=3, dict_data=trained).compress(b""), "dict_trained.bin")
 
     with open(os.path.join(HERE, "corpus.tsv"), "w") as f:
