@@ -34,7 +34,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding(),
             new io.jvortex.encoding.bitpacked.BitPackedEncoding(),
             new io.jvortex.encoding.rle.RleEncoding(),
-            new io.jvortex.encoding.delta.DeltaEncoding());
+            new io.jvortex.encoding.delta.DeltaEncoding(),
+            new io.jvortex.encoding.zstd.ZstdEncoding());
 
     private BuiltinEncodings() {
     }
