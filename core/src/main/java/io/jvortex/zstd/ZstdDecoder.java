@@ -380,11 +380,7 @@ final class ZstdDecoder {
                     throw new ZstdCorruption(hp, "jump table sizes " + s1 + "+" + s2 + "+" + s3
                             + " leave no room for stream 4 in " + (hend - d1) + " bytes");
                 }
-                int segment = (litSize + 3) >>> 2;
-                decodeStream(in, d1, d2, literals, 0, segment, huffman);
-                decodeStream(in, d2, d3, literals, segment, 2 * segment, huffman);
-                decodeStream(in, d3, d4, literals, 2 * segment, 3 * segment, huffman);
-                decodeStream(in, d4, hend, literals, 3 * segment, litSize, huffman);
+                decodeFourStreams(in, d1, d2, d3, d4, hend, literals, litSize, huffman);
             }
             p = hend;
         }
@@ -466,25 +462,106 @@ final class ZstdDecoder {
 
     /** Decodes one Huffman-coded stream of {@code [start, end)} into {@code dst[op, oend)}. */
     private static void decodeStream(byte[] in, int start, int end, byte[] dst, int op, int oend, HuffmanTable table) {
+        checkStreamEnd(in, start, end);
+        int lastByte = in[end - 1] & 0xFF;
+        int consumed = Integer.numberOfLeadingZeros(lastByte) - 23;
+        if (end - start >= 8) {
+            finishStream(in, start, end, end - 8, (long) LONG.get(in, end - 8), consumed, dst, op, oend, table);
+        } else {
+            finishStream(in, start, end, start, readLE(in, start, end - start), consumed + (8 - (end - start)) * 8,
+                    dst, op, oend, table);
+        }
+    }
+
+    private static void checkStreamEnd(byte[] in, int start, int end) {
         if (start >= end) {
             throw new ZstdCorruption(start, "empty Huffman stream");
         }
-        int lastByte = in[end - 1] & 0xFF;
-        if (lastByte == 0) {
+        if (in[end - 1] == 0) {
             throw new ZstdCorruption(end - 1, "Huffman stream ends with a zero byte");
         }
-        int size = end - start;
-        long bits;
-        int ptr;
-        int consumed = Integer.numberOfLeadingZeros(lastByte) - 23;
-        if (size >= 8) {
-            ptr = end - 8;
-            bits = (long) LONG.get(in, ptr);
-        } else {
-            ptr = start;
-            bits = readLE(in, start, size);
-            consumed += (8 - size) * 8;
+    }
+
+    /**
+     * Decodes the four streams of a literals section. While every stream has at least eight bytes
+     * left they advance in lockstep, four symbols each per round, so the four independent bit readers
+     * overlap in the CPU; each stream then finishes on its own.
+     */
+    private static void decodeFourStreams(byte[] in, int d1, int d2, int d3, int d4, int end, byte[] dst, int litSize,
+                                          HuffmanTable table) {
+        int segment = (litSize + 3) >>> 2;
+        checkStreamEnd(in, d1, d2);
+        checkStreamEnd(in, d2, d3);
+        checkStreamEnd(in, d3, d4);
+        checkStreamEnd(in, d4, end);
+        if (d2 - d1 < 8 || d3 - d2 < 8 || d4 - d3 < 8 || end - d4 < 8) {
+            decodeStream(in, d1, d2, dst, 0, segment, table);
+            decodeStream(in, d2, d3, dst, segment, 2 * segment, table);
+            decodeStream(in, d3, d4, dst, 2 * segment, 3 * segment, table);
+            decodeStream(in, d4, end, dst, 3 * segment, litSize, table);
+            return;
         }
+        short[] t = table.entries;
+        int shift = 64 - table.maxBits;
+        int p1 = d2 - 8;
+        int p2 = d3 - 8;
+        int p3 = d4 - 8;
+        int p4 = end - 8;
+        long b1 = (long) LONG.get(in, p1);
+        long b2 = (long) LONG.get(in, p2);
+        long b3 = (long) LONG.get(in, p3);
+        long b4 = (long) LONG.get(in, p4);
+        int c1 = Integer.numberOfLeadingZeros(in[d2 - 1] & 0xFF) - 23;
+        int c2 = Integer.numberOfLeadingZeros(in[d3 - 1] & 0xFF) - 23;
+        int c3 = Integer.numberOfLeadingZeros(in[d4 - 1] & 0xFF) - 23;
+        int c4 = Integer.numberOfLeadingZeros(in[end - 1] & 0xFF) - 23;
+        int l1 = d1 + 8;
+        int l2 = d2 + 8;
+        int l3 = d3 + 8;
+        int l4 = d4 + 8;
+        int o = 0;
+        int last = litSize - 3 * segment;
+        while (o + 4 <= last && p1 >= l1 && p2 >= l2 && p3 >= l3 && p4 >= l4) {
+            p1 -= c1 >>> 3;
+            c1 &= 7;
+            b1 = (long) LONG.get(in, p1);
+            p2 -= c2 >>> 3;
+            c2 &= 7;
+            b2 = (long) LONG.get(in, p2);
+            p3 -= c3 >>> 3;
+            c3 &= 7;
+            b3 = (long) LONG.get(in, p3);
+            p4 -= c4 >>> 3;
+            c4 &= 7;
+            b4 = (long) LONG.get(in, p4);
+            for (int k = 0; k < 4; k++) {
+                int e1 = t[(int) ((b1 << c1) >>> shift)];
+                int e2 = t[(int) ((b2 << c2) >>> shift)];
+                int e3 = t[(int) ((b3 << c3) >>> shift)];
+                int e4 = t[(int) ((b4 << c4) >>> shift)];
+                dst[o + k] = (byte) e1;
+                dst[segment + o + k] = (byte) e2;
+                dst[2 * segment + o + k] = (byte) e3;
+                dst[3 * segment + o + k] = (byte) e4;
+                c1 += e1 >>> 8;
+                c2 += e2 >>> 8;
+                c3 += e3 >>> 8;
+                c4 += e4 >>> 8;
+            }
+            o += 4;
+        }
+        finishStream(in, d1, d2, p1, b1, c1, dst, o, segment, table);
+        finishStream(in, d2, d3, p2, b2, c2, dst, segment + o, 2 * segment, table);
+        finishStream(in, d3, d4, p3, b3, c3, dst, 2 * segment + o, 3 * segment, table);
+        finishStream(in, d4, end, p4, b4, c4, dst, 3 * segment + o, litSize, table);
+    }
+
+    /**
+     * Continues a Huffman stream from a reader state ({@code ptr}, {@code bits}, {@code consumed}) until
+     * {@code oend}, then checks that the stream was consumed exactly.
+     */
+    private static void finishStream(byte[] in, int start, int end, int ptr, long bits, int consumed, byte[] dst,
+                                     int op, int oend, HuffmanTable table) {
         short[] t = table.entries;
         int shift = 64 - table.maxBits;
         int limit = start + 8;
@@ -529,7 +606,7 @@ final class ZstdDecoder {
             consumed += e >>> 8;
         }
         if (ptr != start || consumed != 64) {
-            throw new ZstdCorruption(start, "Huffman stream of " + size + " bytes not consumed exactly");
+            throw new ZstdCorruption(start, "Huffman stream of " + (end - start) + " bytes not consumed exactly");
         }
     }
 
