@@ -15,7 +15,7 @@ import java.util.Arrays;
  * literal and match copies can move eight bytes at a time, then copied once into the destination.
  * The whole frame stays in that array, so matches never need a separate window buffer; the array
  * grows only up to the frame's declared content size or the destination's remaining space, never by
- * a window size read from the input.
+ * a window size read from the input (see the package documentation).
  */
 final class ZstdDecoder {
     static final int MAGIC = 0xFD2FB528;
@@ -26,12 +26,14 @@ final class ZstdDecoder {
     static final int MAX_FRAME_OUTPUT = Integer.MAX_VALUE - 64;
     private static final int INITIAL_UNKNOWN_CAPACITY = 1 << 20;
 
+
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final ZstdDictionary dict;
     private final byte[] dictContent;
-    private final byte[] literals = new byte[MAX_BLOCK + SLACK];
+    /** Decoded literals of the current block; grows up to {@link #MAX_BLOCK} + {@link #SLACK}. */
+    private byte[] literals = new byte[SLACK];
     private byte[] out = new byte[SLACK];
 
     // Per frame.
@@ -179,7 +181,10 @@ final class ZstdDecoder {
         blockMax = (int) Math.min(window, MAX_BLOCK);
         sizeDeclared = contentSize >= 0;
         capacity = sizeDeclared ? (int) contentSize : (int) Math.min(remaining, MAX_FRAME_OUTPUT);
-        int initial = sizeDeclared ? capacity : Math.min(capacity, INITIAL_UNKNOWN_CAPACITY);
+        // A declared size is trusted only as far as the input could plausibly expand: start at most at
+        // 1 MiB or 64 times the remaining input and grow by doubling, so a tiny frame claiming a huge
+        // size cannot make us allocate the whole destination before it fails.
+        int initial = (int) Math.min(capacity, Math.max(INITIAL_UNKNOWN_CAPACITY, 64L * (end - pos)));
         if (out.length < initial + SLACK) {
             out = new byte[initial + SLACK];
         }
@@ -286,6 +291,12 @@ final class ZstdDecoder {
         return out;
     }
 
+    private void ensureLiterals(int count) {
+        if (literals.length < count + SLACK) {
+            literals = new byte[Math.min(MAX_BLOCK, Math.max(count, 2 * literals.length)) + SLACK];
+        }
+    }
+
     private int decodeCompressedBlock(byte[] in, int start, int end, int op) {
         int blockStart = op;
         if (start >= end) {
@@ -311,6 +322,7 @@ final class ZstdDecoder {
             if (litSize > blockMax) {
                 throw new ZstdCorruption(start, litSize + " literals exceed the block maximum " + blockMax);
             }
+            ensureLiterals(litSize);
             if (litType == 0) {
                 if (end - start - lh < litSize) {
                     throw new ZstdCorruption(start, "raw literals of " + litSize + " bytes truncated");
@@ -348,6 +360,7 @@ final class ZstdDecoder {
             if (litSize > blockMax) {
                 throw new ZstdCorruption(start, litSize + " literals exceed the block maximum " + blockMax);
             }
+            ensureLiterals(litSize);
             if (compressed > end - start - lh) {
                 throw new ZstdCorruption(start, "compressed literals of " + compressed + " bytes truncated to "
                         + (end - start - lh));

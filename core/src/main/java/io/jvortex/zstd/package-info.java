@@ -7,10 +7,12 @@
  * <ul>
  *   <li><b>Memory.</b> A frame is decoded into one reusable {@code byte[]} holding the whole frame
  *       (plus 32 bytes of slack), then copied once into the caller's destination. Because the whole
- *       frame is present, matches read their history from the same array and no window buffer exists;
- *       the array is sized by the frame's declared content size (checked against the destination
- *       first) or, when undeclared, grows by doubling up to the destination's remaining space. Window
- *       sizes and other header fields never size an allocation. Literals use one fixed 128 KiB buffer.
+ *       frame is present, matches read their history from the same array and no window buffer exists.
+ *       The array starts at most at 1 MiB or 64 times the input and grows by doubling up to the
+ *       frame's declared content size (checked against the destination first) or, when undeclared,
+ *       the destination's remaining space. Window sizes and other header fields never size an
+ *       allocation; a tiny frame claiming a huge size fails before much is allocated. The literals
+ *       buffer grows on demand up to one block (128 KiB), so decoders for tiny arrays stay small.
  *   <li><b>Bit readers.</b> Backward bitstreams are read through a 64-bit container refilled with one
  *       unaligned little-endian load, kept in local variables of the hot loops (sequences, Huffman
  *       streams); the four literal streams advance in lockstep while all have eight bytes left.
