@@ -769,8 +769,11 @@ final class ZstdDecoder {
                 o = ensure(seqEnd, start);
                 outLimit = (int) Math.min(blockLimit, Math.min(capacity, o.length - SLACK));
             }
-            // Literals: copy in 8-byte steps; both arrays have SLACK bytes of room past their ends.
-            for (int k = 0; k < literalLength; k += 8) {
+            // Literals: copy in 8-byte steps, the first 16 bytes unconditionally (most runs are short);
+            // both arrays have SLACK bytes of room past their ends.
+            LONG.set(o, op, (long) LONG.get(lit, litPos));
+            LONG.set(o, op + 8, (long) LONG.get(lit, litPos + 8));
+            for (int k = 16; k < literalLength; k += 8) {
                 LONG.set(o, op + k, (long) LONG.get(lit, litPos + k));
             }
             op += literalLength;
@@ -792,7 +795,18 @@ final class ZstdDecoder {
                     throw new ZstdCorruption(start, "sequence " + i + " offset " + offset + " exceeds the window size "
                             + window);
                 }
-                copyMatch(o, op, (int) offset, matchLength);
+                if (offset >= 8 && matchLength <= 32) {
+                    // The common short match: up to four 8-byte steps, each reading bytes already written.
+                    int from = op - (int) offset;
+                    LONG.set(o, op, (long) LONG.get(o, from));
+                    LONG.set(o, op + 8, (long) LONG.get(o, from + 8));
+                    if (matchLength > 16) {
+                        LONG.set(o, op + 16, (long) LONG.get(o, from + 16));
+                        LONG.set(o, op + 24, (long) LONG.get(o, from + 24));
+                    }
+                } else {
+                    copyMatch(o, op, (int) offset, matchLength);
+                }
             }
             op += matchLength;
         }
