@@ -47,14 +47,12 @@ final class ZstdDecoder {
     private int produced;
 
     // Entropy state carried from block to block.
-    private final HuffmanTable huffmanScratch = new HuffmanTable();
+    // Tables a frame builds itself, created on first use (frames of tiny arrays are often raw blocks).
+    private HuffmanTable huffmanScratch;
     private HuffmanTable huffman;
-    private final FseTable llScratch = new FseTable(9);
-    private final FseTable ofScratch = new FseTable(8);
-    private final FseTable mlScratch = new FseTable(9);
-    private final FseTable llRle = new FseTable(0);
-    private final FseTable ofRle = new FseTable(0);
-    private final FseTable mlRle = new FseTable(0);
+    /** Per symbol type (literal length, offset, match length): a decoded table and an RLE table. */
+    private final FseTable[] scratch = new FseTable[3];
+    private final FseTable[] rle = new FseTable[3];
     private FseTable llTable;
     private FseTable ofTable;
     private FseTable mlTable;
@@ -368,6 +366,9 @@ final class ZstdDecoder {
             int hp = start + lh;
             int hend = hp + compressed;
             if (litType == 2) {
+                if (huffmanScratch == null) {
+                    huffmanScratch = new HuffmanTable();
+                }
                 hp = huffmanScratch.read(in, hp, hend);
                 huffman = huffmanScratch;
             } else if (huffman == null) {
@@ -432,16 +433,16 @@ final class ZstdDecoder {
             throw new ZstdCorruption(p - 1, "reserved bits set in the sequence compression modes");
         }
         cursor = p;
-        llTable = select(modes >>> 6, llTable, llScratch, llRle, FseTable.LL_DEFAULT,
+        llTable = select(modes >>> 6, llTable, 0, FseTable.LL_DEFAULT,
                 FseTable.MAX_LITERAL_LENGTH_SYMBOL, 9, FseTable.KIND_LITERAL_LENGTH, in, end, "literal length");
-        ofTable = select((modes >>> 4) & 3, ofTable, ofScratch, ofRle, FseTable.OF_DEFAULT,
+        ofTable = select((modes >>> 4) & 3, ofTable, 1, FseTable.OF_DEFAULT,
                 FseTable.MAX_OFFSET_SYMBOL, 8, FseTable.KIND_OFFSET, in, end, "offset");
-        mlTable = select((modes >>> 2) & 3, mlTable, mlScratch, mlRle, FseTable.ML_DEFAULT,
+        mlTable = select((modes >>> 2) & 3, mlTable, 2, FseTable.ML_DEFAULT,
                 FseTable.MAX_MATCH_LENGTH_SYMBOL, 9, FseTable.KIND_MATCH_LENGTH, in, end, "match length");
         return executeSequences(in, cursor, end, op, nbSeq, litSize, blockStart);
     }
 
-    private FseTable select(int mode, FseTable current, FseTable scratch, FseTable rle, FseTable predefined,
+    private FseTable select(int mode, FseTable current, int type, FseTable predefined,
                             int maxSymbol, int maxLog, int kind, byte[] in, int end, String what) {
         int p = cursor;
         switch (mode) {
@@ -456,13 +457,19 @@ final class ZstdDecoder {
                 if (symbol > maxSymbol) {
                     throw new ZstdCorruption(p, what + " RLE symbol " + symbol + " exceeds " + maxSymbol);
                 }
-                rle.setRle(symbol, kind);
+                if (rle[type] == null) {
+                    rle[type] = new FseTable(0);
+                }
+                rle[type].setRle(symbol, kind);
                 cursor = p + 1;
-                return rle;
+                return rle[type];
             }
             case 2 -> {
-                cursor = scratch.read(in, p, end, maxSymbol, maxLog, kind);
-                return scratch;
+                if (scratch[type] == null) {
+                    scratch[type] = new FseTable(maxLog);
+                }
+                cursor = scratch[type].read(in, p, end, maxSymbol, maxLog, kind);
+                return scratch[type];
             }
             default -> {
                 if (current == null) {
