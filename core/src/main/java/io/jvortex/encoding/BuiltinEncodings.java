@@ -35,7 +35,9 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.bitpacked.BitPackedEncoding(),
             new io.jvortex.encoding.rle.RleEncoding(),
             new io.jvortex.encoding.delta.DeltaEncoding(),
-            new io.jvortex.encoding.pco.PcoEncoding());
+            new io.jvortex.encoding.pco.PcoEncoding(),
+            new io.jvortex.encoding.zstd.ZstdEncoding());
+            new io.jvortex.encoding.zstd.ZstdEncoding());
 
     private BuiltinEncodings() {
     }
