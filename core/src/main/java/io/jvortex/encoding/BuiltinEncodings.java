@@ -37,7 +37,6 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.delta.DeltaEncoding(),
             new io.jvortex.encoding.pco.PcoEncoding(),
             new io.jvortex.encoding.zstd.ZstdEncoding());
-            new io.jvortex.encoding.zstd.ZstdEncoding());
 
     private BuiltinEncodings() {
     }
