@@ -71,7 +71,7 @@ public final class Canonicals {
      * @param validity the top-level validity ({@link Validity#ALL_VALID} for non-nullable types)
      * @param alloc where to allocate
      * @return the array
-     * @throws VortexException for types without a canonical form (variant, union, map)
+     * @throws VortexException for types without a canonical form (variant, union)
      */
     public static Canonical zeros(DType dtype, int length, Validity validity, Allocator alloc) {
         Validity v = dtype.nullable() ? validity : Validity.ALL_VALID;
@@ -103,7 +103,8 @@ public final class Canonicals {
             case DType.Extension e -> new ExtensionArray(e, zeros(e.storage(), length, validity, alloc));
             case DType.Variant x -> throw unsupported(dtype);
             case DType.Union x -> throw unsupported(dtype);
-            case DType.Map x -> throw unsupported(dtype);
+            case DType.Map m -> new MapArray(m, Canonicals.toListView(
+                    (ListArray) zeros(m.entries(), length, validity, alloc), alloc));
         };
     }
 

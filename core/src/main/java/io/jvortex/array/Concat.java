@@ -114,7 +114,14 @@ public final class Concat {
             }
             case DType.Variant x -> throw Canonicals.unsupported(dtype);
             case DType.Union x -> throw Canonicals.unsupported(dtype);
-            case DType.Map x -> throw Canonicals.unsupported(dtype);
+            case DType.Map m -> {
+                List<Canonical> parts = new ArrayList<>(chunks.size());
+                for (Canonical c : chunks) {
+                    parts.add(((MapArray) c).entries());
+                }
+                yield new MapArray(m, lists(m.entries(), parts, length, validity(dtype, chunks, lengths, alloc),
+                        alloc));
+            }
         };
     }
 

@@ -105,7 +105,7 @@ public final class Constant {
             case DType.Extension e -> new ExtensionArray(e, expand(new Scalar(e.storage(), value), length, alloc));
             case DType.Variant x -> throw Canonicals.unsupported(dtype);
             case DType.Union x -> throw Canonicals.unsupported(dtype);
-            case DType.Map x -> throw Canonicals.unsupported(dtype);
+            case DType.Map m -> new MapArray(m, (ListViewArray) expand(new Scalar(m.entries(), value), length, alloc));
         };
     }
 

@@ -45,6 +45,7 @@ public final class ScalarAt {
             case ListArray l -> items(l.elements(), l.start(row), l.size(row));
             case ListViewArray l -> items(l.elements(), l.start(row), l.size(row));
             case FixedSizeListArray f -> items(f.elements(), (long) row * f.dtype().size(), f.dtype().size());
+            case MapArray m -> items(m.entryStructs(), m.start(row), m.size(row));
             case ExtensionArray e -> get(e.storage(), row).value();
             case OpaqueArray o -> null;
         };

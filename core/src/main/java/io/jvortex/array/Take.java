@@ -213,6 +213,7 @@ public final class Take {
                     (PrimitiveArray) gather(l.offsets(), idx, alloc), (PrimitiveArray) gather(l.sizes(), idx, alloc),
                     len, gatherValidity(l.validity(), idx, alloc));
             case FixedSizeListArray f -> gatherFixedSizeList(f, idx, alloc);
+            case MapArray m -> new MapArray(m.dtype(), (ListViewArray) gather(m.entries(), idx, alloc));
             case ExtensionArray e -> new ExtensionArray(e.dtype(), gather(e.storage(), idx, alloc));
         };
     }

@@ -115,6 +115,8 @@ public final class Validities {
             case FixedSizeListArray f -> new FixedSizeListArray(
                     (DType.FixedSizeList) f.dtype().withNullable(nullable), f.elements(), f.length(),
                     validity);
+            case MapArray m -> new MapArray((DType.Map) m.dtype().withNullable(nullable),
+                    (ListViewArray) withValidity(m.entries(), validity, nullable));
             case ExtensionArray e -> new ExtensionArray((DType.Extension) e.dtype().withNullable(nullable),
                     withValidity(e.storage(), validity, nullable));
             case OpaqueArray o -> new OpaqueArray(o.encodingId(), o.dtype().withNullable(nullable), o.length());

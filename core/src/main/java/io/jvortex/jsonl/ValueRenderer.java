@@ -7,6 +7,7 @@ import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.FixedSizeListArray;
 import io.jvortex.array.ListArray;
 import io.jvortex.array.ListViewArray;
+import io.jvortex.array.MapArray;
 import io.jvortex.array.NullArray;
 import io.jvortex.array.OpaqueArray;
 import io.jvortex.array.PrimitiveArray;
@@ -89,6 +90,7 @@ interface ValueRenderer {
                 int size = f.dtype().size();
                 yield (out, row) -> appendList(out, elements, (long) row * size, size);
             }
+            case MapArray m -> map(m);
             case ExtensionArray e -> extension(e);
         };
     }
@@ -147,6 +149,26 @@ interface ValueRenderer {
                 fields[i].append(out, row);
             }
             out.append('}');
+        };
+    }
+
+    /** A map renders as an array of {@code [key, value]} pairs in storage order. */
+    private static ValueRenderer map(MapArray m) {
+        ValueRenderer keys = of(m.keys());
+        ValueRenderer values = of(m.values());
+        return (out, row) -> {
+            long start = m.start(row);
+            long size = m.size(row);
+            out.append('[');
+            for (long i = 0; i < size; i++) {
+                int entry = Math.toIntExact(start + i);
+                out.append(i > 0 ? ",[" : "[");
+                keys.append(out, entry);
+                out.append(',');
+                values.append(out, entry);
+                out.append(']');
+            }
+            out.append(']');
         };
     }
 

@@ -102,8 +102,7 @@ public final class ScalarValues {
             case DType.FixedSizeList f -> list(kind, payload, i -> f.element(), f.size(), dtype, depth);
             case DType.Struct s -> list(kind, payload, s.fields()::get, s.fields().size(), dtype, depth);
             case DType.Map m -> {
-                DType entry = new DType.Struct(java.util.List.of("key", "value"),
-                        java.util.List.of(m.key(), m.value()), false);
+                DType entry = m.entry();
                 yield list(kind, payload, i -> entry, -1, dtype, depth);
             }
             case DType.Extension e -> throw new VortexException("extension storage cannot be an extension");

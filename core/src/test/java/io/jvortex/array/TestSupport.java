@@ -91,6 +91,7 @@ public final class TestSupport {
             case ListArray l -> slice(l.elements(), l.start(i), l.size(i));
             case ListViewArray l -> slice(l.elements(), l.start(i), l.size(i));
             case FixedSizeListArray f -> slice(f.elements(), (long) i * f.dtype().size(), f.dtype().size());
+            case MapArray m -> slice(m.entryStructs(), m.start(i), m.size(i));
             case ExtensionArray e -> row(e.storage(), i);
         };
     }

@@ -80,6 +80,7 @@ public final class Walk {
                 h = h * 31 + checksum(l.elements());
             }
             case FixedSizeListArray f -> h = h * 31 + checksum(f.elements());
+            case io.jvortex.array.MapArray m -> h = h * 31 + checksum(m.entries());
             case ExtensionArray e -> h = h * 31 + checksum(e.storage());
             case OpaqueArray o -> {
             }
