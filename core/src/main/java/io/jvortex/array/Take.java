@@ -214,8 +214,15 @@ public final class Take {
                     len, gatherValidity(l.validity(), idx, alloc));
             case FixedSizeListArray f -> gatherFixedSizeList(f, idx, alloc);
             case MapArray m -> new MapArray(m.dtype(), (ListViewArray) gather(m.entries(), idx, alloc));
+            case VariantArray v -> new VariantArray(v.dtype(), len, gatherValidity(v.validity(), idx, alloc),
+                    gather(v.metadata(), idx, alloc), gatherOptional(v.value(), idx, alloc),
+                    gatherOptional(v.typedValue(), idx, alloc), gatherOptional(v.shredded(), idx, alloc));
             case ExtensionArray e -> new ExtensionArray(e.dtype(), gather(e.storage(), idx, alloc));
         };
+    }
+
+    private static Canonical gatherOptional(Canonical values, Indices idx, Allocator alloc) {
+        return values == null ? null : gather(values, idx, alloc);
     }
 
     private static Canonical gatherFixedSizeList(FixedSizeListArray f, Indices idx, Allocator alloc) {

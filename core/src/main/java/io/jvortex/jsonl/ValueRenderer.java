@@ -15,6 +15,7 @@ import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
+import io.jvortex.array.VariantArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.TimeUnit;
@@ -91,6 +92,7 @@ interface ValueRenderer {
                 yield (out, row) -> appendList(out, elements, (long) row * size, size);
             }
             case MapArray m -> map(m);
+            case VariantArray v -> variant(v);
             case ExtensionArray e -> extension(e);
         };
     }
@@ -147,6 +149,40 @@ interface ValueRenderer {
                 }
                 out.append(keys[i]);
                 fields[i].append(out, row);
+            }
+            out.append('}');
+        };
+    }
+
+    /**
+     * A variant renders its stored columns as an object, lossless and uninterpreted:
+     * {@code {"metadata":"<hex>","value":"<hex>"|null}} plus {@code "typed_value"} and
+     * {@code "shredded"} (rendered by their own types) when the array has them.
+     */
+    private static ValueRenderer variant(VariantArray v) {
+        List<String> keys = new java.util.ArrayList<>();
+        List<ValueRenderer> parts = new java.util.ArrayList<>();
+        keys.add("\"metadata\":");
+        parts.add(of(v.metadata()));
+        if (v.value() != null) {
+            keys.add(",\"value\":");
+            parts.add(of(v.value()));
+        }
+        if (v.typedValue() != null) {
+            keys.add(",\"typed_value\":");
+            parts.add(of(v.typedValue()));
+        }
+        if (v.shredded() != null) {
+            keys.add(",\"shredded\":");
+            parts.add(of(v.shredded()));
+        }
+        String[] k = keys.toArray(String[]::new);
+        ValueRenderer[] p = parts.toArray(ValueRenderer[]::new);
+        return (out, row) -> {
+            out.append('{');
+            for (int i = 0; i < k.length; i++) {
+                out.append(k[i]);
+                p[i].append(out, row);
             }
             out.append('}');
         };
