@@ -1,5 +1,5 @@
 """Regenerates the Rust-written golden files of the nested logical types (vortex.map, vortex.variant
-over vortex.parquet.variant).
+over vortex.parquet.variant) and of an extension type this reader does not know.
 
 Run from this directory with a Python that has vortex-data==0.91.0 and pyarrow:
     python make_nested_golden.py
@@ -94,6 +94,24 @@ def variants():
     return pa.ExtensionArray.from_storage(VariantType(st), storage)
 
 
+def unknown_extension(path):
+    """ext/unknown.vortex: d = date32 with row i null when i%3==0 else day 18262 + i%28 (2020-01-01 +
+    i%28), n = i64 i. The Rust writer knows no extension id it cannot resolve, so the file is written
+    with vortex.date and the id is then patched in place to the same-length unknown id acme.custom
+    (in the dtype segment and wherever else the footer names it); the storage (i32?) and the
+    metadata byte stay."""
+    import datetime
+    n = 2000
+    d = pa.array([datetime.date(2020, 1, i % 28 + 1) if i % 3 else None for i in range(n)], pa.date32())
+    write(path, pa.table({"d": d, "n": pa.array(range(n), pa.int64())}))
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data.count(b"vortex.date") >= 1
+    with open(path, "wb") as f:
+        f.write(data.replace(b"vortex.date", b"acme.custom"))
+
+
 if __name__ == "__main__":
+    unknown_extension("ext/unknown.vortex")
     write("map/map.vortex", pa.table({"m": string_int_maps(), "mi": int_string_maps()}))
     write("variant/variant.vortex", pa.table({"v": variants()}))
