@@ -113,7 +113,22 @@ public final class Concat {
                 yield new ExtensionArray(e, concat(e.storage(), parts, alloc));
             }
             case DType.Variant x -> variants(x, chunks, length, validity(dtype, chunks, lengths, alloc), alloc);
-            case DType.Union x -> throw Canonicals.unsupported(dtype);
+            case DType.Union u -> {
+                List<Canonical> ids = new ArrayList<>(chunks.size());
+                for (Canonical c : chunks) {
+                    ids.add(((UnionArray) c).typeIds());
+                }
+                List<Canonical> children = new ArrayList<>(u.variants().size());
+                for (int k = 0; k < u.variants().size(); k++) {
+                    List<Canonical> parts = new ArrayList<>(chunks.size());
+                    for (Canonical c : chunks) {
+                        parts.add(((UnionArray) c).children().get(k));
+                    }
+                    children.add(concat(u.variants().get(k), parts, alloc));
+                }
+                yield new UnionArray(u, (PrimitiveArray) concat(new DType.Primitive(io.jvortex.dtype.PType.U8,
+                        u.nullable()), ids, alloc), children);
+            }
             case DType.Map m -> {
                 List<Canonical> parts = new ArrayList<>(chunks.size());
                 for (Canonical c : chunks) {

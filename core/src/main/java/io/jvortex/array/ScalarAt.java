@@ -45,6 +45,8 @@ public final class ScalarAt {
             case ListArray l -> items(l.elements(), l.start(row), l.size(row));
             case ListViewArray l -> items(l.elements(), l.start(row), l.size(row));
             case FixedSizeListArray f -> items(f.elements(), (long) row * f.dtype().size(), f.dtype().size());
+            case UnionArray u -> new io.jvortex.scalar.UnionValue(u.typeId(row), get(u.children().get(u.variantIndex(row)),
+                    row));
             case VariantArray v -> {
                 // the stored columns, not an interpreted value: [metadata, value, typed_value, shredded]
                 List<Scalar> parts = new ArrayList<>(4);

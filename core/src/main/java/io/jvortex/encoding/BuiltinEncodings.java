@@ -17,6 +17,7 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.map.MapEncoding(),
             new io.jvortex.encoding.variant.VariantEncoding(),
             new io.jvortex.encoding.parquetvariant.ParquetVariantEncoding(),
+            new io.jvortex.encoding.union.UnionEncoding(),
             new io.jvortex.encoding.fixedsizelist.FixedSizeListEncoding(),
             new io.jvortex.encoding.decimal.DecimalEncoding(),
             new io.jvortex.encoding.bytebool.ByteBoolEncoding(),

@@ -15,6 +15,7 @@ import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
+import io.jvortex.array.UnionArray;
 import io.jvortex.array.VariantArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
@@ -93,6 +94,7 @@ interface ValueRenderer {
             }
             case MapArray m -> map(m);
             case VariantArray v -> variant(v);
+            case UnionArray u -> union(u);
             case ExtensionArray e -> extension(e);
         };
     }
@@ -184,6 +186,19 @@ interface ValueRenderer {
                 out.append(k[i]);
                 p[i].append(out, row);
             }
+            out.append('}');
+        };
+    }
+
+    /** A union renders as {@code {"type_id":N,"value":…}}, the value by its variant's type. */
+    private static ValueRenderer union(UnionArray u) {
+        ValueRenderer[] children = new ValueRenderer[u.children().size()];
+        for (int k = 0; k < children.length; k++) {
+            children[k] = of(u.children().get(k));
+        }
+        return (out, row) -> {
+            out.append("{\"type_id\":").append(u.typeId(row)).append(",\"value\":");
+            children[u.variantIndex(row)].append(out, row);
             out.append('}');
         };
     }
