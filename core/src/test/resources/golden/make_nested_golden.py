@@ -94,6 +94,19 @@ def variants():
     return pa.ExtensionArray.from_storage(VariantType(st), storage)
 
 
+def shredded_variants():
+    """v: variant? with a shredded int64 typed_value — rows: typed 7 (value null), value int8 5 (typed
+    null), null, typed 9. The 0.91 writer moves typed_value into vortex.variant's shredded child (dtype
+    i64?) and keeps metadata + value in vortex.parquet.variant."""
+    st = pa.struct([pa.field("metadata", pa.binary(), nullable=False), pa.field("value", pa.binary()),
+                    pa.field("typed_value", pa.int64())])
+    meta = b"\x01\x00\x00"
+    storage = pa.StructArray.from_arrays(
+        [pa.array([meta] * 4, pa.binary()), pa.array([None, b"\x0c\x05", None, None], pa.binary()),
+         pa.array([7, None, None, 9], pa.int64())], fields=list(st), mask=pa.array([False, False, True, False]))
+    return pa.ExtensionArray.from_storage(VariantType(st), storage)
+
+
 def unknown_extension(path):
     """ext/unknown.vortex: d = date32 with row i null when i%3==0 else day 18262 + i%28 (2020-01-01 +
     i%28), n = i64 i. The Rust writer knows no extension id it cannot resolve, so the file is written
@@ -115,3 +128,4 @@ if __name__ == "__main__":
     unknown_extension("ext/unknown.vortex")
     write("map/map.vortex", pa.table({"m": string_int_maps(), "mi": int_string_maps()}))
     write("variant/variant.vortex", pa.table({"v": variants()}))
+    write("variant/shredded.vortex", pa.table({"v": shredded_variants()}))

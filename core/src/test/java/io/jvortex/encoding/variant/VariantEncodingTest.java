@@ -82,6 +82,14 @@ class VariantEncodingTest {
         assertThat(Golden.column("variant/variant.vortex", "v")).isEqualTo(expected);
     }
 
+    /** A Rust-written shredded column: the 0.91 writer moved typed_value into vortex.variant's shredded child. */
+    @Test
+    void goldenShreddedVariants() {
+        assertThat(Golden.column("variant/shredded.vortex", "v")).containsExactly(
+                Arrays.asList("0x010000", null, null, 7L), Arrays.asList("0x010000", "0x0c05", null, null), null,
+                Arrays.asList("0x010000", null, null, 9L));
+    }
+
     @Test
     void unshreddedParquetVariantRendersItsColumns() {
         byte[] meta = Proto.message().varint(1, 1).varint(3, 1).build();
