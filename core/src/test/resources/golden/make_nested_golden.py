@@ -55,7 +55,7 @@ def string_int_maps():
 
 
 def int_string_maps():
-    """mi: map<i64, utf8> (non-nullable map) — h(96,i)%3 entries; entry k of row i is
+    """mi: map<i64, utf8?>? without null rows — h(96,i)%3 entries; entry k of row i is
     (h(97, 3i+k) % 1000 as i64, "v" + str(h(98, 3i+k) % 100))."""
     rows = []
     for i in range(N):
