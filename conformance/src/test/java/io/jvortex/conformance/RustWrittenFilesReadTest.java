@@ -54,7 +54,8 @@ class RustWrittenFilesReadTest {
             "vortex.varbin", "vortex.varbinview", "vortex.decimal", "vortex.decimal_byte_parts",
             "vortex.datetimeparts", "vortex.dict", "vortex.fsst", "vortex.onpair", "vortex.alp", "vortex.alprd",
             "vortex.runend", "vortex.sparse", "vortex.sequence", "vortex.zigzag", "vortex.masked",
-            "fastlanes.bitpacked", "fastlanes.for", "fastlanes.rle", "vortex.zstd", "vortex.pco");
+            "fastlanes.bitpacked", "fastlanes.for", "fastlanes.rle", "vortex.zstd", "vortex.pco", "vortex.map",
+            "vortex.variant", "vortex.parquet.variant");
 
     /** Editions for the compact strategy (zstd and pco joined the core editions in core2025.06.0). */
     static final List<String> COMPACT_EDITIONS = Arrays.asList(null, "core2025.06.0", "core2025.10.0",
@@ -113,6 +114,14 @@ class RustWrittenFilesReadTest {
             }
             tests.add(DynamicTest.dynamicTest(e + " real-valued floats", () -> realFloats(edition, base)));
         }
+        for (String edition : Arrays.asList(null, "core2026.08.2")) {
+            String e = edition == null ? "default" : edition;
+            tests.add(DynamicTest.dynamicTest(e + " maps", () -> maps(edition, base)));
+        }
+        for (String edition : Arrays.asList(null, "core2026.08.3")) {
+            String e = edition == null ? "default" : edition;
+            tests.add(DynamicTest.dynamicTest(e + " variants", () -> variants(edition, base)));
+        }
         tests.add(DynamicTest.dynamicTest("jvx cat --format jsonl equals the Rust reader", () -> jvxCat(base)));
         tests.add(DynamicTest.dynamicTest("every required encoding was exercised", () ->
                 assertThat(new TreeSet<>(EXERCISED)).as("encodings exercised by %d files", FILES.size())
@@ -130,7 +139,9 @@ class RustWrittenFilesReadTest {
             long s = seed + attempt * 7919L;
             SplittableRandom random = new SplittableRandom(s);
             boolean uuid = edition == null || edition.compareTo("core2026.08.3") >= 0;
-            List<TypeSpec> types = new ArrayList<>(RandomTables.randomTypes(random, random.nextInt(1, 9), uuid));
+            // vortex.map joined the core editions in core2026.08.2
+            boolean maps = edition == null || edition.compareTo("core2026.08.2") >= 0;
+            List<TypeSpec> types = new ArrayList<>(RandomTables.randomTypes(random, random.nextInt(1, 9), uuid, maps));
             if (before2025_10(edition)) {
                 types.replaceAll(RustWrittenFilesReadTest::withoutFixedSizeLists);
             }
@@ -230,6 +241,40 @@ class RustWrittenFilesReadTest {
         compare(file, RustOracle.shared().read(file), "list views, seed " + seed);
     }
 
+    /** Map columns of every key kind, nested values, null and empty maps, several chunks. */
+    private void maps(String edition, long seed) {
+        TypeSpec utf8Key = new TypeSpec.Utf8(false);
+        TypeSpec i64Key = new TypeSpec.Primitive(TypeSpec.PrimitiveKind.I64, false);
+        List<ColumnPlan> plans = List.of(
+                new ColumnPlan("m0", new TypeSpec.MapOf(utf8Key, TypeSpec.i32(), true), ValueShape.RANDOM,
+                        NullShape.SOME),
+                new ColumnPlan("m1", new TypeSpec.MapOf(i64Key, TypeSpec.utf8(), false), ValueShape.RANDOM,
+                        NullShape.NONE),
+                new ColumnPlan("m2", new TypeSpec.MapOf(utf8Key, new TypeSpec.ListOf(TypeSpec.f64(), true), true),
+                        ValueShape.RANDOM, NullShape.SOME),
+                new ColumnPlan("m3", new TypeSpec.MapOf(i64Key, new TypeSpec.MapOf(utf8Key,
+                        new TypeSpec.Primitive(TypeSpec.PrimitiveKind.U8, true), true), true), ValueShape.RANDOM,
+                        NullShape.ALL));
+        GeneratedTable table = RandomTables.generatePlanned(seed ^ 0x3A9L, plans, 70_000);
+        Path file = dir.resolve("maps-" + (edition == null ? "default" : edition) + ".vortex");
+        RustOracle.shared().write(table, file, Strategy.DEFAULT, edition);
+        compare(file, RustOracle.shared().read(file), "maps, seed " + seed);
+    }
+
+    /** Unshredded Parquet variants (vortex.variant over vortex.parquet.variant), top level and nested. */
+    private void variants(String edition, long seed) {
+        List<ColumnPlan> plans = List.of(
+                new ColumnPlan("v0", new TypeSpec.Variant(true), ValueShape.RANDOM, NullShape.SOME),
+                new ColumnPlan("v1", new TypeSpec.Variant(false), ValueShape.LOW_CARDINALITY, NullShape.NONE),
+                new ColumnPlan("v2", new TypeSpec.ListOf(new TypeSpec.Variant(true), true), ValueShape.RANDOM,
+                        NullShape.SOME),
+                new ColumnPlan("v3", new TypeSpec.Variant(true), ValueShape.RANDOM, NullShape.ALL));
+        GeneratedTable table = RandomTables.generatePlanned(seed ^ 0x7A1L, plans, 5000);
+        Path file = dir.resolve("variants-" + (edition == null ? "default" : edition) + ".vortex");
+        RustOracle.shared().write(table, file, Strategy.DEFAULT, edition);
+        compare(file, RustOracle.shared().read(file), "variants, seed " + seed);
+    }
+
     private void realFloats(String edition, long seed) {
         SplittableRandom random = new SplittableRandom(seed ^ 0xF10A7L);
         int rows = 5000;
@@ -255,7 +300,7 @@ class RustWrittenFilesReadTest {
     /** The CLI's JSONL of a Rust-written file (every type the generator has) equals the Rust reader's. */
     private void jvxCat(long seed) {
         SplittableRandom random = new SplittableRandom(seed ^ 0xCA7L);
-        GeneratedTable table = RandomTables.generate(seed, RandomTables.randomTypes(random, 12, true), 3000);
+        GeneratedTable table = RandomTables.generate(seed, RandomTables.randomTypes(random, 12, true, true), 3000);
         Path file = dir.resolve("jvx-cat.vortex");
         RustOracle.shared().write(table, file, Strategy.DEFAULT, null);
         StringWriter out = new StringWriter();
