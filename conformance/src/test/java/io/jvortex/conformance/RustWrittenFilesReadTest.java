@@ -145,6 +145,10 @@ class RustWrittenFilesReadTest {
             if (before2025_10(edition)) {
                 types.replaceAll(RustWrittenFilesReadTest::withoutFixedSizeLists);
             }
+            if (strategy == Strategy.COMPACT) {
+                // The 0.91 compact compressor fails on variants ("compare is not supported for dtype variant").
+                types.replaceAll(RustWrittenFilesReadTest::withoutVariants);
+            }
             List<ColumnPlan> plans = RandomTables.plan(random, types);
             if (before2025_10(edition)) {
                 plans = plans.stream().map(RustWrittenFilesReadTest::withoutConstantWithNulls).toList();
@@ -172,6 +176,18 @@ class RustWrittenFilesReadTest {
             case TypeSpec.ListOf l -> new TypeSpec.ListOf(withoutFixedSizeLists(l.element()), l.nullable());
             case TypeSpec.Struct s -> new TypeSpec.Struct(s.fields().stream()
                     .map(f -> new TypeSpec.Field(f.name(), withoutFixedSizeLists(f.type()))).toList(), s.nullable());
+            default -> t;
+        };
+    }
+
+    private static TypeSpec withoutVariants(TypeSpec t) {
+        return switch (t) {
+            case TypeSpec.Variant v -> new TypeSpec.Utf8(v.nullable());
+            case TypeSpec.FixedSizeList f -> new TypeSpec.FixedSizeList(withoutVariants(f.element()), f.size(), f.nullable());
+            case TypeSpec.ListOf l -> new TypeSpec.ListOf(withoutVariants(l.element()), l.nullable());
+            case TypeSpec.MapOf m -> new TypeSpec.MapOf(m.key(), withoutVariants(m.value()), m.nullable());
+            case TypeSpec.Struct s -> new TypeSpec.Struct(s.fields().stream()
+                    .map(f -> new TypeSpec.Field(f.name(), withoutVariants(f.type()))).toList(), s.nullable());
             default -> t;
         };
     }
