@@ -13,7 +13,7 @@ import java.util.TreeSet;
  *
  * <p>Segments are written before the footer, so indices must be fixed before the first segment.
  * The table is therefore seeded, sorted by UTF-8 byte order as the reference sorts its seed, with the
- * canonical encodings the schema's dtypes can produce ({@link #forSchema}); an id outside the seed
+ * canonical encodings the columns' dtypes can produce ({@link #forDTypes}); an id outside the seed
  * (e.g. one a compressor picks later) is appended on first use, as the reference does for ids
  * outside its seed.
  */
@@ -33,12 +33,12 @@ public final class ArrayIds {
     }
 
     /**
-     * @param dtype the file's root dtype
-     * @return a table seeded with every canonical encoding an array of that dtype may be written with
+     * @param dtypes the dtypes of the arrays the file's flat segments will hold
+     * @return a table seeded with every canonical encoding arrays of those dtypes may be written with
      */
-    public static ArrayIds forSchema(DType dtype) {
+    public static ArrayIds forDTypes(java.util.Collection<? extends DType> dtypes) {
         TreeSet<String> seed = new TreeSet<>();
-        collect(dtype, seed);
+        dtypes.forEach(d -> collect(d, seed));
         return new ArrayIds(seed);
     }
 

@@ -68,7 +68,11 @@ public final class FileWriter {
         checkUniqueNames(schema);
         SegmentSink sink = new SegmentSink(out, 0);
         sink.writeBlob(FooterWriter.MAGIC);
-        ArrayIds arrayIds = ArrayIds.forSchema(schema);
+        List<DType> columnTypes = new ArrayList<>(schema.fields());
+        if (schema.nullable()) {
+            columnTypes.add(VALIDITY);
+        }
+        ArrayIds arrayIds = ArrayIds.forDTypes(columnTypes);
         int columns = schema.fields().size() + (schema.nullable() ? 1 : 0);
         List<List<WriteLayout>> columnChunks = new ArrayList<>();
         for (int c = 0; c < columns; c++) {
