@@ -97,7 +97,12 @@ class WriterFoundationTest {
         return plans;
     }
 
-    private static List<StructArray> chunks(GeneratedTable table, int[] lengths, boolean views) {
+    /**
+     * Builds the chunks; {@code sliced} builds each column over three extra leading rows and slices
+     * them off, so bitmaps start at a bit offset, varbin offsets and list offsets do not start at 0,
+     * and views point into larger buffers.
+     */
+    private static List<StructArray> chunks(GeneratedTable table, int[] lengths, boolean views, boolean sliced) {
         TableArrays arrays = new TableArrays(views);
         List<TypeSpec.Field> columns = table.spec().columns();
         DType.Struct schema = schema(table);
@@ -106,7 +111,15 @@ class WriterFoundationTest {
         for (int len : lengths) {
             List<Canonical> fields = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
-                fields.add(arrays.array(columns.get(c).type(), table.columns().get(c).subList(start, start + len)));
+                List<Object> values = table.columns().get(c).subList(start, start + len);
+                if (sliced) {
+                    List<Object> padded = new ArrayList<>(table.columns().get(c).subList(0, Math.min(3, table.rowCount())));
+                    int lead = padded.size();
+                    padded.addAll(values);
+                    fields.add(arrays.array(columns.get(c).type(), padded).slice(lead, len));
+                } else {
+                    fields.add(arrays.array(columns.get(c).type(), values));
+                }
             }
             out.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
             start += len;
@@ -130,8 +143,8 @@ class WriterFoundationTest {
                 (int) text.toString().chars().filter(ch -> ch == '\n').count());
     }
 
-    private void check(GeneratedTable table, int[] lengths, boolean views, String name) {
-        List<StructArray> chunks = chunks(table, lengths, views);
+    private void check(GeneratedTable table, int[] lengths, boolean views, boolean sliced, String name) {
+        List<StructArray> chunks = chunks(table, lengths, views, sliced);
         List<String> ours = jsonl(chunks);
         assertThat(ours).as("test arrays vs generated rows, seed %d", table.seed()).isEqualTo(table.rows());
         Path file = dir.resolve(name + ".vortex");
@@ -146,8 +159,10 @@ class WriterFoundationTest {
     void everyTypeAndNullShapeInSeveralChunks() {
         long seed = Seeds.seed("WriterFoundationTest.everyTypeAndNullShapeInSeveralChunks");
         GeneratedTable table = RandomTables.generatePlanned(seed, plans(), 2050);
-        check(table, new int[] {1, 1024, 0, 1025}, false, "offsets");
-        check(table, new int[] {1, 1024, 0, 1025}, true, "views");
+        check(table, new int[] {1, 1024, 0, 1025}, false, false, "offsets");
+        check(table, new int[] {1, 1024, 0, 1025}, true, false, "views");
+        check(table, new int[] {1, 1024, 0, 1025}, false, true, "offsets-sliced");
+        check(table, new int[] {1, 1024, 0, 1025}, true, true, "views-sliced");
     }
 
     @Test
@@ -155,7 +170,43 @@ class WriterFoundationTest {
         long seed = Seeds.seed("WriterFoundationTest.singleChunks");
         for (int len : new int[] {0, 1, 1024, 1025}) {
             GeneratedTable table = RandomTables.generatePlanned(seed + len, plans(), len);
-            check(table, len == 0 ? new int[0] : new int[] {len}, len % 2 == 0, "single" + len);
+            check(table, len == 0 ? new int[0] : new int[] {len}, len % 2 == 0, len == 1025, "single" + len);
         }
+    }
+
+    @Test
+    void nullableRootStructAndAllNullNestedValues() {
+        TypeSpec structOfNullable = new TypeSpec.Struct(List.of(
+                new TypeSpec.Field("v", new TypeSpec.Primitive(PrimitiveKind.I32, true))), false);
+        TypeSpec listOfNullable = new TypeSpec.ListOf(new TypeSpec.Utf8(true), false);
+        TypeSpec fslOfNullable = new TypeSpec.FixedSizeList(new TypeSpec.Bool(true), 2, true);
+        int len = 1025;
+        List<Object> structs = new ArrayList<>();
+        List<Object> lists = new ArrayList<>();
+        List<Object> fsls = new ArrayList<>();
+        for (int i = 0; i < len; i++) {
+            structs.add(Arrays.asList((Object) null));
+            lists.add(Arrays.asList(new Object[i % 4]));
+            fsls.add(i % 3 == 0 ? null : Arrays.asList(null, null));
+        }
+        TableArrays arrays = new TableArrays(false);
+        List<Canonical> fields = List.of(arrays.array(structOfNullable, structs), arrays.array(listOfNullable, lists),
+                arrays.array(fslOfNullable, fsls));
+        java.lang.foreign.MemorySegment bits = java.lang.foreign.MemorySegment.ofArray(new byte[(len + 7) / 8 + 1]);
+        for (int i = 0; i < len; i++) {
+            Validity.Bits.set(bits, i + 5, i % 7 != 2);
+        }
+        DType.Struct schema = new DType.Struct(List.of("s", "l", "f"), fields.stream().map(Canonical::dtype).toList(),
+                true);
+        List<StructArray> chunks = List.of(
+                new StructArray(schema, fields, len, new Validity.Bitmap(bits, 5)),
+                new StructArray(schema, fields, len, Validity.ALL_VALID).slice(1, 100),
+                new StructArray(schema, fields, len, Validity.ALL_INVALID).slice(0, 10));
+        List<String> ours = jsonl(chunks);
+        Path file = dir.resolve("nullable-root.vortex");
+        FileWriter.write(file, schema, chunks.iterator());
+        assertThat(RustOracle.shared().read(file)).isEqualTo(ours);
+        assertThat(ours.get(2)).isEqualTo("null");
+        assertThat(ours.get(0)).isEqualTo("{\"s\":{\"v\":null},\"l\":[],\"f\":null}");
     }
 }
