@@ -48,7 +48,10 @@ public final class ScalarValueWriter {
             }
             return w.varintAlways(NULL_VALUE, 0);
         }
-        DType dtype = scalar.dtype() instanceof DType.Extension e ? e.storage() : scalar.dtype();
+        DType dtype = scalar.dtype();
+        while (dtype instanceof DType.Extension e) {
+            dtype = e.storage();
+        }
         Object value = scalar.value();
         switch (dtype) {
             case DType.Null n -> throw new IllegalArgumentException("non-null value for the null type");
