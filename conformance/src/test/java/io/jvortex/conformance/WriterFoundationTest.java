@@ -209,4 +209,14 @@ class WriterFoundationTest {
         assertThat(ours.get(2)).isEqualTo("null");
         assertThat(ours.get(0)).isEqualTo("{\"s\":{\"v\":null},\"l\":[],\"f\":null}");
     }
+
+    @Test
+    void aTableWithoutColumns() {
+        DType.Struct none = new DType.Struct(List.of(), List.of(), false);
+        List<StructArray> chunks = List.of(new StructArray(none, List.of(), 3, Validity.ALL_VALID),
+                new StructArray(none, List.of(), 2, Validity.ALL_VALID));
+        Path file = dir.resolve("no-columns.vortex");
+        FileWriter.write(file, none, chunks.iterator());
+        assertThat(RustOracle.shared().read(file)).isEqualTo(jsonl(chunks)).hasSize(5);
+    }
 }

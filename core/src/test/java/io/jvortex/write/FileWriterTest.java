@@ -203,7 +203,63 @@ class FileWriterTest {
             assertThat(s.get(ValueLayout.JAVA_BYTE, 24)).isEqualTo((byte) 0b101);
             int fbLen = s.get(ValueLayout.JAVA_INT_UNALIGNED, s.byteSize() - 4);
             assertThat(s.byteSize() - 4 - fbLen).isEqualTo(32);
+
+            // dtype, layout and footer blobs back to back after the last segment, unpadded, then the
+            // postscript and the trailer
+            int psLen = Short.toUnsignedInt(java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .getShort(bytes.length - 6));
+            io.jvortex.flatbuffers.FbTable ps = io.jvortex.flatbuffers.FbTable.root(
+                    MemorySegment.ofArray(bytes).asSlice(bytes.length - 8 - psLen, psLen),
+                    new io.jvortex.flatbuffers.FbTable.Origin("tiny", bytes.length - 8 - psLen, "postscript"));
+            long at = seg.byteOffset() + seg.lengthBytes();
+            for (int field : new int[] {0, 1, 3}) {
+                io.jvortex.flatbuffers.FbTable blob = ps.table(field);
+                assertThat(blob.u64(0, -1)).as("blob %d offset", field).isEqualTo(at);
+                assertThat(blob.u8(2, 0)).isEqualTo(3);
+                at += blob.u32(1, 0);
+            }
+            assertThat(ps.has(2)).as("no statistics blob").isFalse();
+            assertThat(at).isEqualTo(bytes.length - 8 - psLen);
         }
+    }
+
+    @Test
+    void theSameInputGivesTheSameBytesOnAnyChannel() throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            RandomArrays gen = new RandomArrays(new SplittableRandom(7), TestSupport.allocator(arena));
+            DType.Struct schema = new DType.Struct(List.of("a", "b", "c"), List.of(new DType.Utf8(true),
+                    new DType.List(new DType.Primitive(PType.U8, true), true), new DType.Decimal(40, 2, true)), true);
+            List<StructArray> chunks = randomChunks(gen, schema, new int[] {10, 20});
+            Path path = dir.resolve("same.vortex");
+            FileWriter.write(path, schema, chunks.iterator());
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            long n = FileWriter.write(java.nio.channels.Channels.newChannel(out), schema, chunks.iterator());
+            assertThat(out.toByteArray()).hasSize((int) n).isEqualTo(Files.readAllBytes(path));
+        }
+    }
+
+    @Test
+    void emptyTablesAndTablesWithoutColumns() {
+        DType.Struct none = new DType.Struct(List.of(), List.of(), false);
+        Path path = dir.resolve("nocolumns.vortex");
+        FileWriter.write(path, none, List.of(new StructArray(none, List.of(), 5, Validity.ALL_VALID)).iterator());
+        assertThat(readRows(path)).hasSize(5).containsOnly(List.of());
+        DType.Struct one = new DType.Struct(List.of("x"), List.of(new DType.Bool(true)), false);
+        FileWriter.write(path, one, java.util.Collections.emptyIterator());
+        try (VortexFile f = VortexFile.open(path)) {
+            assertThat(f.rowCount()).isZero();
+            assertThat(f.segmentCount()).isZero();
+            assertThat(f.rootLayout().children()).singleElement().isInstanceOf(Layout.Chunked.class);
+        }
+    }
+
+    @Test
+    void duplicateFieldNamesAreRejected() {
+        DType.Struct schema = new DType.Struct(List.of("x", "x"), List.of(new DType.Bool(true), new DType.Bool(true)),
+                false);
+        assertThatThrownBy(() -> FileWriter.write(dir.resolve("dup.vortex"), schema,
+                java.util.Collections.emptyIterator())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("duplicate");
     }
 
     @Test
