@@ -20,7 +20,8 @@ import java.util.Arrays;
  * {@code endTable()}; at most one table may be open at a time and vectors/strings must not be
  * created while a table is open. Scalar fields equal to their default are omitted, as the
  * reference writers do; use the {@code …Always} variants for fields declared {@code = null}
- * (optional scalars) and union tags. Vtables are not deduplicated (readers do not care).
+ * (optional scalars) and union tags. Identical vtables are written once and shared, as the
+ * reference builders do.
  *
  * <p>Not thread-safe; one builder per blob.
  */
@@ -33,6 +34,9 @@ public final class FbBuilder {
     private int vtableFields = -1;
     private int tableStart;
     private boolean finished;
+    /** End-relative offsets of the distinct vtables written so far, for sharing. */
+    private int[] vtables = new int[16];
+    private int vtableCount;
 
     /** Creates a builder with a small initial buffer. */
     public FbBuilder() {
@@ -384,10 +388,31 @@ public final class FbBuilder {
         putShort(tableSize);
         putShort(4 + 2 * n);
         int vtableOffset = offset();
-        // soffset: table position minus vtable position; the vtable lies before the table
+        int existing = findVtable(4 + 2 * n);
+        if (existing != 0) {
+            space += 4 + 2 * n; // drop the copy, point at the earlier identical vtable
+            vtableOffset = existing;
+        } else {
+            if (vtableCount == vtables.length) {
+                vtables = Arrays.copyOf(vtables, vtableCount * 2);
+            }
+            vtables[vtableCount++] = vtableOffset;
+        }
+        // soffset: table position minus vtable position (negative when sharing a vtable written earlier, which lies after the table)
         writeIntAt(buf.length - tableOffset, vtableOffset - tableOffset);
         vtableFields = -1;
         return tableOffset;
+    }
+
+    /** @return the end-relative offset of a vtable equal to the one just written at {@code space}, or 0 */
+    private int findVtable(int length) {
+        for (int i = 0; i < vtableCount; i++) {
+            int at = buf.length - vtables[i];
+            if (at + length <= buf.length && Arrays.equals(buf, at, at + length, buf, space, space + length)) {
+                return vtables[i];
+            }
+        }
+        return 0;
     }
 
     /**

@@ -267,4 +267,26 @@ class FbBuilderTest {
             check(root(blob), node);
         }
     }
+
+    @Test
+    void identicalVtablesAreShared() {
+        FbBuilder fb = new FbBuilder();
+        int[] tables = new int[50];
+        for (int i = 0; i < tables.length; i++) {
+            fb.startTable(2);
+            fb.addInt(1, i + 1, 0);
+            tables[i] = fb.endTable();
+        }
+        int vec = fb.createOffsetVector(tables);
+        fb.startTable(1);
+        fb.addOffset(0, vec);
+        byte[] blob = fb.finish(fb.endTable());
+        // 50 tables of 8 bytes + one shared 8-byte vtable + the vector + the root
+        assertThat(blob.length).isLessThan(50 * 8 + 8 + 4 + 50 * 4 + 32);
+        FbTable t = root(blob);
+        for (int i = 0; i < tables.length; i++) {
+            assertThat(t.tableAt(0, i).u32(1, 0)).isEqualTo(i + 1);
+            assertThat(t.tableAt(0, i).has(0)).isFalse();
+        }
+    }
 }
