@@ -53,6 +53,8 @@ final class TableArrays {
                     s.fields().stream().map(f -> dtype(f.type())).toList(), n);
             case TypeSpec.ListOf l -> new DType.List(dtype(l.element()), n);
             case TypeSpec.FixedSizeList f -> new DType.FixedSizeList(dtype(f.element()), f.size(), n);
+            case TypeSpec.MapOf m -> throw new IllegalArgumentException("the writer foundation does not write maps yet");
+            case TypeSpec.Variant v -> throw new IllegalArgumentException("the writer foundation does not write variants");
             case TypeSpec.Date d -> d.unit() == TypeSpec.DateUnit.DAYS
                     ? new DType.Extension("vortex.date", new DType.Primitive(PType.I32, n), new byte[] {4})
                     : new DType.Extension("vortex.date", new DType.Primitive(PType.I64, n), new byte[] {2});
@@ -173,6 +175,8 @@ final class TableArrays {
                 }
                 yield new FixedSizeListArray((DType.FixedSizeList) dtype, array(f.element(), elements), len, validity);
             }
+            case TypeSpec.MapOf m -> throw new IllegalArgumentException("the writer foundation does not write maps yet");
+            case TypeSpec.Variant v -> throw new IllegalArgumentException("the writer foundation does not write variants");
         };
     }
 
@@ -197,6 +201,8 @@ final class TableArrays {
             case TypeSpec.Struct s -> s.fields().stream().map(f -> filler(f.type())).toList();
             case TypeSpec.ListOf l -> List.of();
             case TypeSpec.FixedSizeList f -> java.util.Collections.nCopies(f.size(), filler(f.element()));
+            case TypeSpec.MapOf m -> List.of();
+            case TypeSpec.Variant v -> null;
             case TypeSpec.Date d -> 0L;
             case TypeSpec.Time t -> 0L;
             case TypeSpec.Timestamp t -> 0L;

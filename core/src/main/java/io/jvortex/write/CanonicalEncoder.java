@@ -110,6 +110,12 @@ public final class CanonicalEncoder {
                 yield WriteNode.of(Encodings.FIXED_SIZE_LIST, null, List.of(), children);
             }
             case ExtensionArray e -> WriteNode.of(Encodings.EXT, null, List.of(), List.of(encode(e.storage())));
+            // vortex.map: one child, the entries as a list view (core2026.08.2+).
+            case io.jvortex.array.MapArray m -> WriteNode.of("vortex.map", null, List.of(), List.of(encode(m.entries())));
+            case io.jvortex.array.VariantArray v -> throw new IllegalArgumentException(
+                    "writing variant arrays is not supported yet");
+            case io.jvortex.array.UnionArray u -> throw new IllegalArgumentException(
+                    "writing union arrays is not supported yet");
             case OpaqueArray o -> throw new IllegalArgumentException(
                     "cannot write an array of unknown encoding " + o.encodingId());
         };
