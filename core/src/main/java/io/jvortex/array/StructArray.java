@@ -34,7 +34,7 @@ public record StructArray(DType.Struct dtype, List<Canonical> fields, int length
     public Canonical field(String name) {
         int i = dtype.indexOf(name);
         if (i < 0) {
-            throw new IllegalArgumentException("no field named " + name + " in " + dtype.display());
+            throw new IllegalArgumentException("no field named '" + name + "' among " + dtype.fields().size() + " fields");
         }
         return fields.get(i);
     }

@@ -84,7 +84,8 @@ public final class LayoutScan implements ScanIterator {
         boolean ancestorsNullable = false;
         for (int i = 0; i < path.size(); i++) {
             if (!(t instanceof DType.Struct s) || s.indexOf(path.get(i)) < 0) {
-                throw new IllegalArgumentException("no column '" + original + "' in " + rootType.display());
+                throw new IllegalArgumentException("no column '" + original + "' in a struct of "
+                        + rootType.fields().size() + " fields");
             }
             if (i > 0) {
                 ancestorsNullable |= s.nullable();

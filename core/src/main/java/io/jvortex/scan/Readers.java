@@ -40,7 +40,8 @@ final class Readers {
         for (String n : names) {
             int i = layout.dtype().indexOf(n);
             if (i < 0) {
-                throw new IllegalArgumentException("no column named '" + n + "' in " + layout.dtype().display());
+                throw new IllegalArgumentException("no column named '" + n + "' among " + layout.dtype().fields().size()
+                        + " columns");
             }
             fields.add(of(layout.fields().get(i)));
             types.add(layout.dtype().fields().get(i));
