@@ -1,42 +1,168 @@
 package io.jvortex.cli;
 
+import io.jvortex.api.VortexException;
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
- * Minimal entry point of the {@code jvx} command until the real command line lands: it answers
- * {@code --version} (the version comes from the Maven descriptor in the jar) and nothing else.
+ * The {@code jvx} command: inspect and read Vortex files.
+ *
+ * <p>Exit codes: 0 success; 2 the file is malformed, unsupported or unreadable (the message is printed
+ * as {@code jvx: <message>} on stderr); 64 bad usage (picocli's message and the usage help); 70 an
+ * internal error (a bug: message and stack trace on stderr).
  */
-public final class Jvx {
+@Command(name = "jvx", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
+        description = "Inspect and read Vortex columnar files.",
+        subcommands = {SchemaCommand.class, TreeCommand.class, CountCommand.class, CatCommand.class,
+                CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "2:the file is malformed, unsupported or cannot be read",
+                "64:bad usage", "70:internal error (a bug in jvx)"})
+public final class Jvx implements Runnable {
+    /** Exit code for a file that is malformed, unsupported or unreadable. */
+    public static final int EXIT_BAD_FILE = 2;
+    /** Exit code for bad usage (sysexits' EX_USAGE). */
+    public static final int EXIT_USAGE = 64;
+    /** Exit code for an internal error, i.e. a bug in jvx (sysexits' EX_SOFTWARE). */
+    public static final int EXIT_INTERNAL = 70;
 
-    private Jvx() {}
+    @Spec
+    CommandSpec spec;
+
+    /** Creates the root command (see {@link #commandLine} for a configured command line). */
+    public Jvx() {
+    }
 
     /**
-     * Runs jvx.
+     * Entry point of the {@code jvx} command.
      *
      * @param args the command line
      */
     public static void main(String[] args) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
-            System.out.println("jvx " + version());
-            return;
-        }
-        System.err.println("usage: jvx --version (the other commands are not written yet)");
-        System.exit(2);
+        // stdout is written in large blocks as UTF-8 whatever the platform encoding
+        PrintWriter out = new PrintWriter(new BufferedWriter(
+                new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int code = execute(out, err, args);
+        out.flush();
+        err.flush();
+        System.exit(code);
     }
 
-    /** The project version from the jar's Maven descriptor, or {@code unknown} outside a jar. */
-    private static String version() {
-        try (InputStream in = Jvx.class.getResourceAsStream("/META-INF/maven/io.jvortex/jvortex-cli/pom.properties")) {
-            if (in == null) {
-                return "unknown";
+    /**
+     * Runs {@code jvx} in-process.
+     *
+     * @param out where command output goes
+     * @param err where errors and usage messages go
+     * @param args the command line
+     * @return the exit code
+     */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cmd = commandLine(out, err);
+        try {
+            return cmd.execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /**
+     * Builds the configured command line (output streams, exit codes, error handling).
+     *
+     * @param out where command output goes
+     * @param err where errors and usage messages go
+     * @return the command line
+     */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cmd = new CommandLine(new Jvx());
+        cmd.setOut(out);
+        cmd.setErr(err);
+        cmd.setCaseInsensitiveEnumValuesAllowed(true);
+        setUsageExitCode(cmd);
+        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getOut().flush();
+            try {
+                return report(ex, commandLine.getErr());
+            } finally {
+                commandLine.getErr().flush();
             }
-            Properties properties = new Properties();
-            properties.load(in);
-            return properties.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
+        });
+        return cmd;
+    }
+
+    /** Prints a failure of a command as {@code jvx: ...} and returns its exit code. */
+    private static int report(Exception ex, PrintWriter e) {
+        switch (ex) {
+            case VortexException v -> {
+                e.println("jvx: " + v.getMessage());
+                return EXIT_BAD_FILE;
+            }
+            case UncheckedIOException io -> {
+                e.println("jvx: " + describe(io));
+                return EXIT_BAD_FILE;
+            }
+            case UnsupportedOperationException u -> {
+                e.println("jvx: unsupported: " + u.getMessage());
+                return EXIT_BAD_FILE;
+            }
+            default -> {
+                // a bug in jvx: say so, with the stack trace for the report
+                e.println("jvx: internal error: " + ex);
+                ex.printStackTrace(e);
+                return EXIT_INTERNAL;
+            }
+        }
+    }
+
+    private static void setUsageExitCode(CommandLine cmd) {
+        cmd.getCommandSpec().exitCodeOnInvalidInput(EXIT_USAGE);
+        for (CommandLine sub : cmd.getSubcommands().values()) {
+            setUsageExitCode(sub);
+        }
+    }
+
+    private static String describe(UncheckedIOException e) {
+        IOException cause = e.getCause();
+        String why = switch (cause) {
+            case NoSuchFileException n -> "no such file";
+            case AccessDeniedException a -> "permission denied";
+            default -> cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        };
+        return e.getMessage() + ": " + why;
+    }
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "Missing required subcommand");
+    }
+
+    /** Reads the version from the filtered {@code version.properties} resource. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = Jvx.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"jvx " + p.getProperty("version", "unknown")};
         }
     }
 }

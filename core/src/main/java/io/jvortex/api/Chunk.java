@@ -79,6 +79,40 @@ public final class Chunk implements AutoCloseable {
         return s.field(name);
     }
 
+    /**
+     * @return the number of columns: the struct's field count for tables, 1 for a non-struct root
+     * @throws IllegalStateException when the chunk is closed
+     */
+    public int columnCount() {
+        ensureOpen();
+        return array instanceof StructArray s ? s.fields().size() : 1;
+    }
+
+    /**
+     * @param index a column index, {@code < columnCount()}; for a non-struct root only 0 (the whole
+     *     root, with an empty name)
+     * @return a view of that column, valid while this chunk is open
+     * @throws IndexOutOfBoundsException for a bad index
+     * @throws IllegalStateException when the chunk is closed
+     */
+    public Column column(int index) {
+        Objects.checkIndex(index, columnCount());
+        if (array instanceof StructArray s) {
+            return new Column(this, s.dtype().names().get(index), s.fields().get(index));
+        }
+        return new Column(this, "", array);
+    }
+
+    /**
+     * @param name a projected column name
+     * @return a view of that column, valid while this chunk is open
+     * @throws IllegalArgumentException when there is no such column
+     * @throws IllegalStateException when the chunk is closed or its root is not a struct
+     */
+    public Column column(String name) {
+        return new Column(this, name, field(name));
+    }
+
     @Override
     public void close() {
         if (!closed) {

@@ -73,7 +73,7 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
         } catch (VortexException e) {
             throw e.withContext(node.source(), node.absoluteOffset(), node.path());
         } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException
-                 | NegativeArraySizeException e) {
+                 | NegativeArraySizeException | ClassCastException e) {
             // Safety net: a decoder's unchecked path met data its validation did not anticipate.
             throw new VortexException(node.source(), node.absoluteOffset(), node.path(),
                     "malformed " + node.encodingId() + " array: " + e.getMessage(), e);

@@ -41,6 +41,9 @@ final class FieldReader extends ColumnReader {
         Canonical current = parent.read(start, length, state);
         Validity inherited = Validity.ALL_VALID;
         for (String name : path) {
+            if (current instanceof io.jvortex.array.OpaqueArray o) {
+                return new io.jvortex.array.OpaqueArray(o.encodingId(), leafType(o.dtype()), length);
+            }
             StructArray s = (StructArray) current;
             inherited = Validities.and(inherited, s.validity(), length, state.chunkAllocator());
             current = s.field(name);
@@ -50,6 +53,14 @@ final class FieldReader extends ColumnReader {
         }
         return Validities.withValidity(current,
                 Validities.and(inherited, current.validity(), length, state.chunkAllocator()), nullable);
+    }
+
+    private io.jvortex.dtype.DType leafType(io.jvortex.dtype.DType t) {
+        for (String name : path) {
+            io.jvortex.dtype.DType.Struct s = (io.jvortex.dtype.DType.Struct) t;
+            t = s.fields().get(s.indexOf(name));
+        }
+        return t.withNullable(nullable);
     }
 
     @Override

@@ -91,23 +91,23 @@ public final class LayoutScan implements ScanIterator {
             }
             t = s.fields().get(s.indexOf(path.get(i)));
         }
-        // Descend through struct layouts while possible; the rest is projected from decoded structs.
+        // Descend through non-nullable struct layouts; below a nullable one, read just the needed
+        // field with that struct's validity and project the rest from decoded structs.
         Layout current = layout;
         int depth = 0;
-        boolean passedNullable = false;
-        while (depth < path.size() && current instanceof Layout.Struct s) {
-            if (depth > 0) {
-                passedNullable |= s.dtype().nullable();
-            }
+        while (depth < path.size() && current instanceof Layout.Struct s && (depth == 0 || !s.dtype().nullable())) {
             current = s.fields().get(s.dtype().indexOf(path.get(depth)));
             depth++;
         }
-        ColumnReader reader = Readers.of(current);
         boolean nullable = t.nullable() || ancestorsNullable;
-        if (depth < path.size()) {
-            reader = new FieldReader(reader, path.subList(depth, path.size()), nullable);
-        } else if (passedNullable) {
-            throw new UnsupportedOperationException("projecting below a nullable struct layout");
+        ColumnReader reader;
+        if (depth == path.size()) {
+            reader = Readers.of(current);
+        } else if (current instanceof Layout.Struct s) {
+            reader = new FieldReader(Readers.project(s, List.of(path.get(depth))), path.subList(depth, path.size()),
+                    nullable);
+        } else {
+            reader = new FieldReader(Readers.of(current), path.subList(depth, path.size()), nullable);
         }
         return new Projection(reader, t.withNullable(nullable));
     }
@@ -157,6 +157,12 @@ public final class LayoutScan implements ScanIterator {
             remaining -= length;
             open = new Chunk(first, array, arena, () -> root.release(position));
             return open;
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException
+                 | NegativeArraySizeException | ClassCastException e) {
+            // Safety net: assembling a chunk met data the decoders' validation did not anticipate.
+            arena.close();
+            throw new VortexException(file.source(), VortexException.NO_OFFSET, "rows " + position + "..",
+                    "malformed data: " + e, e);
         } catch (RuntimeException e) {
             arena.close();
             throw e;

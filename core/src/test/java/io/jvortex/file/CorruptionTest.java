@@ -8,9 +8,9 @@ import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.ScanIterator;
 import io.jvortex.api.VortexException;
 import io.jvortex.api.VortexReader;
+import io.jvortex.testutil.SampleFiles;
 import io.jvortex.testutil.Walk;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.SplittableRandom;
@@ -25,13 +25,6 @@ class CorruptionTest {
     private static final long SEED = Long.getLong("jvortex.test.seed", 0x5EEDL);
     /** Small budget so a corrupt length cannot make the test allocate much. */
     private static final ReaderOptions OPTIONS = ReaderOptions.defaults().withMaxDecodedBytes(64L << 20);
-
-    static byte[] resource(String name) throws IOException {
-        try (InputStream in = CorruptionTest.class.getResourceAsStream("/files/" + name)) {
-            assertThat(in).as(name).isNotNull();
-            return in.readAllBytes();
-        }
-    }
 
     /** @return "ok" when the bytes decode fully, "vortex" when they fail with VortexException */
     static String readAll(byte[] bytes, String name) {
@@ -52,7 +45,7 @@ class CorruptionTest {
     @ParameterizedTest
     @ValueSource(strings = {"tiny.vortex", "empty.vortex", "mixed_default.vortex", "mixed_core2025.05.0.vortex"})
     void everyTruncationFailsCleanly(String name) throws IOException {
-        byte[] full = resource(name);
+        byte[] full = SampleFiles.bytes(name);
         assertTimeoutPreemptively(Duration.ofMinutes(3), () -> {
             for (int len = 0; len < full.length; len++) {
                 byte[] cut = java.util.Arrays.copyOf(full, len);
@@ -65,7 +58,7 @@ class CorruptionTest {
     @ParameterizedTest
     @ValueSource(strings = {"tiny.vortex", "empty.vortex", "mixed_default.vortex", "mixed_core2025.05.0.vortex"})
     void seededByteFlipsFailCleanly(String name) throws IOException {
-        byte[] full = resource(name);
+        byte[] full = SampleFiles.bytes(name);
         System.out.println("[jvortex] seed=" + SEED + " (replay with -Djvortex.test.seed=" + SEED + ")");
         SplittableRandom rnd = new SplittableRandom(SEED ^ name.hashCode());
         assertTimeoutPreemptively(Duration.ofMinutes(3), () -> {

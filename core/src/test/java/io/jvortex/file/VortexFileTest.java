@@ -8,6 +8,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.layout.Layout;
 import io.jvortex.layout.ZoneSchema;
+import io.jvortex.testutil.SampleFiles;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** Container parsing against files written by the Rust reference (see resources/files/make_files.py). */
 class VortexFileTest {
     private static VortexFile open(String name) throws IOException {
-        return VortexFile.of(MemorySegment.ofArray(CorruptionTest.resource(name)), name);
+        return VortexFile.of(MemorySegment.ofArray(SampleFiles.bytes(name)), name);
     }
 
     @Test
@@ -74,7 +75,7 @@ class VortexFileTest {
 
     @Test
     void wrongVersionAndMagicAreRejectedWithOffsets() throws IOException {
-        byte[] bytes = CorruptionTest.resource("tiny.vortex");
+        byte[] bytes = SampleFiles.bytes("tiny.vortex");
         byte[] badVersion = bytes.clone();
         ByteBuffer.wrap(badVersion).order(ByteOrder.LITTLE_ENDIAN).putShort(bytes.length - 8, (short) 2);
         assertThatThrownBy(() -> VortexFile.of(MemorySegment.ofArray(badVersion), "v2"))

@@ -94,100 +94,55 @@ public final class RleEncoding implements Encoding {
         return new PrimitiveArray(p, out, length, validity);
     }
 
+    /**
+     * Decodes the chunks through the 64-bit kernel: RLE only moves values, so every width is handled
+     * as zero-extended raw bits (floats included) and narrowed again on the way out.
+     */
     private static void decodeChunks(PrimitiveArray values, PrimitiveArray indices, PType indicesType, int[] starts,
                                      int chunks, boolean clamp, int offset, int length, int width, MemorySegment out) {
+        long[] v = new long[values.length()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = values.getLong(i);
+        }
         boolean u16 = indicesType == PType.U16;
         short[] idx16 = u16 ? new short[CHUNK] : null;
         byte[] idx8 = u16 ? null : new byte[CHUNK];
-        int n = values.length();
-        MemorySegment vs = values.values();
         MemorySegment is = indices.values();
+        long[] buf = new long[CHUNK];
         long written = 0;
         int skip = offset;
-        switch (width) {
-            case 1 -> {
-                byte[] v = vs.toArray(ValueLayout.JAVA_BYTE);
-                byte[] buf = new byte[CHUNK];
-                for (int c = 0; written < length && c < chunks; c++) {
-                    int count = starts[c + 1] - starts[c];
-                    if (count == 0) {
-                        java.util.Arrays.fill(buf, (byte) 0);
-                    } else if (u16) {
-                        MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
-                        FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
-                    } else {
-                        MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
-                        FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
-                    }
-                    int k = (int) Math.min(CHUNK - skip, length - written);
-                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_BYTE, written, k);
-                    written += k;
-                    skip = 0;
-                }
+        for (int c = 0; written < length && c < chunks; c++) {
+            int count = starts[c + 1] - starts[c];
+            if (count == 0) {
+                java.util.Arrays.fill(buf, 0L);
+            } else if (u16) {
+                MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
+                FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
+            } else {
+                MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
+                FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
             }
-            case 2 -> {
-                short[] v = new short[n];
-                MemorySegment.copy(vs, ValueLayout.JAVA_SHORT_UNALIGNED, 0, v, 0, n);
-                short[] buf = new short[CHUNK];
-                for (int c = 0; written < length && c < chunks; c++) {
-                    int count = starts[c + 1] - starts[c];
-                    if (count == 0) {
-                        java.util.Arrays.fill(buf, (short) 0);
-                    } else if (u16) {
-                        MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
-                        FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
-                    } else {
-                        MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
-                        FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
+            int k = (int) Math.min(CHUNK - skip, length - written);
+            switch (width) {
+                case 1 -> {
+                    for (int j = 0; j < k; j++) {
+                        out.set(ValueLayout.JAVA_BYTE, written + j, (byte) buf[skip + j]);
                     }
-                    int k = (int) Math.min(CHUNK - skip, length - written);
-                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_SHORT_UNALIGNED, written * 2, k);
-                    written += k;
-                    skip = 0;
                 }
-            }
-            case 4 -> {
-                int[] v = new int[n];
-                MemorySegment.copy(vs, ValueLayout.JAVA_INT_UNALIGNED, 0, v, 0, n);
-                int[] buf = new int[CHUNK];
-                for (int c = 0; written < length && c < chunks; c++) {
-                    int count = starts[c + 1] - starts[c];
-                    if (count == 0) {
-                        java.util.Arrays.fill(buf, 0);
-                    } else if (u16) {
-                        MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
-                        FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
-                    } else {
-                        MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
-                        FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
+                case 2 -> {
+                    for (int j = 0; j < k; j++) {
+                        out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, written + j, (short) buf[skip + j]);
                     }
-                    int k = (int) Math.min(CHUNK - skip, length - written);
-                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_INT_UNALIGNED, written * 4, k);
-                    written += k;
-                    skip = 0;
                 }
-            }
-            default -> {
-                long[] v = new long[n];
-                MemorySegment.copy(vs, ValueLayout.JAVA_LONG_UNALIGNED, 0, v, 0, n);
-                long[] buf = new long[CHUNK];
-                for (int c = 0; written < length && c < chunks; c++) {
-                    int count = starts[c + 1] - starts[c];
-                    if (count == 0) {
-                        java.util.Arrays.fill(buf, 0L);
-                    } else if (u16) {
-                        MemorySegment.copy(is, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * CHUNK * 2, idx16, 0, CHUNK);
-                        FastLanesRle.decode(v, starts[c], count, idx16, 0, clamp, buf, 0);
-                    } else {
-                        MemorySegment.copy(is, ValueLayout.JAVA_BYTE, (long) c * CHUNK, idx8, 0, CHUNK);
-                        FastLanesRle.decode(v, starts[c], count, idx8, 0, clamp, buf, 0);
+                case 4 -> {
+                    for (int j = 0; j < k; j++) {
+                        out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, written + j, (int) buf[skip + j]);
                     }
-                    int k = (int) Math.min(CHUNK - skip, length - written);
-                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_LONG_UNALIGNED, written * 8, k);
-                    written += k;
-                    skip = 0;
                 }
+                default -> MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_LONG_UNALIGNED, written * 8, k);
             }
+            written += k;
+            skip = 0;
         }
     }
 }

@@ -200,6 +200,24 @@ public final class RustOracle {
         call(request);
     }
 
+    /**
+     * Like {@link #write(RandomTables.GeneratedTable, Path, Strategy, String)}, but every top-level
+     * list column reaches the Rust writer as an Arrow list view whose views are out of storage order,
+     * so the file stores it as {@code vortex.listview} rather than {@code vortex.list}.
+     *
+     * @param table the table
+     * @param out the Vortex file to write
+     * @param strategy the write strategy
+     * @param editionOrNull an edition, or null for the writer's default
+     */
+    public void writeListViews(RandomTables.GeneratedTable table, Path out, Strategy strategy, String editionOrNull) {
+        Path rows = out.resolveSibling(out.getFileName() + ".rows.jsonl");
+        table.writeJsonl(rows);
+        Map<String, Object> request = writeRequest(table.spec(), rows, out, strategy, editionOrNull, 0);
+        request.put("list_views", true);
+        call(request);
+    }
+
     private static Map<String, Object> writeRequest(TableSpec spec, Path rowsJsonl, Path out, Strategy strategy,
             String editionOrNull, int batchRows) {
         Objects.requireNonNull(spec, "spec");

@@ -188,6 +188,25 @@ def build(spec, values):
     raise ValueError("unknown type %r" % (kind,))
 
 
+def lists_as_list_views(table):
+    """The table with every top-level list column stored as a list view whose views are not in
+    storage order (even rows point into a second copy of the elements), so that the Rust writer keeps
+    it a list view instead of turning it back into offsets."""
+    columns = []
+    for column in table.columns:
+        array = column.combine_chunks()
+        if pa.types.is_list(array.type):
+            offsets = array.offsets.to_pylist()
+            values = array.values
+            base = len(values)
+            starts = [offsets[i] + (base if i % 2 == 0 else 0) for i in range(len(array))]
+            sizes = [offsets[i + 1] - offsets[i] for i in range(len(array))]
+            array = pa.ListViewArray.from_arrays(pa.array(starts, pa.int32()), pa.array(sizes, pa.int32()),
+                                                 pa.concat_arrays([values, values]), mask=array.is_null())
+        columns.append(array)
+    return pa.Table.from_arrays(columns, names=table.column_names)
+
+
 def build_table(root, rows):
     """A pyarrow table for the root struct schema and its rows (dicts)."""
     schema = arrow_schema(root)

@@ -42,6 +42,8 @@ def op_write(request, vx, arrow_io):
             if line.strip():
                 rows.append(json.loads(line, parse_float=str))
     table = arrow_io.build_table(schema, rows)
+    if request.get("list_views"):
+        table = arrow_io.lists_as_list_views(table)
     strategy = request.get("strategy") or "default"
     if strategy == "default":
         options = vx.io.VortexWriteOptions.default()

@@ -1,0 +1,24 @@
+package io.jvortex.cli;
+
+import io.jvortex.api.VortexReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code jvx count FILE}: the number of rows, from the footer (nothing is decoded). */
+@Command(name = "count", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
+        description = "Print the number of rows.")
+final class CountCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    FileArgument input;
+
+    @Override
+    public void run() {
+        try (VortexReader reader = VortexReader.open(input.file)) {
+            spec.commandLine().getOut().println(reader.rowCount());
+        }
+    }
+}
