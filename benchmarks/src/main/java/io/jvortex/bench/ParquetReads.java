@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.PrimitiveIterator;
+import java.util.Set;
 import java.util.List;
 import java.util.Objects;
 import org.apache.parquet.ParquetReadOptions;
@@ -11,7 +15,12 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -97,8 +106,10 @@ public final class ParquetReads {
     }
 
     /**
-     * Take: row groups without a wanted row are skipped; in the others each column reader skips to
-     * the wanted rows (the column reader API has no row-index seek; the page index is not used).
+     * Take through the page index: row groups without a wanted row are skipped; of the others only
+     * the pages holding a wanted row are read and decompressed
+     * ({@link ParquetFileReader#readFilteredRowGroup(int, RowRanges)} with those pages' rows, from
+     * the offset index), and the column readers skip to the wanted rows inside them.
      *
      * @param file a Parquet file
      * @param columns projected columns
@@ -120,6 +131,10 @@ public final class ParquetReads {
         reader.setRequestedSchema(projection);
         String createdBy = reader.getFileMetaData().getCreatedBy();
         List<ColumnDescriptor> columns = projection.getColumns();
+        Set<ColumnPath> requested = new HashSet<>();
+        for (ColumnDescriptor column : columns) {
+            requested.add(ColumnPath.get(column.getPath()));
+        }
         long firstRow = 0;
         int next = 0;
         for (int group = 0; group < reader.getRowGroups().size(); group++) {
@@ -131,14 +146,42 @@ public final class ParquetReads {
                     next++;
                 }
                 if (from == next) {
-                    reader.skipNextRowGroup();
                     firstRow = endRow;
                     continue;
                 }
-                PageReadStore pages = reader.readNextRowGroup();
+                // The rows of every page (of any projected column) that holds a wanted row: the
+                // filtered row group returns exactly these rows, in order, for every column.
+                BlockMetaData block = reader.getRowGroups().get(group);
+                RowRanges ranges = null;
+                for (ColumnChunkMetaData chunk : block.getColumns()) {
+                    if (!requested.contains(chunk.getPath())) {
+                        continue;
+                    }
+                    OffsetIndex pagesOfChunk = reader.readOffsetIndex(chunk);
+                    if (pagesOfChunk == null) {
+                        throw new IllegalStateException(chunk.getPath() + " has no offset index: write the page index");
+                    }
+                    int[] pageIds = new int[next - from];
+                    int count = 0;
+                    int page = 0;
+                    for (int i = from; i < next; i++) {
+                        long local = sortedRows[i] - firstRow;
+                        while (pagesOfChunk.getLastRowIndex(page, rows) < local) {
+                            page++;
+                        }
+                        if (count == 0 || pageIds[count - 1] != page) {
+                            pageIds[count++] = page;
+                        }
+                    }
+                    RowRanges pagesRows = org.apache.parquet.internal.filter2.columnindex.RowRanges.create(
+                            rows, Arrays.stream(pageIds, 0, count).iterator(), pagesOfChunk);
+                    ranges = ranges == null ? pagesRows : RowRanges.union(ranges, pagesRows);
+                }
+                PageReadStore pages = reader.readFilteredRowGroup(group, ranges);
                 ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, NO_RECORDS, projection, createdBy);
                 for (ColumnDescriptor column : columns) {
-                    takeColumn(store.getColumnReader(column), column, firstRow, sortedRows, from, next, fold);
+                    takeColumn(store.getColumnReader(column), column, ranges.iterator(), sortedRows, from, next,
+                            firstRow, fold);
                 }
             } else {
                 PageReadStore pages = reader.readNextRowGroup();
@@ -232,16 +275,19 @@ public final class ParquetReads {
         }
     }
 
-    private static void takeColumn(ColumnReader reader, ColumnDescriptor column, long firstRow, long[] sortedRows,
-                                   int from, int to, Fold fold) {
+    /** Walks the filtered row group's rows, reading the wanted ones and skipping the others. */
+    private static void takeColumn(ColumnReader reader, ColumnDescriptor column, PrimitiveIterator.OfLong rowsRead,
+                                   long[] sortedRows, int from, int to, long firstRow, Fold fold) {
         int maxDefinition = column.getMaxDefinitionLevel();
-        long row = firstRow;
-        for (int i = from; i < to; i++) {
-            long wanted = sortedRows[i];
-            for (; row < wanted; row++) {
+        int i = from;
+        while (i < to && rowsRead.hasNext()) {
+            long row = rowsRead.nextLong() + firstRow;
+            if (row != sortedRows[i]) {
                 reader.skip();
                 reader.consume();
+                continue;
             }
+            i++;
             fold.values++;
             if (reader.getCurrentDefinitionLevel() != maxDefinition) {
                 fold.nulls++;
@@ -258,7 +304,6 @@ public final class ParquetReads {
                 }
             }
             reader.consume();
-            row++;
         }
     }
 }
