@@ -97,8 +97,29 @@ def fmt_ratio(r):
     return f"{r:.2f}×" if r < 10 else f"{r:,.0f}×" if r >= 100 else f"{r:.1f}×"
 
 
+def jmh_failures(log_path: Path):
+    """The first lines of each failed benchmark's error in JMH's log, by (key, method)."""
+    failures = {}
+    if not log_path.exists():
+        return failures
+    lines = log_path.read_text(errors="replace").splitlines()
+    key = method = None
+    for i, line in enumerate(lines):
+        if line.startswith("# Benchmark: "):
+            cls, method = line.split(": ", 1)[1].strip().rsplit(".", 2)[-2:]
+            key = cls
+        elif line.startswith("# Parameters: (") and key is not None:
+            params = dict(p.split(" = ", 1) for p in line[len("# Parameters: ("):-1].split(", ") if " = " in p)
+            key = key.split(":")[0] + "".join(f":{k}={v}" for k, v in sorted(params.items()))
+        elif line.strip() == "<failure>" and key is not None:
+            text = [l.strip() for l in lines[i + 1:i + 12] if l.strip() and not l.strip().startswith("at ")]
+            failures[(key, method)] = text[0] if text else "failed"
+    return failures
+
+
 class Results:
-    def __init__(self, jmh, verify):
+    def __init__(self, jmh, verify, failures=None):
+        self.failures = failures or {}
         self.scores = {}
         for entry in jmh:
             cls, method = entry["benchmark"].rsplit(".", 2)[-2:]
@@ -127,6 +148,8 @@ class Results:
         return f"{fmt(score)} ± {fmt(err)}" if not math.isnan(err) else f"{fmt(score)}"
 
     def why(self, key, reader):
+        if (key, reader) in self.failures:
+            return f" (JMH: {self.failures[(key, reader)][:200]})"
         v = self.verify.get(key, {}).get("readers", {}).get(reader, {})
         if "error" in v:
             return f" ({v['error'].splitlines()[0][:160]})"
@@ -179,7 +202,7 @@ def main():
     verify_path = Path(args.verify)
     verify = json.loads(verify_path.read_text()) if verify_path.exists() else {}
     data = json.loads(Path(args.data).read_text())
-    res = Results(jmh, verify)
+    res = Results(jmh, verify, jmh_failures(jmh_path.with_name("jmh.log")))
     m = machine()
     jdk = f"{jmh[0]['vmName']} {jmh[0]['vmVersion']} (JDK {jmh[0]['jdkVersion']})" if jmh else "unknown (no JMH result)"
     jvm_args = " ".join(jmh[0]["jvmArgs"]) if jmh else ""
@@ -306,6 +329,8 @@ def main():
             if "error" in r:
                 errors.append(f"- {key} / {READER_NAMES.get(reader, reader)}:\n\n  ```\n  "
                               + "\n  ".join(r["error"].splitlines()[:12]) + "\n  ```")
+    for (key, method), text in sorted(res.failures.items()):
+        errors.append(f"- {key} / {READER_NAMES.get(method, method)} failed in JMH: `{text[:300]}`")
     if errors:
         out += ["", "## Errors", ""] + errors
     out.append("")
