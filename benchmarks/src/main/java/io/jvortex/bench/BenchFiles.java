@@ -25,12 +25,12 @@ public final class BenchFiles {
     }
 
     /**
-     * @param dataset {@code lineitem}, {@code flights} or {@code wide10000}
+     * @param dataset {@code lineitem}, {@code lineitem-compact}, {@code flights} or {@code wide10000}
      * @param extension {@code vortex} or {@code parquet}
      * @return the file, which must exist
      */
     public static Path file(String dataset, String extension) {
-        String base = dataset.equals("lineitem") ? "lineitem-sf" + scale() : dataset;
+        String base = dataset.startsWith("lineitem") ? dataset + "-sf" + scale() : dataset;
         Path path = dataDir().resolve(base + "." + extension);
         if (!Files.isRegularFile(path)) {
             throw new IllegalStateException(path + " is missing: run bench/run.sh (or bench/prepare_data.py) first");

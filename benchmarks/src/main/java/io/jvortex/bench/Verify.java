@@ -54,6 +54,14 @@ public final class Verify {
                     runJni(jniError, () -> peer.scan(vortex, columns)),
                     run("parquetJava", () -> ParquetReads.scan(parquet, columns))));
         }
+        for (String column : Workloads.COMPACT_COLUMNS) {
+            Path vortex = BenchFiles.file("lineitem-compact", "vortex");
+            List<String> columns = List.of(column);
+            VortexJniReads peer = jni;
+            results.put("CompactScanBenchmark:column=" + column, List.of(
+                    run("jvortex", () -> JvortexReads.scan(vortex, columns)),
+                    runJni(jniError, () -> peer.scan(vortex, columns))));
+        }
         Path lineitem = BenchFiles.file("lineitem", "vortex");
         Path lineitemParquet = BenchFiles.file("lineitem", "parquet");
         VortexJniReads peer = jni;

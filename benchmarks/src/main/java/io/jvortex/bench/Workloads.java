@@ -14,6 +14,9 @@ public final class Workloads {
             "lineitem:l_partkey", "lineitem:l_suppkey", "lineitem:l_extendedprice", "lineitem:l_shipdate",
             "lineitem:l_shipmode", "lineitem:l_comment", "flights:dep_delay", "flights:distance");
 
+    /** Columns of the compact-strategy lineitem: pco ({@code l_partkey}) and zstd ({@code l_comment}). */
+    public static final List<String> COMPACT_COLUMNS = List.of("l_partkey", "l_comment");
+
     /** The two-column projection. */
     public static final List<String> TWO_COLUMNS = List.of("l_orderkey", "l_extendedprice");
 
