@@ -87,6 +87,40 @@ class ColumnViewsOnFilesTest {
         assertThatThrownBy(() -> closedViews.get(3).sum()).isInstanceOf(IllegalStateException.class);
     }
 
+    /** The map view over the Rust-written map sample agrees with the JSONL rendering of the same rows. */
+    @Test
+    void mapViews() {
+        try (VortexReader reader = VortexReader.open(Path.of(JvxTest.sample("map.vortex")));
+             ScanIterator scan = reader.scan(ScanOptions.builder().columns("m").maxChunkRows(100).build())) {
+            int rows = 0;
+            int entries = 0;
+            while (scan.hasNext()) {
+                try (Chunk chunk = scan.next()) {
+                    io.jvortex.api.MapColumn m = chunk.column("m").asMaps();
+                    var keys = m.keys().asStrings();
+                    var values = m.values().asLongs();
+                    for (int i = 0; i < chunk.rowCount(); i++, rows++) {
+                        StringBuilder sb = new StringBuilder();
+                        if (m.isNull(i)) {
+                            sb.append("null");
+                        } else {
+                            sb.append('[');
+                            for (int k = 0; k < m.size(i); k++, entries++) {
+                                int e = m.start(i) + k;
+                                sb.append(k == 0 ? "[" : ",[").append('"').append(keys.getString(e)).append("\",")
+                                        .append(values.isNull(e) ? "null" : String.valueOf(values.get(e))).append(']');
+                            }
+                            sb.append(']');
+                        }
+                        assertThat(sb.toString()).isEqualTo(io.jvortex.jsonl.JsonlWriter.toJson(chunk.field("m"), i));
+                    }
+                }
+            }
+            assertThat(rows).isEqualTo(1500);
+            assertThat(entries).isGreaterThan(1000);
+        }
+    }
+
     @Test
     void temporalListAndNestedViews() throws IOException {
         List<String> lines = JvxTest.text("nested.jsonl").lines().toList();

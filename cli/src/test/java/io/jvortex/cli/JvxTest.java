@@ -70,6 +70,33 @@ class JvxTest {
         assertThat(cat.out()).contains("--columns", "--limit", "--format", "--allow-unknown");
     }
 
+    /** Maps, variants and an unknown extension id (the core golden files, copied; see the samples' README). */
+    @Test
+    void nestedLogicalTypes() {
+        Result schema = jvx("schema", sample("map.vortex"));
+        assertThat(schema).isEqualTo(new Result(0, """
+                m: map nullable
+                  key: utf8 not null
+                  value: i32 nullable
+                mi: map nullable
+                  key: i64 not null
+                  value: utf8 nullable
+                """, ""));
+        Result maps = jvx("cat", sample("map.vortex"), "--format", "jsonl", "--limit", "3");
+        assertThat(maps.code()).isZero();
+        assertThat(maps.out().lines().toList()).hasSize(3).allMatch(l -> l.startsWith("{\"m\":"));
+        assertThat(jvx("schema", sample("variant.vortex")).out()).isEqualTo("v: variant nullable\n");
+        assertThat(jvx("cat", sample("variant.vortex"), "--format", "jsonl", "--limit", "2").out()).isEqualTo("""
+                {"v":{"metadata":"010000","value":"0c00"}}
+                {"v":{"metadata":"010000","value":"097331"}}
+                """);
+        assertThat(jvx("schema", sample("unknown_ext.vortex")).out()).startsWith("d: acme.custom");
+        assertThat(jvx("cat", sample("unknown_ext.vortex"), "--format", "jsonl", "--limit", "2").out())
+                .isEqualTo("{\"d\":null,\"n\":0}\n{\"d\":18263,\"n\":1}\n");
+        assertThat(jvx("cat", sample("unknown_ext.vortex"), "--format", "csv", "--limit", "2").out())
+                .isEqualTo("d,n\n,0\n18263,1\n");
+    }
+
     @Test
     void count() {
         assertThat(jvx("count", sample("primitives.vortex"))).isEqualTo(new Result(0, "300\n", ""));

@@ -7,6 +7,7 @@ import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.FixedSizeListArray;
 import io.jvortex.array.ListArray;
 import io.jvortex.array.ListViewArray;
+import io.jvortex.array.MapArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.VarBinArray;
@@ -31,7 +32,7 @@ import io.jvortex.dtype.Extensions;
  * {@link #asStrings()}; binary or utf8 → {@link #asBinaries()}; decimal → {@link #asDecimals()};
  * {@code vortex.date} → {@link #asDates()}; {@code vortex.time} → {@link #asTimes()};
  * {@code vortex.timestamp} → {@link #asTimestamps()}; struct → {@link #asStructs()}; list, list view
- * and fixed-size list → {@link #asLists()}.
+ * and fixed-size list → {@link #asLists()}; map → {@link #asMaps()}.
  */
 public final class Column extends ColumnView {
 
@@ -187,6 +188,18 @@ public final class Column extends ColumnView {
             return new ListColumn(owner, name, array);
         }
         throw wrongType("a list type");
+    }
+
+    /**
+     * @return the column as maps (keys, values and per-row entry ranges)
+     * @throws IllegalStateException when the dtype is not a map, or the chunk is closed
+     */
+    public MapColumn asMaps() {
+        ensureOpen();
+        if (array instanceof MapArray m) {
+            return new MapColumn(owner, name, m);
+        }
+        throw wrongType("a map");
     }
 
     private boolean isByteStrings() {

@@ -17,7 +17,7 @@ import java.util.Objects;
  */
 public abstract sealed class ColumnView
         permits Column, BooleanColumn, LongColumn, DoubleColumn, BinaryColumn, DecimalColumn, DateColumn, TimeColumn,
-        TimestampColumn, StructColumn, ListColumn {
+        TimestampColumn, StructColumn, ListColumn, MapColumn {
 
     /** The chunk whose memory the view reads, or {@code null} for views over caller-owned arrays. */
     final Chunk owner;

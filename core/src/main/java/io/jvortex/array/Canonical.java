@@ -13,7 +13,8 @@ import io.jvortex.dtype.DType;
  */
 public sealed interface Canonical
         permits NullArray, BoolArray, PrimitiveArray, DecimalArray, VarBinArray, VarBinViewArray, StructArray,
-        ListArray, ListViewArray, FixedSizeListArray, ExtensionArray, OpaqueArray {
+        ListArray, ListViewArray, FixedSizeListArray, MapArray, VariantArray, UnionArray,
+        ExtensionArray, OpaqueArray {
 
     /** @return the logical type */
     DType dtype();

@@ -71,7 +71,7 @@ public final class Canonicals {
      * @param validity the top-level validity ({@link Validity#ALL_VALID} for non-nullable types)
      * @param alloc where to allocate
      * @return the array
-     * @throws VortexException for types without a canonical form (variant, union, map)
+     * @throws VortexException never for valid dtypes (kept for API stability)
      */
     public static Canonical zeros(DType dtype, int length, Validity validity, Allocator alloc) {
         Validity v = dtype.nullable() ? validity : Validity.ALL_VALID;
@@ -101,9 +101,24 @@ public final class Canonicals {
                 yield new FixedSizeListArray(f, zeros(f.element(), elements, Validity.ALL_VALID, alloc), length, v);
             }
             case DType.Extension e -> new ExtensionArray(e, zeros(e.storage(), length, validity, alloc));
-            case DType.Variant x -> throw unsupported(dtype);
-            case DType.Union x -> throw unsupported(dtype);
-            case DType.Map x -> throw unsupported(dtype);
+            case DType.Variant x -> new VariantArray(x, length, v, zeros(new DType.Binary(false), length,
+                    Validity.ALL_VALID, alloc), zeros(new DType.Binary(true), length, Validity.ALL_INVALID, alloc),
+                    null, null);
+            case DType.Union u -> {
+                // placeholder rows select the first declared variant, so that every valid row is readable
+                List<Canonical> children = new ArrayList<>(u.variants().size());
+                for (DType c : u.variants()) {
+                    children.add(zeros(c, length, Validity.ALL_VALID, alloc));
+                }
+                PrimitiveArray ids = new PrimitiveArray(new DType.Primitive(PType.U8, u.nullable()),
+                        alloc.allocate(length), length, v);
+                if (!u.typeIds().isEmpty()) {
+                    ids.values().fill(u.typeIds().getFirst().byteValue());
+                }
+                yield new UnionArray(u, ids, children);
+            }
+            case DType.Map m -> new MapArray(m, Canonicals.toListView(
+                    (ListArray) zeros(m.entries(), length, validity, alloc), alloc));
         };
     }
 

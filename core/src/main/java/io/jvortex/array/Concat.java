@@ -112,9 +112,31 @@ public final class Concat {
                 }
                 yield new ExtensionArray(e, concat(e.storage(), parts, alloc));
             }
-            case DType.Variant x -> throw Canonicals.unsupported(dtype);
-            case DType.Union x -> throw Canonicals.unsupported(dtype);
-            case DType.Map x -> throw Canonicals.unsupported(dtype);
+            case DType.Variant x -> variants(x, chunks, length, validity(dtype, chunks, lengths, alloc), alloc);
+            case DType.Union u -> {
+                List<Canonical> ids = new ArrayList<>(chunks.size());
+                for (Canonical c : chunks) {
+                    ids.add(((UnionArray) c).typeIds());
+                }
+                List<Canonical> children = new ArrayList<>(u.variants().size());
+                for (int k = 0; k < u.variants().size(); k++) {
+                    List<Canonical> parts = new ArrayList<>(chunks.size());
+                    for (Canonical c : chunks) {
+                        parts.add(((UnionArray) c).children().get(k));
+                    }
+                    children.add(concat(u.variants().get(k), parts, alloc));
+                }
+                yield new UnionArray(u, (PrimitiveArray) concat(new DType.Primitive(io.jvortex.dtype.PType.U8,
+                        u.nullable()), ids, alloc), children);
+            }
+            case DType.Map m -> {
+                List<Canonical> parts = new ArrayList<>(chunks.size());
+                for (Canonical c : chunks) {
+                    parts.add(((MapArray) c).entries());
+                }
+                yield new MapArray(m, lists(m.entries(), parts, length, validity(dtype, chunks, lengths, alloc),
+                        alloc));
+            }
         };
     }
 
@@ -186,6 +208,47 @@ public final class Concat {
             row += x.length();
         }
         return new VarBinViewArray(dtype, views, buffers, length, validity);
+    }
+
+    /** Concatenates variants child by child; every chunk must hold the same optional children. */
+    private static VariantArray variants(DType.Variant dtype, List<Canonical> chunks, int length, Validity validity,
+                                         Allocator alloc) {
+        List<Canonical> metadata = new ArrayList<>();
+        List<Canonical> value = new ArrayList<>();
+        List<Canonical> typed = new ArrayList<>();
+        List<Canonical> shredded = new ArrayList<>();
+        for (Canonical c : chunks) {
+            VariantArray v = (VariantArray) c;
+            metadata.add(v.metadata());
+            addOptional(value, v.value());
+            addOptional(typed, v.typedValue());
+            addOptional(shredded, v.shredded());
+        }
+        return new VariantArray(dtype, length, validity, concat(metadata.getFirst().dtype(), metadata, alloc),
+                concatOptional(value, chunks.size(), "value", alloc), concatOptional(typed, chunks.size(),
+                "typed_value", alloc), concatOptional(shredded, chunks.size(), "shredded", alloc));
+    }
+
+    private static void addOptional(List<Canonical> parts, Canonical part) {
+        if (part != null) {
+            parts.add(part);
+        }
+    }
+
+    private static Canonical concatOptional(List<Canonical> parts, int chunkCount, String what, Allocator alloc) {
+        if (parts.isEmpty()) {
+            return null;
+        }
+        if (parts.size() != chunkCount) {
+            throw new VortexException("variant chunks disagree on whether they have a " + what + " child");
+        }
+        DType dtype = parts.getFirst().dtype();
+        for (Canonical p : parts) {
+            if (p.dtype().nullable()) {
+                dtype = dtype.withNullable(true);
+            }
+        }
+        return concat(dtype, parts, alloc);
     }
 
     private static ListViewArray lists(DType.List dtype, List<Canonical> chunks, int length, Validity validity,

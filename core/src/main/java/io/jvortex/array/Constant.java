@@ -104,8 +104,25 @@ public final class Constant {
             }
             case DType.Extension e -> new ExtensionArray(e, expand(new Scalar(e.storage(), value), length, alloc));
             case DType.Variant x -> throw Canonicals.unsupported(dtype);
-            case DType.Union x -> throw Canonicals.unsupported(dtype);
-            case DType.Map x -> throw Canonicals.unsupported(dtype);
+            case DType.Union u -> {
+                io.jvortex.scalar.UnionValue uv = as(io.jvortex.scalar.UnionValue.class, value, dtype);
+                int selected = u.typeIds().indexOf(uv.typeId());
+                if (selected < 0 || selected >= u.variants().size()) {
+                    throw new VortexException("union scalar type id " + uv.typeId() + " is not declared by "
+                            + dtype.display());
+                }
+                List<Canonical> children = new ArrayList<>(u.variants().size());
+                for (int k = 0; k < u.variants().size(); k++) {
+                    DType variant = u.variants().get(k);
+                    children.add(k == selected ? expand(retype(uv.value(), variant), length, alloc)
+                            : Canonicals.zeros(variant, length, Validity.ALL_VALID, alloc));
+                }
+                MemorySegment ids = alloc.allocate(length);
+                ids.fill((byte) uv.typeId());
+                yield new UnionArray(u, new PrimitiveArray(new DType.Primitive(io.jvortex.dtype.PType.U8,
+                        u.nullable()), ids, length, Validity.ALL_VALID), children);
+            }
+            case DType.Map m -> new MapArray(m, (ListViewArray) expand(new Scalar(m.entries(), value), length, alloc));
         };
     }
 

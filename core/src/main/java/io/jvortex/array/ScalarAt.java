@@ -45,6 +45,18 @@ public final class ScalarAt {
             case ListArray l -> items(l.elements(), l.start(row), l.size(row));
             case ListViewArray l -> items(l.elements(), l.start(row), l.size(row));
             case FixedSizeListArray f -> items(f.elements(), (long) row * f.dtype().size(), f.dtype().size());
+            case UnionArray u -> new io.jvortex.scalar.UnionValue(u.typeId(row), get(u.children().get(u.variantIndex(row)),
+                    row));
+            case VariantArray v -> {
+                // the stored columns, not an interpreted value: [metadata, value, typed_value, shredded]
+                List<Scalar> parts = new ArrayList<>(4);
+                parts.add(get(v.metadata(), row));
+                parts.add(v.value() == null ? null : get(v.value(), row));
+                parts.add(v.typedValue() == null ? null : get(v.typedValue(), row));
+                parts.add(v.shredded() == null ? null : get(v.shredded(), row));
+                yield java.util.Collections.unmodifiableList(parts);
+            }
+            case MapArray m -> items(m.entryStructs(), m.start(row), m.size(row));
             case ExtensionArray e -> get(e.storage(), row).value();
             case OpaqueArray o -> null;
         };

@@ -213,8 +213,23 @@ public final class Take {
                     (PrimitiveArray) gather(l.offsets(), idx, alloc), (PrimitiveArray) gather(l.sizes(), idx, alloc),
                     len, gatherValidity(l.validity(), idx, alloc));
             case FixedSizeListArray f -> gatherFixedSizeList(f, idx, alloc);
+            case MapArray m -> new MapArray(m.dtype(), (ListViewArray) gather(m.entries(), idx, alloc));
+            case UnionArray u -> {
+                List<Canonical> children = new ArrayList<>(u.children().size());
+                for (Canonical c : u.children()) {
+                    children.add(gather(c, idx, alloc));
+                }
+                yield new UnionArray(u.dtype(), (PrimitiveArray) gather(u.typeIds(), idx, alloc), children);
+            }
+            case VariantArray v -> new VariantArray(v.dtype(), len, gatherValidity(v.validity(), idx, alloc),
+                    gather(v.metadata(), idx, alloc), gatherOptional(v.value(), idx, alloc),
+                    gatherOptional(v.typedValue(), idx, alloc), gatherOptional(v.shredded(), idx, alloc));
             case ExtensionArray e -> new ExtensionArray(e.dtype(), gather(e.storage(), idx, alloc));
         };
+    }
+
+    private static Canonical gatherOptional(Canonical values, Indices idx, Allocator alloc) {
+        return values == null ? null : gather(values, idx, alloc);
     }
 
     private static Canonical gatherFixedSizeList(FixedSizeListArray f, Indices idx, Allocator alloc) {

@@ -115,6 +115,12 @@ public final class Validities {
             case FixedSizeListArray f -> new FixedSizeListArray(
                     (DType.FixedSizeList) f.dtype().withNullable(nullable), f.elements(), f.length(),
                     validity);
+            case UnionArray u -> new UnionArray((DType.Union) u.dtype().withNullable(nullable),
+                    (PrimitiveArray) withValidity(u.typeIds(), validity, nullable), u.children());
+            case VariantArray v -> new VariantArray((DType.Variant) v.dtype().withNullable(nullable), v.length(),
+                    validity, v.metadata(), v.value(), v.typedValue(), v.shredded());
+            case MapArray m -> new MapArray((DType.Map) m.dtype().withNullable(nullable),
+                    (ListViewArray) withValidity(m.entries(), validity, nullable));
             case ExtensionArray e -> new ExtensionArray((DType.Extension) e.dtype().withNullable(nullable),
                     withValidity(e.storage(), validity, nullable));
             case OpaqueArray o -> new OpaqueArray(o.encodingId(), o.dtype().withNullable(nullable), o.length());

@@ -346,6 +346,19 @@ public sealed interface DType {
             Objects.requireNonNull(value, "value");
         }
 
+        /** The field names of an entry struct, as the reference names them. */
+        public static final java.util.List<String> ENTRY_FIELDS = java.util.List.of("key", "value");
+
+        /** @return the non-nullable {@code struct{key, value}} type of one entry */
+        public Struct entry() {
+            return new Struct(ENTRY_FIELDS, java.util.List.of(key, value), false);
+        }
+
+        /** @return the type of the entries child: a list of {@link #entry()} with the map's nullability */
+        public List entries() {
+            return new List(entry(), nullable);
+        }
+
         @Override
         public DType withNullable(boolean n) {
             return new Map(key, value, keysSorted, n);

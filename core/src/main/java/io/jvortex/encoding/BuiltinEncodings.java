@@ -14,6 +14,10 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.chunked.ChunkedEncoding(),
             new io.jvortex.encoding.list.ListEncoding(),
             new io.jvortex.encoding.listview.ListViewEncoding(),
+            new io.jvortex.encoding.map.MapEncoding(),
+            new io.jvortex.encoding.variant.VariantEncoding(),
+            new io.jvortex.encoding.parquetvariant.ParquetVariantEncoding(),
+            new io.jvortex.encoding.union.UnionEncoding(),
             new io.jvortex.encoding.fixedsizelist.FixedSizeListEncoding(),
             new io.jvortex.encoding.decimal.DecimalEncoding(),
             new io.jvortex.encoding.bytebool.ByteBoolEncoding(),
@@ -34,7 +38,9 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding(),
             new io.jvortex.encoding.bitpacked.BitPackedEncoding(),
             new io.jvortex.encoding.rle.RleEncoding(),
-            new io.jvortex.encoding.delta.DeltaEncoding());
+            new io.jvortex.encoding.delta.DeltaEncoding(),
+            new io.jvortex.encoding.pco.PcoEncoding(),
+            new io.jvortex.encoding.zstd.ZstdEncoding());
 
     private BuiltinEncodings() {
     }

@@ -47,10 +47,7 @@ public record Patches(int count, long offset, PType indicesType, boolean hasChun
                 case 1 -> len = r.varint();
                 case 2 -> offset = r.varint();
                 case 3 -> indices = PType.fromId(r.varint());
-                case 4 -> {
-                    chunkLen = r.varint();
-                    hasChunk = true;
-                }
+                case 4 -> chunkLen = r.varint();
                 case 5 -> {
                     chunkType = PType.fromId(r.varint());
                     hasChunk = true;

@@ -148,6 +148,8 @@ public final class CsvWriter {
             case DType.List l -> true;
             case DType.FixedSizeList f -> true;
             case DType.Map m -> true;
+            case DType.Variant v -> true;
+            case DType.Union u -> true;
             case DType.Extension e -> isExtensionNested(e);
             default -> false;
         };

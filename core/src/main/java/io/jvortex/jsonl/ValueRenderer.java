@@ -7,6 +7,7 @@ import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.FixedSizeListArray;
 import io.jvortex.array.ListArray;
 import io.jvortex.array.ListViewArray;
+import io.jvortex.array.MapArray;
 import io.jvortex.array.NullArray;
 import io.jvortex.array.OpaqueArray;
 import io.jvortex.array.PrimitiveArray;
@@ -14,6 +15,8 @@ import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
+import io.jvortex.array.UnionArray;
+import io.jvortex.array.VariantArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.TimeUnit;
@@ -89,6 +92,9 @@ interface ValueRenderer {
                 int size = f.dtype().size();
                 yield (out, row) -> appendList(out, elements, (long) row * size, size);
             }
+            case MapArray m -> map(m);
+            case VariantArray v -> variant(v);
+            case UnionArray u -> union(u);
             case ExtensionArray e -> extension(e);
         };
     }
@@ -147,6 +153,73 @@ interface ValueRenderer {
                 fields[i].append(out, row);
             }
             out.append('}');
+        };
+    }
+
+    /**
+     * A variant renders its stored columns as an object, lossless and uninterpreted:
+     * {@code {"metadata":"<hex>","value":"<hex>"|null}} plus {@code "typed_value"} and
+     * {@code "shredded"} (rendered by their own types) when the array has them.
+     */
+    private static ValueRenderer variant(VariantArray v) {
+        List<String> keys = new java.util.ArrayList<>();
+        List<ValueRenderer> parts = new java.util.ArrayList<>();
+        keys.add("\"metadata\":");
+        parts.add(of(v.metadata()));
+        if (v.value() != null) {
+            keys.add(",\"value\":");
+            parts.add(of(v.value()));
+        }
+        if (v.typedValue() != null) {
+            keys.add(",\"typed_value\":");
+            parts.add(of(v.typedValue()));
+        }
+        if (v.shredded() != null) {
+            keys.add(",\"shredded\":");
+            parts.add(of(v.shredded()));
+        }
+        String[] k = keys.toArray(String[]::new);
+        ValueRenderer[] p = parts.toArray(ValueRenderer[]::new);
+        return (out, row) -> {
+            out.append('{');
+            for (int i = 0; i < k.length; i++) {
+                out.append(k[i]);
+                p[i].append(out, row);
+            }
+            out.append('}');
+        };
+    }
+
+    /** A union renders as {@code {"type_id":N,"value":…}}, the value by its variant's type. */
+    private static ValueRenderer union(UnionArray u) {
+        ValueRenderer[] children = new ValueRenderer[u.children().size()];
+        for (int k = 0; k < children.length; k++) {
+            children[k] = of(u.children().get(k));
+        }
+        return (out, row) -> {
+            out.append("{\"type_id\":").append(u.typeId(row)).append(",\"value\":");
+            children[u.variantIndex(row)].append(out, row);
+            out.append('}');
+        };
+    }
+
+    /** A map renders as an array of {@code [key, value]} pairs in storage order. */
+    private static ValueRenderer map(MapArray m) {
+        ValueRenderer keys = of(m.keys());
+        ValueRenderer values = of(m.values());
+        return (out, row) -> {
+            long start = m.start(row);
+            long size = m.size(row);
+            out.append('[');
+            for (long i = 0; i < size; i++) {
+                int entry = Math.toIntExact(start + i);
+                out.append(i > 0 ? ",[" : "[");
+                keys.append(out, entry);
+                out.append(',');
+                values.append(out, entry);
+                out.append(']');
+            }
+            out.append(']');
         };
     }
 

@@ -110,11 +110,14 @@ public final class LayoutParser {
                     if (!(dtype instanceof DType.Struct s)) {
                         throw error(t, path, "struct layout for non-struct dtype " + dtype.display());
                     }
-                    int want = s.fields().size() + (s.nullable() ? 1 : 0);
+                    // Writers before 0.40 stored nullable structs without a validity child; the
+                    // reference (0.91) rejects those files, we read them as all-valid structs.
+                    boolean hasValidity = s.nullable() && nChildren == s.fields().size() + 1;
+                    int want = s.fields().size() + (hasValidity ? 1 : 0);
                     expect(t, path, id, nChildren, want, nSegments, 0);
                     int c = 0;
                     Layout validity = null;
-                    if (s.nullable()) {
+                    if (hasValidity) {
                         validity = parse(t.tableAt(3, c++), new DType.Bool(false), path + "/validity", depth + 1);
                         checkRows(t, path, validity, rowCount);
                     }

@@ -102,13 +102,12 @@ public final class ScalarValues {
             case DType.FixedSizeList f -> list(kind, payload, i -> f.element(), f.size(), dtype, depth);
             case DType.Struct s -> list(kind, payload, s.fields()::get, s.fields().size(), dtype, depth);
             case DType.Map m -> {
-                DType entry = new DType.Struct(java.util.List.of("key", "value"),
-                        java.util.List.of(m.key(), m.value()), false);
+                DType entry = m.entry();
                 yield list(kind, payload, i -> entry, -1, dtype, depth);
             }
             case DType.Extension e -> throw new VortexException("extension storage cannot be an extension");
             case DType.Variant v -> payload == null ? null : payload.toArray(ValueLayout.JAVA_BYTE);
-            case DType.Union u -> payload == null ? null : payload.toArray(ValueLayout.JAVA_BYTE);
+            case DType.Union u -> union(kind, payload, u, dtype, depth);
         };
         return new Scalar(dtype, value);
     }
@@ -208,6 +207,32 @@ public final class ScalarValues {
             throw new VortexException("list scalar for " + dtype.display() + " has " + out.size() + " items, expected " + expected);
         }
         return java.util.List.copyOf(out);
+    }
+
+    /** {@code UnionValue{uint32 type_id = 1; ScalarValue value = 2}}, the value read as the selected variant. */
+    private static UnionValue union(int kind, MemorySegment payload, DType.Union u, DType dtype, int depth) {
+        if (kind != 12) {
+            throw mismatch(kind, dtype);
+        }
+        ProtoReader r = new ProtoReader(payload, "UnionValue");
+        long typeId = 0;
+        MemorySegment value = null;
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> typeId = r.varint();
+                case 2 -> value = r.bytes();
+                default -> r.skip();
+            }
+        }
+        int index = typeId >= 0 && typeId <= 255 ? u.typeIds().indexOf((int) typeId) : -1;
+        if (index < 0 || index >= u.variants().size()) {
+            throw new VortexException("union scalar has type id " + Long.toUnsignedString(typeId)
+                    + ", which " + dtype.display() + " does not declare");
+        }
+        if (value == null) {
+            throw new VortexException("union scalar of type id " + typeId + " has no value");
+        }
+        return new UnionValue((int) typeId, decode(value, u.variants().get(index), depth + 1));
     }
 
     private static void checkUtf8(byte[] b) {

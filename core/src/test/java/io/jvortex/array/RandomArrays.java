@@ -272,6 +272,7 @@ public final class RandomArrays {
             case ListViewArray l -> elements(l.elements(), l.start(i), l.size(i));
             case FixedSizeListArray f -> elements(f.elements(), (long) i * f.dtype().size(), f.dtype().size());
             case ExtensionArray e -> scalarAt(e.storage(), i).value();
+            case MapArray m -> elements(m.entryStructs(), m.start(i), m.size(i));
             default -> null;
         });
     }

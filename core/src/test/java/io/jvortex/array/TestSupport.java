@@ -91,6 +91,11 @@ public final class TestSupport {
             case ListArray l -> slice(l.elements(), l.start(i), l.size(i));
             case ListViewArray l -> slice(l.elements(), l.start(i), l.size(i));
             case FixedSizeListArray f -> slice(f.elements(), (long) i * f.dtype().size(), f.dtype().size());
+            case UnionArray u -> java.util.Arrays.asList((long) u.typeId(i), row(u.children().get(u.variantIndex(i)), i));
+            case VariantArray v -> java.util.Arrays.asList(row(v.metadata(), i),
+                    v.value() == null ? null : row(v.value(), i), v.typedValue() == null ? null : row(v.typedValue(), i),
+                    v.shredded() == null ? null : row(v.shredded(), i));
+            case MapArray m -> slice(m.entryStructs(), m.start(i), m.size(i));
             case ExtensionArray e -> row(e.storage(), i);
         };
     }

@@ -80,6 +80,19 @@ public final class Walk {
                 h = h * 31 + checksum(l.elements());
             }
             case FixedSizeListArray f -> h = h * 31 + checksum(f.elements());
+            case io.jvortex.array.MapArray m -> h = h * 31 + checksum(m.entries());
+            case io.jvortex.array.UnionArray u -> {
+                h = h * 31 + checksum(u.typeIds());
+                for (Canonical c : u.children()) {
+                    h = h * 31 + checksum(c);
+                }
+            }
+            case io.jvortex.array.VariantArray v -> {
+                h = h * 31 + checksum(v.metadata());
+                for (Canonical c : java.util.Arrays.asList(v.value(), v.typedValue(), v.shredded())) {
+                    h = h * 31 + (c == null ? 0 : checksum(c));
+                }
+            }
             case ExtensionArray e -> h = h * 31 + checksum(e.storage());
             case OpaqueArray o -> {
             }

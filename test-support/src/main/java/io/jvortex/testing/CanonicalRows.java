@@ -58,6 +58,16 @@ public final class CanonicalRows {
                     JsonValues.appendBinary(out, bytes, 0, bytes.length);
                 }
                 case TypeSpec.Uuid _ -> JsonValues.appendUuid(out, (byte[]) value, 0);
+                case TypeSpec.Variant _ -> {
+                    List<?> parts = (List<?>) value;
+                    byte[] metadata = (byte[]) parts.get(0);
+                    byte[] variant = (byte[]) parts.get(1);
+                    out.append("{\"metadata\":");
+                    JsonValues.appendBinary(out, metadata, 0, metadata.length);
+                    out.append(",\"value\":");
+                    JsonValues.appendBinary(out, variant, 0, variant.length);
+                    out.append('}');
+                }
                 case TypeSpec.Date d -> {
                     if (d.unit() == TypeSpec.DateUnit.DAYS) {
                         JsonValues.appendDateDays(out, (Long) value);
@@ -86,6 +96,22 @@ public final class CanonicalRows {
                     out.append('}');
                 }
                 case TypeSpec.ListOf l -> appendArray(out, l.element(), (List<?>) value);
+                case TypeSpec.MapOf m -> {
+                    List<?> entries = (List<?>) value;
+                    out.append('[');
+                    for (int i = 0; i < entries.size(); i++) {
+                        List<?> entry = (List<?>) entries.get(i);
+                        if (entry.size() != 2) {
+                            throw new IllegalArgumentException("map entry of " + entry.size() + " values");
+                        }
+                        out.append(i > 0 ? ",[" : "[");
+                        appendValue(out, m.key(), entry.get(0));
+                        out.append(',');
+                        appendValue(out, m.value(), entry.get(1));
+                        out.append(']');
+                    }
+                    out.append(']');
+                }
                 case TypeSpec.FixedSizeList f -> {
                     List<?> elements = (List<?>) value;
                     if (elements.size() != f.size()) {

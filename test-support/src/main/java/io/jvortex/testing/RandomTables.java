@@ -233,9 +233,26 @@ public final class RandomTables {
      * @return the types
      */
     public static List<TypeSpec> randomTypes(SplittableRandom random, int count, boolean includeUuid) {
+        return randomTypes(random, count, includeUuid, false);
+    }
+
+    /**
+     * Random column types (see {@link #randomTypes(SplittableRandom, int, boolean)}), maps included
+     * on request. Without maps the draws are those of the three-argument form.
+     *
+     * @param random the source of randomness
+     * @param count how many types
+     * @param includeUuid whether uuid may appear
+     * @param includeMaps whether maps may appear (the Rust writer admits {@code vortex.map} from
+     *     edition core2026.08.2 only); with {@code includeUuid} also unshredded variants (admitted,
+     *     like uuid, from core2026.08.3)
+     * @return the types
+     */
+    public static List<TypeSpec> randomTypes(SplittableRandom random, int count, boolean includeUuid,
+                                             boolean includeMaps) {
         List<TypeSpec> types = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            types.add(randomType(random, 0, includeUuid));
+            types.add(randomType(random, 0, includeUuid, includeMaps));
         }
         return types;
     }
@@ -249,27 +266,49 @@ public final class RandomTables {
      * @return the type
      */
     public static TypeSpec randomType(SplittableRandom random, int depth, boolean includeUuid) {
+        return randomType(random, depth, includeUuid, false);
+    }
+
+    /**
+     * One random type, maps included on request (see {@link #randomTypes(SplittableRandom, int,
+     * boolean, boolean)}). Map keys are non-nullable utf8, i64 or i32; values any type.
+     *
+     * @param random the source of randomness
+     * @param depth the nesting depth so far (nesting stops at 2)
+     * @param includeUuid whether uuid may appear
+     * @param includeMaps whether maps may appear
+     * @return the type
+     */
+    public static TypeSpec randomType(SplittableRandom random, int depth, boolean includeUuid, boolean includeMaps) {
         boolean nullable = random.nextInt(5) != 0;
         int nestedChance = depth == 0 ? 20 : depth == 1 ? 10 : 0;
         if (random.nextInt(100) < nestedChance) {
-            return switch (random.nextInt(3)) {
+            return switch (random.nextInt(includeMaps ? 4 : 3)) {
                 case 0 -> {
                     List<String> names = new ArrayList<>(FIELD_NAMES);
                     int fieldCount = random.nextInt(1, 4);
                     List<TypeSpec.Field> fields = new ArrayList<>();
                     for (int f = 0; f < fieldCount; f++) {
                         String name = names.remove(random.nextInt(names.size()));
-                        fields.add(new TypeSpec.Field(name, randomType(random, depth + 1, includeUuid)));
+                        fields.add(new TypeSpec.Field(name, randomType(random, depth + 1, includeUuid, includeMaps)));
                     }
                     yield new TypeSpec.Struct(fields, nullable);
                 }
-                case 1 -> new TypeSpec.ListOf(randomType(random, depth + 1, includeUuid), nullable);
-                default -> new TypeSpec.FixedSizeList(randomType(random, depth + 1, includeUuid),
+                case 1 -> new TypeSpec.ListOf(randomType(random, depth + 1, includeUuid, includeMaps), nullable);
+                case 2 -> new TypeSpec.FixedSizeList(randomType(random, depth + 1, includeUuid, includeMaps),
                         random.nextInt(1, 5), nullable);
+                default -> {
+                    TypeSpec key = switch (random.nextInt(3)) {
+                        case 0 -> new TypeSpec.Utf8(false);
+                        case 1 -> new TypeSpec.Primitive(TypeSpec.PrimitiveKind.I64, false);
+                        default -> new TypeSpec.Primitive(TypeSpec.PrimitiveKind.I32, false);
+                    };
+                    yield new TypeSpec.MapOf(key, randomType(random, depth + 1, includeUuid, includeMaps), nullable);
+                }
             };
         }
         TypeSpec.PrimitiveKind[] kinds = TypeSpec.PrimitiveKind.values();
-        int draw = random.nextInt(includeUuid ? 30 : 29);
+        int draw = random.nextInt(includeUuid ? (includeMaps ? 31 : 30) : 29);
         if (draw < 11) {
             return new TypeSpec.Primitive(kinds[draw], nullable);
         }
@@ -286,7 +325,42 @@ public final class RandomTables {
                     random.nextBoolean() ? "UTC" : null, nullable);
             case 27 -> new TypeSpec.Primitive(kinds[random.nextInt(kinds.length)], nullable);
             case 28 -> new TypeSpec.Null();
-            default -> new TypeSpec.Uuid(nullable);
+            case 29 -> new TypeSpec.Uuid(nullable);
+            default -> new TypeSpec.Variant(nullable);
+        };
+    }
+
+    /** Variant metadata of version 1 with an empty dictionary. */
+    private static final byte[] VARIANT_EMPTY_METADATA = {1, 0, 0};
+
+    /**
+     * A valid Parquet variant value (basic primitive or short string): null, true, false, int8,
+     * int64, double, or a short string of up to 20 ASCII characters.
+     */
+    private static byte[] randomVariantValue(SplittableRandom random) {
+        return switch (random.nextInt(7)) {
+            case 0 -> new byte[] {0x00};
+            case 1 -> new byte[] {0x04};
+            case 2 -> new byte[] {0x08};
+            case 3 -> new byte[] {0x0C, (byte) random.nextInt(256)};
+            case 4, 5 -> {
+                byte[] b = new byte[9];
+                b[0] = (byte) (random.nextBoolean() ? 0x18 : 0x1C); // int64 or double
+                long v = random.nextLong();
+                for (int i = 0; i < 8; i++) {
+                    b[1 + i] = (byte) (v >>> (8 * i));
+                }
+                yield b;
+            }
+            default -> {
+                int n = random.nextInt(0, 21);
+                byte[] b = new byte[1 + n];
+                b[0] = (byte) ((n << 2) | 1);
+                for (int i = 0; i < n; i++) {
+                    b[1 + i] = (byte) asciiChar(random);
+                }
+                yield b;
+            }
         };
     }
 
@@ -436,6 +510,7 @@ public final class RandomTables {
                 random.nextBytes(bytes);
                 yield bytes;
             }
+            case TypeSpec.Variant _ -> List.of(VARIANT_EMPTY_METADATA, randomVariantValue(random));
             case TypeSpec.Date d -> {
                 long day = random.nextInt(10) < 3 ? random.nextLong(-20_000, 30_000) : random.nextLong(MIN_DAY, MAX_DAY + 1);
                 yield d.unit() == TypeSpec.DateUnit.DAYS ? day : day * MILLIS_PER_DAY;
@@ -466,6 +541,19 @@ public final class RandomTables {
                 }
                 yield Collections.unmodifiableList(elements);
             }
+            case TypeSpec.MapOf m -> {
+                int length = random.nextInt(10) == 0 ? random.nextInt(0, 20) : random.nextInt(0, 4);
+                // distinct keys, as a map holds them (the oracle and the reader keep storage order)
+                java.util.Set<Object> seen = new java.util.HashSet<>();
+                List<Object> entries = new ArrayList<>(length);
+                for (int i = 0; i < length; i++) {
+                    Object key = randomValue(random, m.key(), edgeChance);
+                    if (seen.add(key instanceof byte[] b ? java.util.HexFormat.of().formatHex(b) : key)) {
+                        entries.add(java.util.Arrays.asList(key, childValue(random, m.value(), edgeChance)));
+                    }
+                }
+                yield Collections.unmodifiableList(entries);
+            }
             case TypeSpec.FixedSizeList f -> {
                 List<Object> elements = new ArrayList<>(f.size());
                 for (int i = 0; i < f.size(); i++) {
@@ -493,7 +581,7 @@ public final class RandomTables {
      */
     public static List<Object> edgeValues(TypeSpec type) {
         return switch (type) {
-            case TypeSpec.Null _, TypeSpec.Struct _, TypeSpec.ListOf _, TypeSpec.FixedSizeList _ -> List.of();
+            case TypeSpec.Null _, TypeSpec.Struct _, TypeSpec.ListOf _, TypeSpec.FixedSizeList _, TypeSpec.MapOf _ -> List.of();
             case TypeSpec.Bool _ -> List.of(false, true);
             case TypeSpec.Primitive p -> switch (p.kind()) {
                 case F16 -> List.of((short) 0x7E00, (short) 0x7C00, (short) 0xFC00, (short) 0x8000, (short) 0x0000,
@@ -519,6 +607,8 @@ public final class RandomTables {
                 Arrays.fill(ones, (byte) -1);
                 yield List.of(new byte[16], ones);
             }
+            case TypeSpec.Variant _ -> List.of(List.of(VARIANT_EMPTY_METADATA, new byte[] {0}),
+                    List.of(VARIANT_EMPTY_METADATA, new byte[] {1}));
             case TypeSpec.Date d -> {
                 long factor = d.unit() == TypeSpec.DateUnit.DAYS ? 1 : MILLIS_PER_DAY;
                 List<Object> days = new ArrayList<>();
@@ -654,7 +744,8 @@ public final class RandomTables {
     /** Ascending order of a scalar type's values (nulls first), or null for nested and null types. */
     private static Comparator<Object> order(TypeSpec type) {
         Comparator<Object> order = switch (type) {
-            case TypeSpec.Null _, TypeSpec.Struct _, TypeSpec.ListOf _, TypeSpec.FixedSizeList _ -> null;
+            case TypeSpec.Null _, TypeSpec.Struct _, TypeSpec.ListOf _, TypeSpec.FixedSizeList _, TypeSpec.MapOf _,
+                 TypeSpec.Variant _ -> null;
             case TypeSpec.Bool _ -> Comparator.comparing(v -> (Boolean) v);
             case TypeSpec.Primitive p -> switch (p.kind()) {
                 case F16 -> Comparator.comparing(v -> Float.float16ToFloat((Short) v), Float::compare);

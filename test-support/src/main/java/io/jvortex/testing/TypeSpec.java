@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  * {"type":"struct","nullable":false,"fields":[{"name":"a","type":{...}}]}
  * {"type":"list","nullable":true,"element":{...}}
  * {"type":"fixed_size_list","nullable":true,"size":3,"element":{...}}
+ * {"type":"map","nullable":true,"key":{...non-nullable...},"value":{...}}
+ * {"type":"variant","nullable":true}
  * {"type":"date","nullable":true,"unit":"days"|"ms"}
  * {"type":"time","nullable":true,"unit":"s"|"ms"|"us"|"ns"}
  * {"type":"timestamp","nullable":true,"unit":"s"|"ms"|"us"|"ns","tz":"UTC"|null}
@@ -31,15 +33,20 @@ import java.util.concurrent.TimeUnit;
  * <p>The Arrow types the oracle builds (and so the Vortex dtypes the Rust writer stores): integers and
  * floats as such; decimal → {@code decimal128} up to precision 38, else {@code decimal256}; utf8 →
  * {@code string}; binary → {@code binary}; list → {@code list<item>}; fixed_size_list →
- * {@code fixed_size_list<item>[size]}; date days → {@code date32}, ms → {@code date64}; time s/ms →
+ * {@code fixed_size_list<item>[size]}; map →
+ * {@code map<key not null, value>} (Vortex {@code vortex.map}, admitted from edition core2026.08.2); date days → {@code date32}, ms → {@code date64}; time s/ms →
  * {@code time32}, us/ns → {@code time64}; timestamp → {@code timestamp[unit, tz]}; uuid →
- * {@code arrow.uuid} (Vortex {@code vortex.uuid}, admitted from edition core2026.08.3 only).
+ * {@code arrow.uuid} (Vortex {@code vortex.uuid}, admitted from edition core2026.08.3 only); variant →
+ * {@code arrow.parquet.variant} over {@code struct<metadata binary not null, value binary>}, unshredded
+ * (Vortex {@code vortex.variant} over {@code vortex.parquet.variant}, admitted from core2026.08.3).
  *
  * <p>Values of each kind, as {@link CanonicalRows} and {@link RandomTables} hold them: null →
  * {@code null}; bool → {@link Boolean}; integers → {@link Long} (u64 as its bits); f16 → {@link Short}
  * (binary16 bits); f32 → {@link Float}; f64 → {@link Double}; decimal → {@link BigInteger} (unscaled);
  * utf8 → {@link String}; binary and uuid → {@code byte[]}; struct, list and fixed-size list →
- * {@link List} (fields in order, or elements); date, time, timestamp → {@link Long} in the type's
+ * {@link List} (fields in order, or elements); map → {@link List} of two-element {@link List}s
+ * {@code [key, value]} in storage order; variant → a two-element {@link List} of {@code byte[]}
+ * {@code [metadata, value]} (Parquet variant binary, rendered {@code {"metadata":hex,"value":hex}}); date, time, timestamp → {@link Long} in the type's
  * unit.
  */
 public sealed interface TypeSpec {
@@ -85,7 +92,7 @@ public sealed interface TypeSpec {
         json.put("type", typeName());
         json.put("nullable", nullable());
         switch (this) {
-            case Null _, Bool _, Primitive _, Utf8 _, Binary _, Uuid _ -> { }
+            case Null _, Bool _, Primitive _, Utf8 _, Binary _, Uuid _, Variant _ -> { }
             case Decimal d -> {
                 json.put("precision", d.precision());
                 json.put("scale", d.scale());
@@ -101,6 +108,10 @@ public sealed interface TypeSpec {
                 json.put("fields", fields);
             }
             case ListOf l -> json.put("element", l.element().toJsonValue());
+            case MapOf m -> {
+                json.put("key", m.key().toJsonValue());
+                json.put("value", m.value().toJsonValue());
+            }
             case FixedSizeList f -> {
                 json.put("size", f.size());
                 json.put("element", f.element().toJsonValue());
@@ -151,6 +162,7 @@ public sealed interface TypeSpec {
             case "utf8" -> new Utf8(nullable);
             case "binary" -> new Binary(nullable);
             case "uuid" -> new Uuid(nullable);
+            case "variant" -> new Variant(nullable);
             case "decimal" -> new Decimal(intMember(json, "precision"), intMember(json, "scale"), nullable);
             case "struct" -> {
                 List<Field> fields = new ArrayList<>();
@@ -162,6 +174,8 @@ public sealed interface TypeSpec {
                 yield new Struct(fields, nullable);
             }
             case "list" -> new ListOf(fromJsonValue((Map<String, Object>) json.get("element")), nullable);
+            case "map" -> new MapOf(fromJsonValue((Map<String, Object>) json.get("key")),
+                    fromJsonValue((Map<String, Object>) json.get("value")), nullable);
             case "fixed_size_list" -> new FixedSizeList(
                     fromJsonValue((Map<String, Object>) json.get("element")), intMember(json, "size"), nullable);
             case "date" -> new Date(switch (String.valueOf(json.get("unit"))) {
@@ -496,6 +510,34 @@ public sealed interface TypeSpec {
     }
 
     /**
+     * Maps: per row, a sequence of (key, value) entries kept in storage order.
+     *
+     * @param key the key type, never nullable
+     * @param value the value type
+     * @param nullable whether nulls are admitted
+     */
+    record MapOf(TypeSpec key, TypeSpec value, boolean nullable) implements TypeSpec {
+        /** Checks the members. */
+        public MapOf {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(value, "value");
+            if (key.nullable()) {
+                throw new IllegalArgumentException("map keys cannot be nullable: " + key.typeName());
+            }
+        }
+
+        @Override
+        public String typeName() {
+            return "map";
+        }
+
+        @Override
+        public TypeSpec withNullable(boolean nullable) {
+            return new MapOf(key, value, nullable);
+        }
+    }
+
+    /**
      * Fixed-size lists.
      *
      * @param element the element type
@@ -597,6 +639,23 @@ public sealed interface TypeSpec {
         @Override
         public TypeSpec withNullable(boolean nullable) {
             return new Uuid(nullable);
+        }
+    }
+
+    /**
+     * Unshredded Parquet variants (metadata and value binaries per row).
+     *
+     * @param nullable whether nulls are admitted
+     */
+    record Variant(boolean nullable) implements TypeSpec {
+        @Override
+        public String typeName() {
+            return "variant";
+        }
+
+        @Override
+        public TypeSpec withNullable(boolean nullable) {
+            return new Variant(nullable);
         }
     }
 }

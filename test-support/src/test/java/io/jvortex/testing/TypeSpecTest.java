@@ -39,6 +39,31 @@ class TypeSpecTest {
     }
 
     @Test
+    void randomTypesWithMapsAndVariantsRoundTripThroughJson() {
+        SplittableRandom random = new SplittableRandom(7);
+        List<TypeSpec> types = RandomTables.randomTypes(random, 2_000, true, true);
+        for (TypeSpec type : types) {
+            assertThat(TypeSpec.fromJson(type.toJson())).isEqualTo(type);
+        }
+        assertThat(types).anyMatch(t -> t instanceof TypeSpec.MapOf).anyMatch(t -> t instanceof TypeSpec.Variant);
+        assertThat(new TypeSpec.MapOf(TypeSpec.utf8().withNullable(false), TypeSpec.i32(), true).toJson())
+                .isEqualTo("{\"type\":\"map\",\"nullable\":true,\"key\":{\"type\":\"utf8\",\"nullable\":false},"
+                        + "\"value\":{\"type\":\"i32\",\"nullable\":true}}");
+    }
+
+    @Test
+    void mapsAndVariantsRender() {
+        TableSpec table = TableSpec.of(
+                new TypeSpec.Field("m", new TypeSpec.MapOf(TypeSpec.utf8().withNullable(false), TypeSpec.i32(), true)),
+                new TypeSpec.Field("v", new TypeSpec.Variant(true)));
+        String row = CanonicalRows.row(table, List.of(List.of(java.util.Arrays.asList("a", 1L),
+                java.util.Arrays.asList("b", null)), List.of(new byte[] {1, 0, 0}, new byte[] {0x0C, 5})));
+        assertThat(row).isEqualTo("{\"m\":[[\"a\",1],[\"b\",null]],\"v\":{\"metadata\":\"010000\",\"value\":\"0c05\"}}");
+        assertThatThrownBy(() -> new TypeSpec.MapOf(TypeSpec.utf8(), TypeSpec.i32(), true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nullable");
+    }
+
+    @Test
     void invalidSpecsAreRejected() {
         assertThatThrownBy(() -> new TypeSpec.Decimal(0, 0, true)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new TypeSpec.Decimal(5, 6, true)).isInstanceOf(IllegalArgumentException.class);

@@ -45,7 +45,10 @@ public final class DeltaEncoding implements Encoding {
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 2, 3);
         int n = ctx.rowCount(node, deltasLen, "delta length");
-        if (offset < 0 || offset >= CHUNK || offset + length > n) {
+        if (offset < 0 || offset >= CHUNK) {
+            throw node.error("delta offset " + Long.toUnsignedString(offset) + " outside 0..1023");
+        }
+        if (offset + length > n) {
             throw node.error("delta offset " + offset + " + " + length + " rows exceed the " + n + " deltas");
         }
         int width = p.ptype().byteWidth();
@@ -62,64 +65,111 @@ public final class DeltaEncoding implements Encoding {
         return new PrimitiveArray(p, out, length, validity);
     }
 
+    /**
+     * Decodes chunk by chunk through 1024-value scratch arrays, copying rows
+     * {@code [offset, offset + length)} into {@code out}; chunks past the last row are not decoded.
+     */
     private static void decodeAll(MemorySegment basesSeg, MemorySegment deltasSeg, int fullChunks, int remainder,
                                   int lanes, int width, int offset, int length, MemorySegment out) {
-        int n = fullChunks * CHUNK + remainder;
-        int nBases = fullChunks * lanes + (remainder > 0 ? 1 : 0);
+        long extraBase = (long) fullChunks * lanes; // index of the legacy remainder's base
+        long written = 0;
+        int skip = offset;
         switch (width) {
             case 1 -> {
-                byte[] b = basesSeg.toArray(ValueLayout.JAVA_BYTE);
-                byte[] d = deltasSeg.toArray(ValueLayout.JAVA_BYTE);
-                byte[] v = new byte[n];
-                for (int c = 0; c < fullChunks; c++) {
-                    FastLanesDelta.decode8(d, c * CHUNK, b, c * lanes, v, c * CHUNK);
+                byte[] b = new byte[lanes];
+                byte[] d = new byte[CHUNK];
+                byte[] v = new byte[CHUNK];
+                for (int c = 0; written < length; c++) {
+                    long deltasAt = (long) c * CHUNK;
+                    int count;
+                    if (c < fullChunks) {
+                        MemorySegment.copy(basesSeg, ValueLayout.JAVA_BYTE, (long) c * lanes, b, 0, lanes);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_BYTE, deltasAt, d, 0, CHUNK);
+                        FastLanesDelta.decode8(d, 0, b, 0, v, 0);
+                        count = CHUNK;
+                    } else {
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_BYTE, deltasAt, d, 0, remainder);
+                        byte base = basesSeg.get(ValueLayout.JAVA_BYTE, extraBase);
+                        FastLanesDelta.decodeRemainder8(d, 0, remainder, base, v, 0);
+                        count = remainder;
+                    }
+                    int k = (int) Math.min(count - skip, length - written);
+                    MemorySegment.copy(v, skip, out, ValueLayout.JAVA_BYTE, written, k);
+                    written += k;
+                    skip = 0;
                 }
-                if (remainder > 0) {
-                    FastLanesDelta.decodeRemainder8(d, fullChunks * CHUNK, remainder, b[nBases - 1], v, fullChunks * CHUNK);
-                }
-                MemorySegment.copy(v, offset, out, ValueLayout.JAVA_BYTE, 0, length);
             }
             case 2 -> {
-                short[] b = new short[nBases];
-                short[] d = new short[n];
-                MemorySegment.copy(basesSeg, ValueLayout.JAVA_SHORT_UNALIGNED, 0, b, 0, nBases);
-                MemorySegment.copy(deltasSeg, ValueLayout.JAVA_SHORT_UNALIGNED, 0, d, 0, n);
-                short[] v = new short[n];
-                for (int c = 0; c < fullChunks; c++) {
-                    FastLanesDelta.decode16(d, c * CHUNK, b, c * lanes, v, c * CHUNK);
+                short[] b = new short[lanes];
+                short[] d = new short[CHUNK];
+                short[] v = new short[CHUNK];
+                for (int c = 0; written < length; c++) {
+                    long deltasAt = (long) c * CHUNK * 2;
+                    int count;
+                    if (c < fullChunks) {
+                        MemorySegment.copy(basesSeg, ValueLayout.JAVA_SHORT_UNALIGNED, (long) c * lanes * 2, b, 0, lanes);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_SHORT_UNALIGNED, deltasAt, d, 0, CHUNK);
+                        FastLanesDelta.decode16(d, 0, b, 0, v, 0);
+                        count = CHUNK;
+                    } else {
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_SHORT_UNALIGNED, deltasAt, d, 0, remainder);
+                        short base = basesSeg.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, extraBase);
+                        FastLanesDelta.decodeRemainder16(d, 0, remainder, base, v, 0);
+                        count = remainder;
+                    }
+                    int k = (int) Math.min(count - skip, length - written);
+                    MemorySegment.copy(v, skip, out, ValueLayout.JAVA_SHORT_UNALIGNED, written * 2, k);
+                    written += k;
+                    skip = 0;
                 }
-                if (remainder > 0) {
-                    FastLanesDelta.decodeRemainder16(d, fullChunks * CHUNK, remainder, b[nBases - 1], v, fullChunks * CHUNK);
-                }
-                MemorySegment.copy(v, offset, out, ValueLayout.JAVA_SHORT_UNALIGNED, 0, length);
             }
             case 4 -> {
-                int[] b = new int[nBases];
-                int[] d = new int[n];
-                MemorySegment.copy(basesSeg, ValueLayout.JAVA_INT_UNALIGNED, 0, b, 0, nBases);
-                MemorySegment.copy(deltasSeg, ValueLayout.JAVA_INT_UNALIGNED, 0, d, 0, n);
-                int[] v = new int[n];
-                for (int c = 0; c < fullChunks; c++) {
-                    FastLanesDelta.decode32(d, c * CHUNK, b, c * lanes, v, c * CHUNK);
+                int[] b = new int[lanes];
+                int[] d = new int[CHUNK];
+                int[] v = new int[CHUNK];
+                for (int c = 0; written < length; c++) {
+                    long deltasAt = (long) c * CHUNK * 4;
+                    int count;
+                    if (c < fullChunks) {
+                        MemorySegment.copy(basesSeg, ValueLayout.JAVA_INT_UNALIGNED, (long) c * lanes * 4, b, 0, lanes);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_INT_UNALIGNED, deltasAt, d, 0, CHUNK);
+                        FastLanesDelta.decode32(d, 0, b, 0, v, 0);
+                        count = CHUNK;
+                    } else {
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_INT_UNALIGNED, deltasAt, d, 0, remainder);
+                        int base = basesSeg.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, extraBase);
+                        FastLanesDelta.decodeRemainder32(d, 0, remainder, base, v, 0);
+                        count = remainder;
+                    }
+                    int k = (int) Math.min(count - skip, length - written);
+                    MemorySegment.copy(v, skip, out, ValueLayout.JAVA_INT_UNALIGNED, written * 4, k);
+                    written += k;
+                    skip = 0;
                 }
-                if (remainder > 0) {
-                    FastLanesDelta.decodeRemainder32(d, fullChunks * CHUNK, remainder, b[nBases - 1], v, fullChunks * CHUNK);
-                }
-                MemorySegment.copy(v, offset, out, ValueLayout.JAVA_INT_UNALIGNED, 0, length);
             }
             default -> {
-                long[] b = new long[nBases];
-                long[] d = new long[n];
-                MemorySegment.copy(basesSeg, ValueLayout.JAVA_LONG_UNALIGNED, 0, b, 0, nBases);
-                MemorySegment.copy(deltasSeg, ValueLayout.JAVA_LONG_UNALIGNED, 0, d, 0, n);
-                long[] v = new long[n];
-                for (int c = 0; c < fullChunks; c++) {
-                    FastLanesDelta.decode64(d, c * CHUNK, b, c * lanes, v, c * CHUNK);
+                long[] b = new long[lanes];
+                long[] d = new long[CHUNK];
+                long[] v = new long[CHUNK];
+                for (int c = 0; written < length; c++) {
+                    long deltasAt = (long) c * CHUNK * 8;
+                    int count;
+                    if (c < fullChunks) {
+                        MemorySegment.copy(basesSeg, ValueLayout.JAVA_LONG_UNALIGNED, (long) c * lanes * 8, b, 0, lanes);
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_LONG_UNALIGNED, deltasAt, d, 0, CHUNK);
+                        FastLanesDelta.decode64(d, 0, b, 0, v, 0);
+                        count = CHUNK;
+                    } else {
+                        MemorySegment.copy(deltasSeg, ValueLayout.JAVA_LONG_UNALIGNED, deltasAt, d, 0, remainder);
+                        long base = basesSeg.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, extraBase);
+                        FastLanesDelta.decodeRemainder64(d, 0, remainder, base, v, 0);
+                        count = remainder;
+                    }
+                    int k = (int) Math.min(count - skip, length - written);
+                    MemorySegment.copy(v, skip, out, ValueLayout.JAVA_LONG_UNALIGNED, written * 8, k);
+                    written += k;
+                    skip = 0;
                 }
-                if (remainder > 0) {
-                    FastLanesDelta.decodeRemainder64(d, fullChunks * CHUNK, remainder, b[nBases - 1], v, fullChunks * CHUNK);
-                }
-                MemorySegment.copy(v, offset, out, ValueLayout.JAVA_LONG_UNALIGNED, 0, length);
             }
         }
     }

@@ -86,12 +86,50 @@ public final class RleEncoding implements Encoding {
             starts[c] = (int) s;
             starts[c + 1] = (int) e;
         }
+        // Every chunk the rows touch holds at least one run value (the writer emits one per run).
+        int usedChunks = (int) ((offset + length + CHUNK - 1) / CHUNK);
+        for (int c = 0; c < usedChunks; c++) {
+            if (starts[c + 1] == starts[c]) {
+                throw node.error("RLE chunk " + c + " has no values");
+            }
+        }
         boolean clamp = !(indices.validity() instanceof Validity.AllValid);
+        if (!clamp) {
+            checkIndices(node, indices, indicesType == PType.U16, starts, usedChunks);
+        }
         int width = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) length * width);
         decodeChunks(values, indices, indicesType, starts, chunks, clamp, (int) offset, length, width, out);
         Validity validity = indices.validity().slice((int) offset, length);
         return new PrimitiveArray(p, out, length, validity);
+    }
+
+    /**
+     * Without nulls every index must stay inside its chunk's own run values (the Rust reader would
+     * silently read a neighbouring chunk's values, or fail past the end). Chunks with one value are
+     * exempt: the reader fills them whatever their indices say.
+     */
+    private static void checkIndices(ArrayNode node, PrimitiveArray indices, boolean u16, int[] starts, int chunks) {
+        MemorySegment is = indices.values();
+        for (int c = 0; c < chunks; c++) {
+            int count = starts[c + 1] - starts[c];
+            if (count == 1) {
+                continue;
+            }
+            int max = 0;
+            if (u16) {
+                for (long j = (long) c * CHUNK, end = j + CHUNK; j < end; j++) {
+                    max = Math.max(max, Short.toUnsignedInt(is.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, j)));
+                }
+            } else {
+                for (long j = (long) c * CHUNK, end = j + CHUNK; j < end; j++) {
+                    max = Math.max(max, Byte.toUnsignedInt(is.get(ValueLayout.JAVA_BYTE, j)));
+                }
+            }
+            if (max >= count) {
+                throw node.error("RLE chunk " + c + " has an index " + max + " past its " + count + " run values");
+            }
+        }
     }
 
     /**

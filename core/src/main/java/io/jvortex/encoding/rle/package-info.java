@@ -17,8 +17,11 @@
  *       {@code base(c) = values_idx_offsets[c] - values_idx_offsets[0]} (slicing keeps absolute
  *       offsets).</li>
  * </ol>
- * Logical row {@code i} is position {@code offset + i} of the decoded chunks. Indices at null positions
- * may be garbage after further compression; the reader clamps them (see
+ * Logical row {@code i} is position {@code offset + i} of the decoded chunks. Every chunk the rows
+ * touch owns at least one run value, and without nulls its indices stay below its own run-value
+ * count (a chunk with a single value is filled whatever its indices say); the reader rejects
+ * anything else rather than read a neighbouring chunk's values as the Rust reader would. Indices at
+ * null positions may be garbage after further compression; the reader clamps them (see
  * {@link io.jvortex.encoding.rle.FastLanesRle#decode(long[], int, int, short[], int, boolean, long[], int)}).
  */
 package io.jvortex.encoding.rle;

@@ -37,6 +37,32 @@ class ExtensionEncodingTest {
         assertThat(Golden.column("ext/ext.vortex", "uuid")).isEqualTo(expected);
     }
 
+    /** An extension id this reader does not know reads through its storage type (file: see golden/ext/README.md). */
+    @Test
+    void goldenUnknownExtensionReadsAsItsStorage() {
+        List<Object> expected = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            expected.add(i % 3 == 0 ? null : 18262L + i % 28);
+        }
+        assertThat(Golden.column("ext/unknown.vortex", "d")).isEqualTo(expected);
+        try (Arena confined = Arena.ofConfined();
+             var reader = io.jvortex.api.VortexReader.open(TestSupport.segment(confined,
+                     Golden.resource("ext/unknown.vortex")), "unknown.vortex",
+                     io.jvortex.api.ReaderOptions.defaults());
+             var scan = reader.scan(io.jvortex.api.ScanOptions.builder().columns("d").build())) {
+            DType.Struct schema = (DType.Struct) reader.schema();
+            DType.Extension ext = (DType.Extension) schema.fields().get(0);
+            assertThat(ext.id()).isEqualTo("acme.custom");
+            assertThat(ext.storage()).isEqualTo(new DType.Primitive(PType.I32, true));
+            assertThat(io.jvortex.dtype.Extensions.kind(ext)).isEmpty();
+            try (var chunk = scan.next()) {
+                Canonical d = chunk.field("d");
+                assertThat(io.jvortex.jsonl.JsonlWriter.toJson(d, 0)).isEqualTo("null");
+                assertThat(io.jvortex.jsonl.JsonlWriter.toJson(d, 1)).isEqualTo("18263");
+            }
+        }
+    }
+
     @Test
     void storageCarriesValuesAndValidity() {
         Node node = Node.of(ExtensionEncoding.ID, new byte[0], List.of(),

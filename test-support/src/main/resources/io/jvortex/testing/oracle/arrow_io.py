@@ -20,6 +20,29 @@ _INTEGERS = {
 # schema -> arrow types
 
 
+class VariantType(pa.ExtensionType):
+    """Arrow's canonical arrow.parquet.variant extension (unshredded: metadata + value binaries);
+    the Rust writer stores it as vortex.variant over vortex.parquet.variant."""
+
+    def __init__(self, storage=None):
+        if storage is None:
+            storage = pa.struct([pa.field("metadata", pa.binary(), nullable=False), pa.field("value", pa.binary())])
+        super().__init__(storage, "arrow.parquet.variant")
+
+    def __arrow_ext_serialize__(self):
+        return b""
+
+    @classmethod
+    def __arrow_ext_deserialize__(cls, storage_type, serialized):
+        return cls(storage_type)
+
+
+try:
+    pa.register_extension_type(VariantType())
+except pa.ArrowKeyError:
+    pass  # already registered in this process
+
+
 def arrow_type(spec):
     kind = spec["type"]
     if kind == "null":
@@ -47,6 +70,10 @@ def arrow_type(spec):
         return pa.list_(arrow_field("item", spec["element"]))
     if kind == "fixed_size_list":
         return pa.list_(arrow_field("item", spec["element"]), spec["size"])
+    if kind == "map":
+        # Arrow map keys are never null; Vortex reads this as Map(key, value) over a list view of
+        # non-nullable struct{key, value} entries
+        return pa.map_(pa.field("key", arrow_type(spec["key"]), nullable=False), arrow_field("value", spec["value"]))
     if kind == "date":
         return pa.date32() if spec["unit"] == "days" else pa.date64()
     if kind == "time":
@@ -56,6 +83,8 @@ def arrow_type(spec):
         return pa.timestamp(spec["unit"], tz=spec.get("tz"))
     if kind == "uuid":
         return pa.uuid()
+    if kind == "variant":
+        return VariantType()
     raise ValueError("unknown type %r" % (kind,))
 
 
@@ -90,7 +119,7 @@ def _placeholder(spec):
         return ""
     if kind == "struct":
         return {f["name"]: _placeholder(f["type"]) for f in spec["fields"]}
-    if kind == "list":
+    if kind in ("list", "map"):
         return []
     if kind == "fixed_size_list":
         return [_placeholder(spec["element"])] * spec["size"]
@@ -102,6 +131,8 @@ def _placeholder(spec):
         return "1970-01-01T00:00:00" + ("" if spec["unit"] == "s" else "." + "0" * C._FRACTION_DIGITS[spec["unit"]])
     if kind == "uuid":
         return "00000000-0000-0000-0000-000000000000"
+    if kind == "variant":
+        return {"metadata": "010000", "value": "00"}
     raise ValueError("unknown type %r" % (kind,))
 
 
@@ -165,6 +196,12 @@ def build(spec, values):
     if kind == "uuid":
         storage = pa.array(_map(values, C.uuid_bytes), pa.binary(16))
         return pa.ExtensionArray.from_storage(atype, storage)
+    if kind == "variant":
+        storage = atype.storage_type
+        metadata = pa.array([bytes.fromhex("010000" if v is None else v["metadata"]) for v in values], pa.binary())
+        value = pa.array([bytes.fromhex("00" if v is None else v["value"]) for v in values], pa.binary())
+        return pa.ExtensionArray.from_storage(atype, pa.StructArray.from_arrays(
+            [metadata, value], fields=list(storage), mask=_mask(values)))
     if kind == "struct":
         children = []
         for f in spec["fields"]:
@@ -185,6 +222,17 @@ def build(spec, values):
         if kind == "list":
             return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), child, type=atype, mask=_mask(values))
         return pa.FixedSizeListArray.from_arrays(child, type=atype, mask=_mask(values))
+    if kind == "map":
+        keys, items = [], []
+        offsets = [0]
+        for v in values:
+            if v is not None:
+                for key, item in v:
+                    keys.append(key)
+                    items.append(item)
+            offsets.append(len(keys))
+        return pa.MapArray.from_arrays(pa.array(offsets, pa.int32()), build(spec["key"], keys),
+                                       build(spec["value"], items), type=atype, mask=_mask(values))
     raise ValueError("unknown type %r" % (kind,))
 
 
@@ -241,6 +289,9 @@ def render(array):
     if isinstance(t, pa.BaseExtensionType):
         if t.extension_name == "arrow.uuid":
             return [("null" if v is None else C.uuid_text(v)) for v in array.storage.to_pylist()]
+        if t.extension_name == "arrow.parquet.variant":
+            # the storage struct {metadata, value[, typed_value]} as an object, as jvortex renders it
+            return render(array.storage)
         raise ValueError("cannot render extension type %s" % (t,))
     if pa.types.is_boolean(t):
         return [("null" if v is None else ("true" if v else "false")) for v in array.to_pylist()]
@@ -283,6 +334,13 @@ def render(array):
         texts = []
         for i in range(len(array)):
             texts.append("{" + ",".join(key + child[i] for key, child in zip(keys, children)) + "}")
+        return _with_nulls(array, texts)
+    if pa.types.is_map(t):
+        # storage order, each entry as a [key, value] pair
+        keys, items = (render(child) for child in array.values.flatten())
+        pairs = ["[" + k + "," + v + "]" for k, v in zip(keys, items)]
+        offsets = array.offsets.to_pylist()
+        texts = ["[" + ",".join(pairs[offsets[i]:offsets[i + 1]]) + "]" for i in range(len(array))]
         return _with_nulls(array, texts)
     if pa.types.is_list(t) or pa.types.is_large_list(t):
         values = render(array.values)

@@ -1,0 +1,133 @@
+package io.jvortex.write;
+
+import io.jvortex.flatbuffers.FbBuilder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The layout tree being written. Layouts store no dtypes: the reader derives every child's dtype
+ * from the file schema. Closed set.
+ */
+public sealed interface WriteLayout {
+    /** Flat layout id. */
+    String FLAT = "vortex.flat";
+    /** Chunked layout id. */
+    String CHUNKED = "vortex.chunked";
+    /** Struct layout id. */
+    String STRUCT = "vortex.struct";
+
+    /** @return the rows this layout represents */
+    long rowCount();
+
+    /**
+     * One serialized array in one segment.
+     *
+     * @param rowCount the array length
+     * @param segmentId its segment
+     */
+    record Flat(long rowCount, int segmentId) implements WriteLayout {
+    }
+
+    /**
+     * Row-wise concatenation; children have the parent's dtype.
+     *
+     * @param rowCount the sum of the children's row counts
+     * @param children the chunks
+     */
+    record Chunked(long rowCount, List<WriteLayout> children) implements WriteLayout {
+        /** Checks the row counts. */
+        public Chunked {
+            children = List.copyOf(children);
+            long sum = 0;
+            for (WriteLayout c : children) {
+                sum += c.rowCount();
+            }
+            if (sum != rowCount) {
+                throw new IllegalArgumentException("chunks hold " + sum + " rows, expected " + rowCount);
+            }
+        }
+    }
+
+    /**
+     * Columns of a struct: the validity layout first when the struct is nullable, then one child per
+     * field.
+     *
+     * @param rowCount rows of every child
+     * @param children the children
+     */
+    record Struct(long rowCount, List<WriteLayout> children) implements WriteLayout {
+        /** Checks the row counts. */
+        public Struct {
+            children = List.copyOf(children);
+            for (WriteLayout c : children) {
+                if (c.rowCount() != rowCount) {
+                    throw new IllegalArgumentException("struct child of " + c.rowCount() + " rows, expected " + rowCount);
+                }
+            }
+        }
+    }
+
+    /**
+     * A serialized layout tree.
+     *
+     * @param blob the {@code Layout} flatbuffer
+     * @param layoutIds the layout-id table ({@code Footer.layout_specs}) its encodings index
+     */
+    record Serialized(byte[] blob, List<String> layoutIds) {
+    }
+
+    /**
+     * Serializes a tree: children before their parent, and layout ids interned in that (post-)order,
+     * as the reference does; {@code metadata}, {@code children} and {@code segments} only when
+     * non-empty.
+     *
+     * @param root the root layout
+     * @return the blob and the id table
+     */
+    static Serialized serialize(WriteLayout root) {
+        FbBuilder fb = new FbBuilder();
+        List<String> ids = new ArrayList<>();
+        Map<String, Integer> index = new HashMap<>();
+        int table = write(fb, root, ids, index, 0);
+        return new Serialized(fb.finish(table), List.copyOf(ids));
+    }
+
+    private static int write(FbBuilder fb, WriteLayout layout, List<String> ids, Map<String, Integer> index,
+                             int depth) {
+        if (depth > 64) {
+            throw new IllegalArgumentException("layout tree deeper than 64");
+        }
+        List<WriteLayout> children = switch (layout) {
+            case Flat f -> List.of();
+            case Chunked c -> c.children();
+            case Struct s -> s.children();
+        };
+        int[] childTables = new int[children.size()];
+        for (int i = 0; i < childTables.length; i++) {
+            childTables[i] = write(fb, children.get(i), ids, index, depth + 1);
+        }
+        String id = switch (layout) {
+            case Flat f -> FLAT;
+            case Chunked c -> CHUNKED;
+            case Struct s -> STRUCT;
+        };
+        int encoding = index.computeIfAbsent(id, k -> {
+            ids.add(k);
+            return ids.size() - 1;
+        });
+        int childVector = childTables.length == 0 ? 0 : fb.createOffsetVector(childTables);
+        int segments = layout instanceof Flat f ? fb.createU32Vector(new long[] {f.segmentId()}) : 0;
+        fb.startTable(5);
+        fb.addShort(0, encoding, 0);
+        fb.addLong(1, layout.rowCount(), 0);
+        if (childVector != 0) {
+            fb.addOffset(3, childVector);
+        }
+        if (segments != 0) {
+            fb.addOffset(4, segments);
+        }
+        return fb.endTable();
+    }
+}
