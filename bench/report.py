@@ -203,6 +203,7 @@ def main():
     ap.add_argument("--finished", required=True)
     ap.add_argument("--minutes", required=True)
     ap.add_argument("--load", default="")
+    ap.add_argument("--commit", default="unknown")
     ap.add_argument("--jmh-args", default="")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
@@ -283,7 +284,8 @@ def main():
         "## Run",
         "",
         f"- Command: `{args.command}`",
-        f"- JMH options: `{args.jmh_args}`",
+        f"- JMH options: `{args.jmh_args.strip()}`",
+        f"- jvortex source: `{args.commit}` (git describe of the working tree the jar was built from)",
         f"- Date: {args.started} → {args.finished} ({args.minutes} min, data preparation and build included)",
         f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory']} RAM, {m['os']}"
         + (f"; load average at start {args.load} (the machine is shared)" if args.load else ""),

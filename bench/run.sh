@@ -3,7 +3,7 @@
 #
 #   bench/run.sh [--quick | --smoke] [--scale SF] [--skip-build] [-- JMH_ARGS...]
 #
-#   --quick       short JMH iterations (about 10 minutes on 2 cores, data preparation included)
+#   --quick       short JMH iterations (5-10 minutes on 2 cores, data preparation included)
 #   --smoke       one 1-second iteration per benchmark: checks the pipeline, numbers meaningless
 #   --scale SF    TPC-H scale factor of lineitem (default 1; 0.1 makes --quick faster still)
 #   --skip-build  reuse benchmarks/target/benchmarks.jar
@@ -42,7 +42,7 @@ command_line="bench/run.sh"
 
 scale="${scale:-1}"
 if [ "$quick" = 1 ]; then
-  jmh_args=(-f 1 -wi 2 -w 1s -i 3 -r 1s)
+  jmh_args=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
 elif [ "$quick" = 2 ]; then
   jmh_args=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
 else
@@ -113,5 +113,6 @@ minutes="$(( ($(date +%s) - started_epoch + 30) / 60 ))"
 "$venv/bin/python" bench/report.py --jmh "$results/jmh.json" --verify "$results/verify.json" \
   --data "$JVORTEX_BENCH_DATA/data.json" --scale "$scale" --command "$command_line" \
   --started "$started" --finished "$finished" --minutes "$minutes" --load "$load" \
+  --commit "$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)" \
   --jmh-args "${jmh_args[*]} ${extra[*]:-}" --out "$root/BENCHMARKS.md"
 say "done in $minutes min: BENCHMARKS.md"
