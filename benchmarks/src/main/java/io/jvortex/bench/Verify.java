@@ -1,0 +1,179 @@
+package io.jvortex.bench;
+
+import io.jvortex.api.VortexReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Runs every benchmark's work once per reader before JMH does, and writes what happened as JSON:
+ * each reader's fold or its error (first lines of the stack trace), and whether the folds agree.
+ * The report uses it to say plainly why a peer has no number, and that the readers did the same work.
+ *
+ * <p>{@code java -cp benchmarks.jar io.jvortex.bench.Verify OUT.json}
+ */
+public final class Verify {
+    private Verify() {
+    }
+
+    private record Outcome(String reader, Fold fold, String error) {
+    }
+
+    /**
+     * @param args the output JSON path
+     * @throws IOException when it cannot be written
+     */
+    public static void main(String[] args) throws IOException {
+        Path out = Path.of(args.length > 0 ? args[0] : "bench/results/verify.json");
+        VortexJniReads jni = null;
+        String jniError = null;
+        try {
+            jni = new VortexJniReads();
+        } catch (Throwable t) {
+            jniError = describe(t);
+        }
+        long[] takeRows;
+        try (VortexReader reader = VortexReader.open(BenchFiles.file("lineitem", "vortex"))) {
+            takeRows = Workloads.takeRows(reader.rowCount());
+        }
+        Map<String, List<Outcome>> results = new LinkedHashMap<>();
+        for (String column : Workloads.SCAN_COLUMNS) {
+            Path vortex = BenchFiles.file(Workloads.dataset(column), "vortex");
+            Path parquet = BenchFiles.file(Workloads.dataset(column), "parquet");
+            List<String> columns = List.of(Workloads.column(column));
+            VortexJniReads peer = jni;
+            results.put("ScanBenchmark:column=" + column, List.of(
+                    run("jvortex", () -> JvortexReads.scan(vortex, columns)),
+                    runJni(jniError, () -> peer.scan(vortex, columns)),
+                    run("parquetJava", () -> ParquetReads.scan(parquet, columns))));
+        }
+        for (String column : Workloads.COMPACT_COLUMNS) {
+            Path vortex = BenchFiles.file("lineitem-compact", "vortex");
+            List<String> columns = List.of(column);
+            VortexJniReads peer = jni;
+            results.put("CompactScanBenchmark:column=" + column, List.of(
+                    run("jvortex", () -> JvortexReads.scan(vortex, columns)),
+                    runJni(jniError, () -> peer.scan(vortex, columns))));
+        }
+        Path lineitem = BenchFiles.file("lineitem", "vortex");
+        Path lineitemParquet = BenchFiles.file("lineitem", "parquet");
+        VortexJniReads peer = jni;
+        for (String projection : List.of("two-columns", "whole-table")) {
+            List<String> columns = projection.equals("whole-table") ? List.of() : Workloads.TWO_COLUMNS;
+            results.put("ProjectionBenchmark:projection=" + projection, List.of(
+                    run("jvortex", () -> JvortexReads.scan(lineitem, columns)),
+                    runJni(jniError, () -> peer.scan(lineitem, columns)),
+                    run("parquetJava", () -> ParquetReads.scan(lineitemParquet, columns))));
+        }
+        results.put("TakeBenchmark", List.of(
+                run("jvortex", () -> JvortexReads.take(lineitem, Workloads.TAKE_COLUMNS, takeRows)),
+                runJni(jniError, () -> peer.take(lineitem, Workloads.TAKE_COLUMNS, takeRows)),
+                run("parquetJava", () -> ParquetReads.take(lineitemParquet, Workloads.TAKE_COLUMNS, takeRows))));
+        Path wide = BenchFiles.file("wide10000", "vortex");
+        Path wideParquet = BenchFiles.file("wide10000", "parquet");
+        results.put("WideOpenBenchmark", List.of(
+                run("jvortex", () -> JvortexReads.openAndProject(wide, Workloads.WIDE_COLUMNS)),
+                runJni(jniError, () -> peer.openAndProject(wide, Workloads.WIDE_COLUMNS)),
+                run("parquetJava", () -> ParquetReads.openAndProject(wideParquet, Workloads.WIDE_COLUMNS))));
+
+        StringBuilder json = new StringBuilder("{\n");
+        int disagreements = 0;
+        int k = 0;
+        for (var entry : results.entrySet()) {
+            Fold reference = null;
+            boolean agree = true;
+            for (Outcome o : entry.getValue()) {
+                if (o.fold != null) {
+                    if (reference == null) {
+                        reference = o.fold;
+                    } else if (!reference.agrees(o.fold)) {
+                        agree = false;
+                    }
+                }
+            }
+            if (!agree) {
+                disagreements++;
+            }
+            System.out.println(entry.getKey() + (agree ? "" : "  ** FOLDS DISAGREE **"));
+            json.append("  ").append(quote(entry.getKey())).append(": {\"agree\": ").append(agree)
+                    .append(", \"readers\": {");
+            int j = 0;
+            for (Outcome o : entry.getValue()) {
+                System.out.println("  " + o.reader + ": " + (o.fold != null ? o.fold : "ERROR " + firstLine(o.error)));
+                json.append(j++ > 0 ? ", " : "").append(quote(o.reader)).append(": ");
+                json.append(o.fold != null ? "{\"fold\": " + quote(o.fold.toString()) + "}"
+                        : "{\"error\": " + quote(o.error) + "}");
+            }
+            json.append("}}").append(++k < results.size() ? ",\n" : "\n");
+        }
+        json.append("}\n");
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, json);
+        System.out.println("verify: " + results.size() + " workloads, " + disagreements + " with disagreeing folds -> "
+                + out);
+    }
+
+    private static Outcome run(String reader, Supplier<Fold> work) {
+        try {
+            return new Outcome(reader, work.get(), null);
+        } catch (Throwable t) {
+            return new Outcome(reader, null, describe(t));
+        }
+    }
+
+    private static Outcome runJni(String setupError, Supplier<Fold> work) {
+        return setupError != null ? new Outcome("vortexJni", null, setupError) : run("vortexJni", work);
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** The throwable and its causes, with a few frames each. */
+    private static String describe(Throwable t) {
+        StringWriter text = new StringWriter();
+        t.printStackTrace(new PrintWriter(text));
+        List<String> kept = new ArrayList<>();
+        int frames = 0;
+        for (String line : text.toString().split("\n")) {
+            if (line.startsWith("\tat ")) {
+                if (frames++ < 4) {
+                    kept.add(line.strip());
+                }
+            } else if (!line.startsWith("\t...")) {
+                frames = 0;
+                kept.add(line.strip());
+            }
+        }
+        return String.join("\n", kept);
+    }
+
+    private static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\t' -> b.append("\\t");
+                case '\r' -> b.append("\\r");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+}
