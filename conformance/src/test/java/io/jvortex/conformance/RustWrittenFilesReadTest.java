@@ -218,7 +218,15 @@ class RustWrittenFilesReadTest {
         GeneratedTable table = RandomTables.generatePlanned(seed, plans, rows);
         Path file = dir.resolve("large-" + strategy + "-" + (edition == null ? "default" : edition) + ".vortex");
         RustOracle.shared().write(table, file, strategy, edition);
-        compare(file, RustOracle.shared().read(file), "large table, seed " + seed);
+        List<String> rust = RustOracle.shared().read(file);
+        compare(file, rust, "large table, seed " + seed);
+        // Row ranges across the writer's 131 072-row chunk boundary read exactly those rows.
+        for (long[] range : new long[][] {{131_000, 131_073}, {5, 131_070}, {65_536, 131_072}}) {
+            List<String> got = readJsonl(file, io.jvortex.api.ScanOptions.builder()
+                    .rowRange(range[0], range[1]).maxChunkRows(50_000).build());
+            assertThat(got).as("rows [%d, %d)", range[0], range[1])
+                    .isEqualTo(rust.subList((int) range[0], (int) range[1]));
+        }
     }
 
     private void hugeStrings(long seed) {
@@ -353,9 +361,13 @@ class RustWrittenFilesReadTest {
     }
 
     static List<String> readJsonl(Path file) {
+        return readJsonl(file, io.jvortex.api.ScanOptions.all());
+    }
+
+    static List<String> readJsonl(Path file, io.jvortex.api.ScanOptions options) {
         StringWriter out = new StringWriter();
         JsonlWriter writer = new JsonlWriter(out);
-        try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
+        try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan(options)) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
                     writer.write(chunk.array());

@@ -10,8 +10,10 @@ import java.util.List;
  * @param columns column paths in output order; empty = all top-level columns
  * @param limit the most rows to return ({@link Long#MAX_VALUE} = all)
  * @param maxChunkRows the most rows per chunk
+ * @param rowStart the first file row to read (inclusive)
+ * @param rowEnd the file row to stop before ({@link Long#MAX_VALUE} = the end of the file)
  */
-public record ScanOptions(List<String> columns, long limit, int maxChunkRows) {
+public record ScanOptions(List<String> columns, long limit, int maxChunkRows, long rowStart, long rowEnd) {
     /** Default upper bound of rows per chunk. */
     public static final int DEFAULT_MAX_CHUNK_ROWS = 1 << 17;
 
@@ -23,6 +25,9 @@ public record ScanOptions(List<String> columns, long limit, int maxChunkRows) {
         }
         if (maxChunkRows <= 0) {
             throw new IllegalArgumentException("maxChunkRows must be > 0, got " + maxChunkRows);
+        }
+        if (rowStart < 0 || rowEnd < rowStart) {
+            throw new IllegalArgumentException("row range [" + rowStart + ", " + rowEnd + ") is not a valid range");
         }
     }
 
@@ -41,6 +46,8 @@ public record ScanOptions(List<String> columns, long limit, int maxChunkRows) {
         private final List<String> columns = new ArrayList<>();
         private long limit = Long.MAX_VALUE;
         private int maxChunkRows = DEFAULT_MAX_CHUNK_ROWS;
+        private long rowStart;
+        private long rowEnd = Long.MAX_VALUE;
 
         private Builder() {
         }
@@ -81,9 +88,23 @@ public record ScanOptions(List<String> columns, long limit, int maxChunkRows) {
             return this;
         }
 
+        /**
+         * Reads only file rows {@code [start, end)} (clamped to the file); chunks then start at
+         * {@code start}, and {@link #limit} counts from there.
+         *
+         * @param start first row, inclusive
+         * @param end row to stop before, exclusive
+         * @return this builder
+         */
+        public Builder rowRange(long start, long end) {
+            this.rowStart = start;
+            this.rowEnd = end;
+            return this;
+        }
+
         /** @return the options */
         public ScanOptions build() {
-            return new ScanOptions(columns, limit, maxChunkRows);
+            return new ScanOptions(columns, limit, maxChunkRows, rowStart, rowEnd);
         }
     }
 }

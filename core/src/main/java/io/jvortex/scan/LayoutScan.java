@@ -28,6 +28,7 @@ public final class LayoutScan implements ScanIterator {
     private final long[] cuts;
     private final int maxChunkRows;
     private final Thread owner = Thread.currentThread();
+    private final long endRow;
     private long position;
     private long remaining;
     private int nextCut;
@@ -73,7 +74,9 @@ public final class LayoutScan implements ScanIterator {
         this.cuts = b.stream().mapToLong(Long::longValue).filter(x -> x > 0 && x < layout.rowCount())
                 .sorted().distinct().toArray();
         this.maxChunkRows = scan.maxChunkRows();
-        this.remaining = Math.min(scan.limit(), layout.rowCount());
+        this.endRow = Math.min(scan.rowEnd(), layout.rowCount());
+        this.position = Math.min(scan.rowStart(), endRow);
+        this.remaining = Math.min(scan.limit(), endRow - position);
     }
 
     private record Projection(ColumnReader reader, DType dtype) {
@@ -142,7 +145,7 @@ public final class LayoutScan implements ScanIterator {
         while (nextCut < cuts.length && cuts[nextCut] <= position) {
             nextCut++;
         }
-        long end = nextCut < cuts.length ? cuts[nextCut] : file.rowCount();
+        long end = nextCut < cuts.length ? Math.min(cuts[nextCut], endRow) : endRow;
         end = Math.min(end, position + Math.min(remaining, maxChunkRows));
         int length = (int) (end - position);
         Arena arena = Arena.ofConfined();
