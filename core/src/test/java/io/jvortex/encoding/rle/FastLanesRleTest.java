@@ -20,85 +20,23 @@ class FastLanesRleTest {
     // ---------------------------------------------------------------------------------------------
     // Type-generic adapters: values travel as longs (floats as their raw bits).
 
-    /** Encodes through the typed kernel and decodes again with u16 and u8 indices; returns the run count. */
+    /**
+     * Encodes the type's bit patterns (narrower integers sign-extended, floats as raw bits) through the
+     * 64-bit kernel and decodes them again with u16 and u8 indices; returns the run count.
+     */
     static int roundTrip(String type, long[] in, int count) {
         short[] indices = new short[N + 2];
-        long[] decoded16 = new long[N];
-        long[] decoded8 = new long[N];
-        long[] runValues = new long[count];
-        int runs;
-        switch (type) {
-            case "long" -> {
-                long[] values = new long[count + 1];
-                runs = FastLanesRle.encode(Arrays.copyOf(in, N), 0, count, values, 1, indices, 2);
-                long[] out = new long[N];
-                FastLanesRle.decode(values, 1, runs, indices, 2, false, out, 0);
-                decoded16 = out.clone();
-                FastLanesRle.decode(values, 1, runs, narrow(indices, 2), 0, false, out, 0);
-                decoded8 = out.clone();
-                System.arraycopy(values, 1, runValues, 0, runs);
-            }
-            case "int" -> {
-                int[] src = new int[N];
-                for (int i = 0; i < N; i++) src[i] = (int) in[i];
-                int[] values = new int[count + 1];
-                runs = FastLanesRle.encode(src, 0, count, values, 1, indices, 2);
-                int[] out = new int[N];
-                FastLanesRle.decode(values, 1, runs, indices, 2, false, out, 0);
-                for (int i = 0; i < N; i++) decoded16[i] = out[i];
-                FastLanesRle.decode(values, 1, runs, narrow(indices, 2), 0, false, out, 0);
-                for (int i = 0; i < N; i++) decoded8[i] = out[i];
-                for (int i = 0; i < runs; i++) runValues[i] = values[1 + i];
-            }
-            case "short" -> {
-                short[] src = new short[N];
-                for (int i = 0; i < N; i++) src[i] = (short) in[i];
-                short[] values = new short[count + 1];
-                runs = FastLanesRle.encode(src, 0, count, values, 1, indices, 2);
-                short[] out = new short[N];
-                FastLanesRle.decode(values, 1, runs, indices, 2, false, out, 0);
-                for (int i = 0; i < N; i++) decoded16[i] = out[i];
-                FastLanesRle.decode(values, 1, runs, narrow(indices, 2), 0, false, out, 0);
-                for (int i = 0; i < N; i++) decoded8[i] = out[i];
-                for (int i = 0; i < runs; i++) runValues[i] = values[1 + i];
-            }
-            case "byte" -> {
-                byte[] src = new byte[N];
-                for (int i = 0; i < N; i++) src[i] = (byte) in[i];
-                byte[] values = new byte[count + 1];
-                runs = FastLanesRle.encode(src, 0, count, values, 1, indices, 2);
-                byte[] out = new byte[N];
-                FastLanesRle.decode(values, 1, runs, indices, 2, false, out, 0);
-                for (int i = 0; i < N; i++) decoded16[i] = out[i];
-                FastLanesRle.decode(values, 1, runs, narrow(indices, 2), 0, false, out, 0);
-                for (int i = 0; i < N; i++) decoded8[i] = out[i];
-                for (int i = 0; i < runs; i++) runValues[i] = values[1 + i];
-            }
-            case "double" -> {
-                double[] src = new double[N];
-                for (int i = 0; i < N; i++) src[i] = Double.longBitsToDouble(in[i]);
-                double[] values = new double[count + 1];
-                runs = FastLanesRle.encode(src, 0, count, values, 1, indices, 2);
-                double[] out = new double[N];
-                FastLanesRle.decode(values, 1, runs, indices, 2, false, out, 0);
-                for (int i = 0; i < N; i++) decoded16[i] = Double.doubleToRawLongBits(out[i]);
-                FastLanesRle.decode(values, 1, runs, narrow(indices, 2), 0, false, out, 0);
-                for (int i = 0; i < N; i++) decoded8[i] = Double.doubleToRawLongBits(out[i]);
-                for (int i = 0; i < runs; i++) runValues[i] = Double.doubleToRawLongBits(values[1 + i]);
-            }
-            default -> {
-                float[] src = new float[N];
-                for (int i = 0; i < N; i++) src[i] = Float.intBitsToFloat((int) in[i]);
-                float[] values = new float[count + 1];
-                runs = FastLanesRle.encode(src, 0, count, values, 1, indices, 2);
-                float[] out = new float[N];
-                FastLanesRle.decode(values, 1, runs, indices, 2, false, out, 0);
-                for (int i = 0; i < N; i++) decoded16[i] = Float.floatToRawIntBits(out[i]);
-                FastLanesRle.decode(values, 1, runs, narrow(indices, 2), 0, false, out, 0);
-                for (int i = 0; i < N; i++) decoded8[i] = Float.floatToRawIntBits(out[i]);
-                for (int i = 0; i < runs; i++) runValues[i] = Float.floatToRawIntBits(values[1 + i]);
-            }
+        long[] src = new long[N];
+        for (int i = 0; i < N; i++) {
+            src[i] = normalize(type, in[i]);
         }
+        long[] values = new long[count + 1];
+        int runs = FastLanesRle.encode(src, 0, count, values, 1, indices, 2);
+        long[] decoded16 = new long[N];
+        FastLanesRle.decode(values, 1, runs, indices, 2, false, decoded16, 0);
+        long[] decoded8 = new long[N];
+        FastLanesRle.decode(values, 1, runs, narrow(indices, 2), 0, false, decoded8, 0);
+        long[] runValues = Arrays.copyOfRange(values, 1, 1 + runs);
         long[] expected = new long[N];
         for (int i = 0; i < N; i++) {
             expected[i] = normalize(type, in[Math.min(i, count - 1)]); // padding repeats the last value
@@ -205,29 +143,30 @@ class FastLanesRleTest {
         long[] out = new long[N];
         FastLanesRle.decode(values, 1, 1, garbage, 0, false, out, 0);
         assertThat(out).containsOnly(42L);
-        double[] dOut = new double[N];
-        FastLanesRle.decode(new double[] {1.5}, 0, 1, new byte[N], 0, true, dOut, 0);
-        assertThat(dOut).containsOnly(1.5);
+        long bits = Double.doubleToRawLongBits(1.5);
+        FastLanesRle.decode(new long[] {bits}, 0, 1, new byte[N], 0, true, out, 0);
+        assertThat(out).containsOnly(bits);
     }
 
     @Test
     void clampsGarbageIndicesToTheChunksLastValue() {
-        int[] values = {100, 10, 20, 30, 200};
+        long[] values = {100, 10, 20, 30, 200};
         short[] indices = new short[N];
         indices[0] = 0;
         indices[1] = 2;
         indices[2] = (short) 0xFFFF; // garbage under a null
         indices[3] = 3;             // one past the chunk's 3 values
-        int[] out = new int[N];
+        long[] out = new long[N];
         FastLanesRle.decode(values, 1, 3, indices, 0, true, out, 0);
-        assertThat(Arrays.copyOf(out, 4)).containsExactly(10, 30, 30, 30);
+        assertThat(Arrays.copyOf(out, 4)).containsExactly(10L, 30L, 30L, 30L);
 
         byte[] u8 = new byte[N];
         u8[5] = (byte) 0xFF;
-        float[] fOut = new float[N];
-        FastLanesRle.decode(new float[] {1f, 2f}, 0, 2, u8, 0, true, fOut, 0);
-        assertThat(fOut[5]).isEqualTo(2f);
-        assertThat(fOut[4]).isEqualTo(1f);
+        long one = Float.floatToRawIntBits(1f);
+        long two = Float.floatToRawIntBits(2f);
+        FastLanesRle.decode(new long[] {one, two}, 0, 2, u8, 0, true, out, 0);
+        assertThat(out[5]).isEqualTo(two);
+        assertThat(out[4]).isEqualTo(one);
     }
 
     @Test
@@ -253,13 +192,13 @@ class FastLanesRleTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> FastLanesRle.decode(new long[3], 2, 2, new short[N], 0, false, new long[N], 0))
                 .isInstanceOf(IndexOutOfBoundsException.class);
-        assertThatThrownBy(() -> FastLanesRle.decode(new int[3], 0, 2, new byte[N - 1], 0, false, new int[N], 0))
+        assertThatThrownBy(() -> FastLanesRle.decode(new long[3], 0, 2, new byte[N - 1], 0, false, new long[N], 0))
                 .isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> FastLanesRle.encode(new long[N], 0, 0, new long[N], 0, new short[N], 0))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> FastLanesRle.encode(new long[2000], 0, 1025, new long[2000], 0, new short[N], 0))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> FastLanesRle.encode(new short[N], 0, N, new short[10], 0, new short[N], 0))
+        assertThatThrownBy(() -> FastLanesRle.encode(new long[N], 0, N, new long[10], 0, new short[N], 0))
                 .isInstanceOf(IndexOutOfBoundsException.class);
     }
 
@@ -298,17 +237,8 @@ class FastLanesRleTest {
             for (int j = 0; j < N; j++) {
                 if ((indices[c * N + j] & 0xFF) >= end - start) garbage++;
             }
-            if (byteWidth == 8) {
-                long[] out = new long[N];
-                FastLanesRle.decode(values, start, end - start, indices, c * N, clamp, out, 0);
-                System.arraycopy(out, 0, decoded, c * N, N);
-            } else {
-                int[] typedValues = new int[valuesLength];
-                for (int i = 0; i < valuesLength; i++) typedValues[i] = (int) values[i];
-                int[] out = new int[N];
-                FastLanesRle.decode(typedValues, start, end - start, indices, c * N, clamp, out, 0);
-                for (int j = 0; j < N; j++) decoded[c * N + j] = out[j];
-            }
+            // Every width goes through the 64-bit kernel (values zero-extended here).
+            FastLanesRle.decode(values, start, end - start, indices, c * N, clamp, decoded, c * N);
         }
         System.out.println(name + ": " + garbage + " indices outside their chunk's values (clamped)");
 
