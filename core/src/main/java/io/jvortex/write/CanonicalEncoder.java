@@ -51,6 +51,19 @@ public final class CanonicalEncoder {
      * @throws IllegalArgumentException for opaque arrays (unknown encodings cannot be re-written)
      */
     public static WriteNode encode(Canonical array) {
+        return encode(array, CanonicalEncoder::encode);
+    }
+
+    /**
+     * Encodes the top node of an array canonically and its data children (struct fields, list
+     * elements and offsets, extension storage, map entries) with {@code children}: the compressor
+     * passes itself here. Validity stays a canonical bool child.
+     *
+     * @param array a canonical array
+     * @param children encodes each data child
+     * @return the node tree
+     */
+    public static WriteNode encode(Canonical array, java.util.function.Function<Canonical, WriteNode> children) {
         int len = array.length();
         return switch (array) {
             case NullArray n -> WriteNode.of(Encodings.NULL, null, List.of(), List.of());
@@ -75,43 +88,43 @@ public final class CanonicalEncoder {
                 yield WriteNode.of(Encodings.VARBINVIEW, null, buffers, validityChildren(v.dtype(), v.validity(), len));
             }
             case StructArray s -> {
-                List<WriteNode> children = new ArrayList<>(validityChildren(s.dtype(), s.validity(), len));
+                List<WriteNode> nodes = new ArrayList<>(validityChildren(s.dtype(), s.validity(), len));
                 for (Canonical f : s.fields()) {
-                    children.add(encode(f));
+                    nodes.add(children.apply(f));
                 }
-                yield WriteNode.of(Encodings.STRUCT, null, List.of(), children);
+                yield WriteNode.of(Encodings.STRUCT, null, List.of(), nodes);
             }
             case ListArray l -> {
                 byte[] metadata = new ProtoWriter()
                         .varint(1, l.elements().length())
                         .varint(2, l.offsets().ptype().id()).toByteArray();
-                List<WriteNode> children = new ArrayList<>();
-                children.add(encode(l.elements()));
-                children.add(primitive(nonNullable(l.offsets())));
-                children.addAll(validityChildren(l.dtype(), l.validity(), len));
-                yield WriteNode.of(Encodings.LIST, metadata, List.of(), children);
+                List<WriteNode> nodes = new ArrayList<>();
+                nodes.add(children.apply(l.elements()));
+                nodes.add(children.apply(nonNullable(l.offsets())));
+                nodes.addAll(validityChildren(l.dtype(), l.validity(), len));
+                yield WriteNode.of(Encodings.LIST, metadata, List.of(), nodes);
             }
             case ListViewArray l -> {
                 byte[] metadata = new ProtoWriter()
                         .varint(1, l.elements().length())
                         .varint(2, l.offsets().ptype().id())
                         .varint(3, l.sizes().ptype().id()).toByteArray();
-                List<WriteNode> children = new ArrayList<>();
-                children.add(encode(l.elements()));
-                children.add(primitive(nonNullable(l.offsets())));
-                children.add(primitive(nonNullable(l.sizes())));
-                children.addAll(validityChildren(l.dtype(), l.validity(), len));
-                yield WriteNode.of(Encodings.LIST_VIEW, metadata, List.of(), children);
+                List<WriteNode> nodes = new ArrayList<>();
+                nodes.add(children.apply(l.elements()));
+                nodes.add(children.apply(nonNullable(l.offsets())));
+                nodes.add(children.apply(nonNullable(l.sizes())));
+                nodes.addAll(validityChildren(l.dtype(), l.validity(), len));
+                yield WriteNode.of(Encodings.LIST_VIEW, metadata, List.of(), nodes);
             }
             case FixedSizeListArray f -> {
-                List<WriteNode> children = new ArrayList<>();
-                children.add(encode(f.elements()));
-                children.addAll(validityChildren(f.dtype(), f.validity(), len));
-                yield WriteNode.of(Encodings.FIXED_SIZE_LIST, null, List.of(), children);
+                List<WriteNode> nodes = new ArrayList<>();
+                nodes.add(children.apply(f.elements()));
+                nodes.addAll(validityChildren(f.dtype(), f.validity(), len));
+                yield WriteNode.of(Encodings.FIXED_SIZE_LIST, null, List.of(), nodes);
             }
-            case ExtensionArray e -> WriteNode.of(Encodings.EXT, null, List.of(), List.of(encode(e.storage())));
+            case ExtensionArray e -> WriteNode.of(Encodings.EXT, null, List.of(), List.of(children.apply(e.storage())));
             // vortex.map: one child, the entries as a list view (core2026.08.2+).
-            case io.jvortex.array.MapArray m -> WriteNode.of("vortex.map", null, List.of(), List.of(encode(m.entries())));
+            case io.jvortex.array.MapArray m -> WriteNode.of("vortex.map", null, List.of(), List.of(children.apply(m.entries())));
             case io.jvortex.array.VariantArray v -> throw new IllegalArgumentException(
                     "writing variant arrays is not supported yet");
             case io.jvortex.array.UnionArray u -> throw new IllegalArgumentException(
@@ -136,7 +149,11 @@ public final class CanonicalEncoder {
                 validityChildren(p.dtype(), p.validity(), p.length()));
     }
 
-    private static PrimitiveArray nonNullable(PrimitiveArray p) {
+    /**
+     * @param p a primitive array
+     * @return the same values typed non-nullable (list offsets and sizes are stored that way)
+     */
+    public static PrimitiveArray nonNullable(PrimitiveArray p) {
         return p.dtype().nullable()
                 ? new PrimitiveArray(new DType.Primitive(p.ptype(), false), p.values(), p.length(), Validity.ALL_VALID)
                 : p;
@@ -168,8 +185,16 @@ public final class CanonicalEncoder {
                 List.of(new WriteNode.Buffer(v.bytes().asSlice(start, total), 1)), children);
     }
 
-    /** The validity slot of a nullable array: empty when all valid or non-nullable. */
-    private static List<WriteNode> validityChildren(DType dtype, Validity validity, int length) {
+    /**
+     * The validity slot of an array: empty when all valid or non-nullable, else a constant false or
+     * a canonical bool child.
+     *
+     * @param dtype the array's dtype
+     * @param validity its validity
+     * @param length its length
+     * @return zero or one node
+     */
+    public static List<WriteNode> validityChildren(DType dtype, Validity validity, int length) {
         if (!dtype.nullable()) {
             return List.of();
         }

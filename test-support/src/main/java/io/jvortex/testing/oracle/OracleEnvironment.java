@@ -250,6 +250,25 @@ final class OracleEnvironment {
         }
     }
 
+    /** The first Rust panic or Python traceback in a log (a few lines), or "" when there is none. */
+    static String panicMessage(Path file) {
+        try {
+            if (!Files.exists(file)) {
+                return "";
+            }
+            List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
+            for (int i = 0; i < all.size(); i++) {
+                String line = all.get(i);
+                if (line.contains("panicked at") || line.startsWith("Traceback")) {
+                    return String.join("\n", all.subList(i, Math.min(all.size(), i + 8)));
+                }
+            }
+            return "";
+        } catch (IOException | UncheckedIOException e) {
+            return "";
+        }
+    }
+
     private static String lastLine(String text) {
         String[] lines = text.strip().split("\n");
         return lines[lines.length - 1];

@@ -418,7 +418,9 @@ public final class RustOracle {
                 Thread.currentThread().interrupt();
             }
         }
-        return exit + "; log " + log + " ends with:\n" + OracleEnvironment.tail(log, 20);
+        String panic = OracleEnvironment.panicMessage(log);
+        return exit + "; log " + log + (panic.isEmpty() ? "" : " says:\n" + panic + "\nand") + " ends with:\n"
+                + OracleEnvironment.tail(log, 20);
     }
 
     private synchronized void stop() {

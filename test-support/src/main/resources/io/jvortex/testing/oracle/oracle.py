@@ -123,9 +123,12 @@ def main():
                 raise ValueError("unknown op %r (one of %s)" % (op, ", ".join(sorted(OPS))))
             answer = OPS[op](request, vx, arrow_io)
             answer["ok"] = True
-        except Exception as error:
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as error:  # a Rust panic arrives as pyo3's PanicException, a BaseException
             traceback.print_exc()
-            answer = {"ok": False, "error": short_error(error)}
+            prefix = "" if isinstance(error, Exception) else "rust panic: "
+            answer = {"ok": False, "error": prefix + short_error(error)}
         respond(answer)
     return 0
 

@@ -1,0 +1,180 @@
+package io.jvortex.compress;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.VarBinArray;
+import io.jvortex.array.VarBinViewArray;
+import java.nio.ByteBuffer;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Facts about one array that several schemes need, computed on first use and cached (not
+ * thread-safe: one instance per compression call). Integer facts treat values as signed
+ * {@code long}s (unsigned 64-bit values above {@code Long.MAX_VALUE} compare as negative, so schemes
+ * for u64 must check {@link #minLong()} ≥ 0 themselves); only valid (non-null) positions count.
+ */
+public final class ArrayFacts {
+    private final Canonical array;
+    private int nullCount = -1;
+    private boolean minMaxDone;
+    private long minLong;
+    private long maxLong;
+    private int runCount = -1;
+    private int distinctCap;
+    private int distinctCount = -1;
+
+    /** @param array the array described */
+    public ArrayFacts(Canonical array) {
+        this.array = array;
+    }
+
+    /** @return the array described */
+    public Canonical array() {
+        return array;
+    }
+
+    /** @return rows */
+    public int length() {
+        return array.length();
+    }
+
+    /** @return null rows */
+    public int nullCount() {
+        if (nullCount < 0) {
+            nullCount = array.dtype().nullable() ? array.validity().nullCount(array.length()) : 0;
+        }
+        return nullCount;
+    }
+
+    /** @return non-null rows */
+    public int validCount() {
+        return length() - nullCount();
+    }
+
+    /** @return the smallest valid integer value (0 when none); primitive integer arrays only */
+    public long minLong() {
+        minMax();
+        return minLong;
+    }
+
+    /** @return the largest valid integer value (0 when none); primitive integer arrays only */
+    public long maxLong() {
+        minMax();
+        return maxLong;
+    }
+
+    private void minMax() {
+        if (minMaxDone) {
+            return;
+        }
+        PrimitiveArray p = (PrimitiveArray) array;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        boolean any = false;
+        boolean allValid = nullCount() == 0;
+        for (int i = 0; i < p.length(); i++) {
+            if (allValid || p.isValid(i)) {
+                long v = p.getLong(i);
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+                any = true;
+            }
+        }
+        minLong = any ? min : 0;
+        maxLong = any ? max : 0;
+        minMaxDone = true;
+    }
+
+    /**
+     * @return the number of runs of equal consecutive valid values (nulls break nothing and count
+     *         nothing); primitive arrays compare bit patterns
+     */
+    public int runCount() {
+        if (runCount >= 0) {
+            return runCount;
+        }
+        int runs = 0;
+        if (array instanceof PrimitiveArray p) {
+            boolean have = false;
+            long prev = 0;
+            for (int i = 0; i < p.length(); i++) {
+                if (!p.isValid(i)) {
+                    continue;
+                }
+                long v = bits(p, i);
+                if (!have || v != prev) {
+                    runs++;
+                    prev = v;
+                    have = true;
+                }
+            }
+        } else {
+            ByteBuffer prev = null;
+            for (int i = 0; i < array.length(); i++) {
+                if (!array.isValid(i)) {
+                    continue;
+                }
+                ByteBuffer v = ByteBuffer.wrap(bytesAt(array, i));
+                if (!v.equals(prev)) {
+                    runs++;
+                    prev = v;
+                }
+            }
+        }
+        runCount = runs;
+        return runs;
+    }
+
+    /**
+     * @param cap stop counting beyond this many
+     * @return the number of distinct valid values, or {@code cap + 1} when there are more than
+     *         {@code cap}
+     */
+    public int distinctCount(int cap) {
+        if (distinctCount >= 0 && (distinctCap >= cap || distinctCount <= distinctCap)) {
+            return Math.min(distinctCount, cap + 1);
+        }
+        int count;
+        if (array instanceof PrimitiveArray p) {
+            Set<Long> seen = new HashSet<>();
+            for (int i = 0; i < p.length() && seen.size() <= cap; i++) {
+                if (p.isValid(i)) {
+                    seen.add(bits(p, i));
+                }
+            }
+            count = seen.size();
+        } else if (array instanceof VarBinArray || array instanceof VarBinViewArray) {
+            Set<ByteBuffer> seen = new HashSet<>();
+            for (int i = 0; i < array.length() && seen.size() <= cap; i++) {
+                if (array.isValid(i)) {
+                    seen.add(ByteBuffer.wrap(bytesAt(array, i)));
+                }
+            }
+            count = seen.size();
+        } else {
+            throw new IllegalArgumentException("distinct count of " + array.dtype().display());
+        }
+        distinctCount = count;
+        distinctCap = cap;
+        return Math.min(count, cap + 1);
+    }
+
+    /** Raw bits of a primitive value, zero-extended to 64 bits (floats compare by bits). */
+    private static long bits(PrimitiveArray p, int i) {
+        return switch (p.ptype().byteWidth()) {
+            case 1 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) & 0xFFL;
+            case 2 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i) & 0xFFFFL;
+            case 4 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 4L * i) & 0xFFFFFFFFL;
+            default -> p.values().get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 8L * i);
+        };
+    }
+
+    private static byte[] bytesAt(Canonical array, int i) {
+        return switch (array) {
+            case VarBinArray v -> v.value(i);
+            case VarBinViewArray v -> v.value(i);
+            default -> throw new IllegalArgumentException("bytes of " + array.dtype().display());
+        };
+    }
+}

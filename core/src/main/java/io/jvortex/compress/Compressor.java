@@ -1,0 +1,152 @@
+package io.jvortex.compress;
+
+import io.jvortex.array.BoolArray;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.DecimalArray;
+import io.jvortex.array.ExtensionArray;
+import io.jvortex.array.FixedSizeListArray;
+import io.jvortex.array.ListArray;
+import io.jvortex.array.ListViewArray;
+import io.jvortex.array.MapArray;
+import io.jvortex.array.NullArray;
+import io.jvortex.array.OpaqueArray;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.StructArray;
+import io.jvortex.array.UnionArray;
+import io.jvortex.array.VarBinArray;
+import io.jvortex.array.VarBinViewArray;
+import io.jvortex.array.VariantArray;
+import io.jvortex.dtype.DType;
+import io.jvortex.scalar.Scalar;
+import io.jvortex.write.CanonicalEncoder;
+import io.jvortex.write.WriteNode;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The BtrBlocks-style cascading compressor: for each leaf array (bool, primitive, decimal, strings)
+ * every eligible {@link Scheme} estimates its size on a sample; the best one encodes the whole array
+ * and its children cascade through this compressor again, at most {@link #MAX_DEPTH} levels deep. A
+ * result is kept only when it is strictly smaller than the canonical form. Nested arrays (struct,
+ * lists, extension, map) compress their children. Thread-safe and deterministic.
+ */
+public final class Compressor {
+    /** Maximum cascade depth (the reference's {@code MAX_CASCADE}). */
+    public static final int MAX_DEPTH = 3;
+
+    private final List<Scheme> schemes;
+    private final Predicate<String> allowedEncodingIds;
+
+    /**
+     * @param schemes the schemes, in evaluation order (ties go to the earlier one)
+     * @param allowedEncodingIds which encoding ids the file's edition permits
+     */
+    public Compressor(List<Scheme> schemes, Predicate<String> allowedEncodingIds) {
+        this.schemes = List.copyOf(schemes);
+        this.allowedEncodingIds = Objects.requireNonNull(allowedEncodingIds, "allowedEncodingIds");
+    }
+
+    /** @return the schemes, in evaluation order */
+    public List<Scheme> schemes() {
+        return schemes;
+    }
+
+    boolean allowed(String encodingId) {
+        return allowedEncodingIds.test(encodingId);
+    }
+
+    /**
+     * Compresses one chunk.
+     *
+     * @param array the chunk (opaque, variant and union arrays are not writable)
+     * @return its node tree
+     */
+    public WriteNode compress(Canonical array) {
+        return compress(array, new CompressContext(this, 0, Set.of()));
+    }
+
+    WriteNode compress(Canonical array, CompressContext ctx) {
+        return switch (array) {
+            case NullArray n -> CanonicalEncoder.encode(n);
+            case StructArray s -> CanonicalEncoder.encode(s, child -> compress(child, ctx));
+            case ListArray l -> CanonicalEncoder.encode(l, child -> compress(child, ctx));
+            case ListViewArray l -> CanonicalEncoder.encode(l, child -> compress(child, ctx));
+            case FixedSizeListArray f -> CanonicalEncoder.encode(f, child -> compress(child, ctx));
+            case MapArray m -> CanonicalEncoder.encode(m, child -> compress(child, ctx));
+            case ExtensionArray e -> leafOrNested(e, ctx);
+            case BoolArray b -> leaf(b, ctx);
+            case PrimitiveArray p -> leaf(p, ctx);
+            case DecimalArray d -> leaf(d, ctx);
+            case VarBinArray v -> leaf(v, ctx);
+            case VarBinViewArray v -> leaf(v, ctx);
+            case VariantArray v -> CanonicalEncoder.encode(v);
+            case UnionArray u -> CanonicalEncoder.encode(u);
+            case OpaqueArray o -> CanonicalEncoder.encode(o);
+        };
+    }
+
+    /** Extension arrays: the storage compressed, or an extension scheme (e.g. datetime parts) if smaller. */
+    private WriteNode leafOrNested(ExtensionArray e, CompressContext ctx) {
+        WriteNode viaStorage = CanonicalEncoder.encode(e, child -> compress(child, ctx));
+        if (e.length() == 0 || allNull(e)) {
+            return allNull(e) && e.length() > 0 ? CanonicalEncoder.constant(Scalar.nullOf(e.dtype())) : viaStorage;
+        }
+        WriteNode best = choose(e, ctx, NodeSize.bytes(viaStorage));
+        return best != null && NodeSize.bytes(best) < NodeSize.bytes(viaStorage) ? best : viaStorage;
+    }
+
+    private WriteNode leaf(Canonical array, CompressContext ctx) {
+        WriteNode canonical = CanonicalEncoder.encode(array);
+        if (array.length() == 0) {
+            return canonical;
+        }
+        if (allNull(array)) {
+            return CanonicalEncoder.constant(Scalar.nullOf(array.dtype()));
+        }
+        if (ctx.depth() >= MAX_DEPTH) {
+            return canonical;
+        }
+        long canonicalBytes = NodeSize.bytes(canonical);
+        WriteNode best = choose(array, ctx, canonicalBytes);
+        return best != null && NodeSize.bytes(best) < canonicalBytes ? best : canonical;
+    }
+
+    /** Picks the scheme with the best estimated ratio on a sample and applies it to the whole array. */
+    private WriteNode choose(Canonical array, CompressContext ctx, long canonicalBytes) {
+        Canonical sample = Sampler.sample(array);
+        ArrayFacts sampleFacts = new ArrayFacts(sample);
+        long sampleBytes = sample == array ? canonicalBytes : NodeSize.bytes(CanonicalEncoder.encode(sample));
+        Scheme best = null;
+        double bestRatio = 1.0;
+        for (Scheme scheme : schemes) {
+            if (ctx.excluded(scheme.name()) || !allowed(scheme.encodingId()) || !scheme.accepts(array)) {
+                continue;
+            }
+            long estimate = scheme.estimate(sample, sampleFacts, ctx);
+            if (estimate == Scheme.MEASURE) {
+                WriteNode node = scheme.compress(sample, sampleFacts, ctx);
+                estimate = node == null ? Scheme.SKIP : NodeSize.bytes(node);
+            }
+            if (estimate < 0) {
+                continue;
+            }
+            double ratio = (double) sampleBytes / Math.max(1, estimate);
+            if (ratio > bestRatio) {
+                bestRatio = ratio;
+                best = scheme;
+            }
+        }
+        if (best == null) {
+            return null;
+        }
+        ArrayFacts facts = sample == array ? sampleFacts : new ArrayFacts(array);
+        return best.compress(array, facts, ctx);
+    }
+
+    private static boolean allNull(Canonical array) {
+        return array.dtype().nullable() && !(array.dtype() instanceof DType.Null)
+                && array.validity().nullCount(array.length()) == array.length();
+    }
+}

@@ -1,0 +1,60 @@
+package io.jvortex.compress;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.write.WriteNode;
+
+/**
+ * One way the cascading compressor may encode an array (BtrBlocks' "scheme"): it says which arrays it
+ * accepts, estimates how small it would make a sample, and encodes, handing its own children back to
+ * the compressor ({@link CompressContext#compress}) so they cascade.
+ *
+ * <p>Schemes live in their encoding's package ({@code io.jvortex.encoding.<name>}) and are listed in
+ * {@link BuiltinSchemes}. A scheme must be deterministic: the same input gives the same node.
+ */
+public interface Scheme {
+    /** {@link #estimate} result: do not use this scheme for this array. */
+    long SKIP = -1;
+    /** {@link #estimate} result: compress the sample with {@link #compress} and measure it. */
+    long MEASURE = -2;
+
+    /**
+     * @return a unique, stable name such as {@code int.bitpacked}; exclusions refer to it
+     */
+    String name();
+
+    /**
+     * @return the encoding id at the root of what {@link #compress} returns; the scheme is only tried
+     *         when the file's edition permits it
+     */
+    String encodingId();
+
+    /**
+     * A cheap dtype / physical-form check.
+     *
+     * @param array the canonical array (never empty, never all-null)
+     * @return whether this scheme can encode it
+     */
+    boolean accepts(Canonical array);
+
+    /**
+     * Estimates the encoded size of a sample.
+     *
+     * @param sample a sample of the array (or the whole array when it is small)
+     * @param facts lazily computed facts about the sample
+     * @param ctx the compression context (depth, exclusions, edition)
+     * @return the estimated encoded size in bytes, {@link #SKIP} or {@link #MEASURE}
+     */
+    default long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+        return MEASURE;
+    }
+
+    /**
+     * Encodes the array; children are compressed through {@code ctx}.
+     *
+     * @param array the array
+     * @param facts facts about it
+     * @param ctx the compression context
+     * @return the node, or {@code null} when the scheme turns out not to apply
+     */
+    WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx);
+}
