@@ -47,9 +47,24 @@ public final class FileWriter {
      * @throws IllegalArgumentException when a chunk does not match the schema
      */
     public static long write(Path path, DType.Struct schema, Iterator<StructArray> chunks) {
+        return write(path, schema, chunks, CanonicalEncoder::encode);
+    }
+
+    /**
+     * Writes a file, replacing any existing one, encoding every column chunk with {@code encoder}
+     * (e.g. a {@code io.jvortex.compress.Compressor}).
+     *
+     * @param path the file
+     * @param schema the table schema (field names must be unique)
+     * @param chunks the rows, each chunk of exactly the schema's dtype
+     * @param encoder encodes one column chunk
+     * @return the file length in bytes
+     */
+    public static long write(Path path, DType.Struct schema, Iterator<StructArray> chunks,
+                             java.util.function.Function<Canonical, WriteNode> encoder) {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            return write(channel, schema, chunks);
+            return write(channel, schema, chunks, encoder);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -64,6 +79,21 @@ public final class FileWriter {
      * @return the bytes written
      */
     public static long write(WritableByteChannel out, DType.Struct schema, Iterator<StructArray> chunks) {
+        return write(out, schema, chunks, CanonicalEncoder::encode);
+    }
+
+    /**
+     * Writes a file to a channel positioned at its start (the channel stays open), encoding every
+     * column chunk with {@code encoder}.
+     *
+     * @param out where to write
+     * @param schema the table schema
+     * @param chunks the rows
+     * @param encoder encodes one column chunk
+     * @return the bytes written
+     */
+    public static long write(WritableByteChannel out, DType.Struct schema, Iterator<StructArray> chunks,
+                             java.util.function.Function<Canonical, WriteNode> encoder) {
         Objects.requireNonNull(schema, "schema");
         checkUniqueNames(schema);
         SegmentSink sink = new SegmentSink(out, 0);
@@ -96,7 +126,7 @@ public final class FileWriter {
                         ArraySerializer.serialize(validity, arrayIds))));
             }
             for (Canonical field : chunk.fields()) {
-                WriteNode node = column(field);
+                WriteNode node = column(field, encoder);
                 columnChunks.get(c++).add(new WriteLayout.Flat(len, sink.writeSegment(
                         ArraySerializer.serialize(node, arrayIds))));
             }
@@ -120,12 +150,12 @@ public final class FileWriter {
     }
 
     /** A column chunk: all null → constant null (what the reference writes), else canonical. */
-    private static WriteNode column(Canonical field) {
+    private static WriteNode column(Canonical field, java.util.function.Function<Canonical, WriteNode> encoder) {
         if (field.validity() instanceof Validity.AllInvalid && field.dtype().nullable()
                 && !(field.dtype() instanceof DType.Null)) {
             return CanonicalEncoder.constant(Scalar.nullOf(field.dtype()));
         }
-        return CanonicalEncoder.encode(field);
+        return encoder.apply(field);
     }
 
     private static BoolArray validityColumn(Validity validity, int length) {
