@@ -168,7 +168,22 @@ class RustWrittenFilesReadTest {
                 }
                 throw e;
             }
-            compare(file, oracle.read(file), name + " (table seed " + s + ")");
+            List<String> expected;
+            String what = name + " (table seed " + s + ")";
+            try {
+                expected = oracle.read(file);
+            } catch (RustOracle.OracleException e) {
+                if (!e.getMessage().startsWith("rust panic")) {
+                    throw e;
+                }
+                // The Rust reader panics on a few files its own writer produced; the generated rows
+                // the file was written from are then the reference.
+                System.out.println("[jvortex] the Rust reader panicked on its own file " + file + ": "
+                        + e.getMessage().lines().findFirst().orElse("") + "; comparing with the generated rows");
+                expected = table.rows();
+                what += " (vs generated rows)";
+            }
+            compare(file, expected, what);
             return;
         }
     }
