@@ -31,6 +31,15 @@ public record ScanOptions(List<String> columns, long limit, int maxChunkRows, lo
         }
     }
 
+    /**
+     * @param start first row, inclusive
+     * @param end row to stop before
+     * @return a copy reading only file rows {@code [start, end)}
+     */
+    public ScanOptions withRowRange(long start, long end) {
+        return new ScanOptions(columns, limit, maxChunkRows, start, end);
+    }
+
     /** @return options that read everything */
     public static ScanOptions all() {
         return builder().build();

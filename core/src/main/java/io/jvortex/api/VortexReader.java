@@ -5,6 +5,7 @@ import io.jvortex.file.VortexFile;
 import io.jvortex.layout.Layout;
 import io.jvortex.scan.LayoutScan;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -106,6 +107,72 @@ public final class VortexReader implements AutoCloseable {
      */
     public ScanIterator scan(ScanOptions scan) {
         return new LayoutScan(file, options, Objects.requireNonNull(scan, "scan"));
+    }
+
+    /**
+     * Random access: the given rows, in the given order.
+     *
+     * @param rowIndices file rows (any order, duplicates allowed)
+     * @param columns column paths as in {@link ScanOptions.Builder#columns(String...)}; none = all
+     *        top-level columns
+     * @return a chunk of exactly those rows; close it when done
+     * @throws IllegalArgumentException when a row index is outside the file
+     */
+    public Chunk take(long[] rowIndices, String... columns) {
+        Objects.requireNonNull(rowIndices, "rowIndices");
+        return io.jvortex.scan.RowTake.take(file, options, rowIndices, List.of(columns));
+    }
+
+    /** Default data bytes per split of {@link #splits()}. */
+    public static final long DEFAULT_SPLIT_BYTES = 32L << 20;
+
+    /** @return splits of about {@link #DEFAULT_SPLIT_BYTES} each */
+    public List<Split> splits() {
+        return splits(DEFAULT_SPLIT_BYTES);
+    }
+
+    /**
+     * Cuts the file into row ranges for parallel or distributed scans: aligned to chunk (or zone)
+     * boundaries, in order, covering every row exactly once.
+     *
+     * @param targetBytes data bytes per split
+     * @return the splits (none for an empty file)
+     */
+    public List<Split> splits(long targetBytes) {
+        return io.jvortex.scan.Splits.of(file, targetBytes);
+    }
+
+    /**
+     * Scans splits in parallel: each split is scanned on {@code executor} by its own iterator
+     * (confined to the task's thread) restricted to the split's rows (intersected with the
+     * options' row range; the options' limit applies per split), and {@code task} turns it into a
+     * result. Results come back in split order, so a row-ordered result is a concatenation.
+     *
+     * @param options projection (and row range) for every split
+     * @param splits the splits, e.g. {@link #splits()}
+     * @param executor runs the tasks
+     * @param task consumes one split's iterator (which it must not close or leak) and returns a result
+     * @param <R> the result type
+     * @return one result per split, in split order
+     * @throws java.util.concurrent.CompletionException wrapping the first failure of a task
+     */
+    public <R> List<R> scanSplits(ScanOptions options, List<Split> splits, java.util.concurrent.Executor executor,
+                                  java.util.function.Function<ScanIterator, R> task) {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(executor, "executor");
+        Objects.requireNonNull(task, "task");
+        List<java.util.concurrent.CompletableFuture<R>> futures = new java.util.ArrayList<>(splits.size());
+        for (Split split : splits) {
+            long start = Math.max(split.rowStart(), options.rowStart());
+            long end = Math.max(start, Math.min(split.rowEnd(), options.rowEnd()));
+            ScanOptions part = options.withRowRange(start, end);
+            futures.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try (ScanIterator it = scan(part)) {
+                    return task.apply(it);
+                }
+            }, executor));
+        }
+        return futures.stream().map(java.util.concurrent.CompletableFuture::join).toList();
     }
 
     @Override

@@ -88,6 +88,71 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
     }
 
     /**
+     * Decodes only some positions of a node: through the encoding's {@link PointAccess} when it has
+     * one, else by decoding the node and gathering.
+     *
+     * @param node the node
+     * @param dtype its logical type
+     * @param length its row count
+     * @param indices positions in {@code [0, length)}, ascending (duplicates allowed)
+     * @return {@code indices.length} rows
+     */
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices) {
+        if (length < 0 || length > MAX_ROWS) {
+            throw node.error("row count " + length + " outside 0.." + MAX_ROWS);
+        }
+        for (int i = 0; i < indices.length; i++) {
+            if (indices[i] < 0 || indices[i] >= length || (i > 0 && indices[i] < indices[i - 1])) {
+                throw new IllegalArgumentException("take positions must be ascending in [0, " + length + "), got "
+                        + indices[i] + " at " + i);
+            }
+        }
+        Encoding encoding = registry.find(node.encodingId());
+        if (!(encoding instanceof PointAccess point)) {
+            return gather(decode(node, dtype, length), indices);
+        }
+        Canonical out;
+        try {
+            out = point.take(node, dtype, length, indices, this);
+        } catch (VortexException e) {
+            throw e.withContext(node.source(), node.absoluteOffset(), node.path());
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException
+                 | NegativeArraySizeException | ClassCastException e) {
+            throw new VortexException(node.source(), node.absoluteOffset(), node.path(),
+                    "malformed " + node.encodingId() + " array: " + e.getMessage(), e);
+        }
+        if (out.length() != indices.length || !out.dtype().equals(dtype)) {
+            throw node.error("took " + out.length() + " rows of " + out.dtype().display() + ", expected "
+                    + indices.length + " of " + dtype.display());
+        }
+        return out;
+    }
+
+    /**
+     * @param parent the parent node
+     * @param index the child index
+     * @param dtype the child's type
+     * @param length the child's row count
+     * @param indices positions, ascending
+     * @return those rows of the child
+     */
+    public Canonical takeChild(ArrayNode parent, int index, DType dtype, int length, int[] indices) {
+        return take(parent.child(index), dtype, length, indices);
+    }
+
+    /**
+     * @param values decoded values
+     * @param indices positions into them
+     * @return {@code values[indices[i]]}
+     */
+    public Canonical gather(Canonical values, int[] indices) {
+        MemorySegment idx = allocate(4L * indices.length);
+        MemorySegment.copy(indices, 0, idx, java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 0, indices.length);
+        return io.jvortex.array.Take.take(values, new io.jvortex.array.PrimitiveArray(
+                new DType.Primitive(io.jvortex.dtype.PType.I32, false), idx, indices.length, Validity.ALL_VALID), this);
+    }
+
+    /**
      * @param parent the parent node
      * @param index the child index
      * @param dtype the child's type
@@ -115,6 +180,30 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
                     + ", expected primitive " + dtype.display());
         }
         return p;
+    }
+
+    /**
+     * The validity of some positions of an array whose validity is an optional child.
+     *
+     * @param parent the parent node
+     * @param index the child index where validity would be; absent when {@code >= childCount()}
+     * @param nullable whether the parent's dtype is nullable
+     * @param length the parent's rows
+     * @param indices positions, ascending
+     * @return the validity of {@code indices.length} rows
+     */
+    public Validity takeValidity(ArrayNode parent, int index, boolean nullable, int length, int[] indices) {
+        if (index >= parent.childCount()) {
+            return Validity.ALL_VALID;
+        }
+        if (!nullable) {
+            throw parent.error("non-nullable array has a validity child");
+        }
+        Canonical bits = takeChild(parent, index, new DType.Bool(false), length, indices);
+        if (!(bits instanceof io.jvortex.array.BoolArray b)) {
+            throw parent.error("validity child decoded to " + bits.dtype().display() + ", expected bool");
+        }
+        return b.asValidity();
     }
 
     /**

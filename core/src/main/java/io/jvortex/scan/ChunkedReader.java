@@ -51,6 +51,24 @@ final class ChunkedReader extends ColumnReader {
     }
 
     @Override
+    Canonical take(long[] rows, int from, int to, ScanState state) {
+        List<Canonical> parts = new java.util.ArrayList<>();
+        int i = from;
+        long[] local = new long[to - from];
+        while (i < to) {
+            int c = chunkOf(rows[i]);
+            int j = i;
+            while (j < to && rows[j] < starts[c + 1]) {
+                local[j - i] = rows[j] - starts[c];
+                j++;
+            }
+            parts.add(chunks.get(c).take(local, 0, j - i, state));
+            i = j;
+        }
+        return RowTake.concat(parts, state);
+    }
+
+    @Override
     void release(long row) {
         for (int i = released; i < chunks.size(); i++) {
             if (starts[i] >= row) {

@@ -1,5 +1,9 @@
 package io.jvortex.scan;
 
+import io.jvortex.array.Take;
+import java.util.ArrayList;
+import java.util.List;
+
 import io.jvortex.array.Canonical;
 import java.util.function.LongConsumer;
 
@@ -34,6 +38,44 @@ abstract class ColumnReader {
      * @param row a row relative to this reader
      */
     abstract void release(long row);
+
+    /**
+     * Gathers rows {@code rows[from..to)} (ascending, relative to this reader, duplicates allowed).
+     * This default reads each piece that holds requested rows and gathers from it; readers whose
+     * pieces can decode single positions override it. Pieces are not released: the caller closes
+     * the reader when the result is no longer used.
+     *
+     * @param rows row indices, ascending
+     * @param from first index into {@code rows}
+     * @param to index into {@code rows} to stop before
+     * @param state decoding services (the chunk allocator holds the result)
+     * @return the gathered rows, in the order of {@code rows}
+     */
+    Canonical take(long[] rows, int from, int to, ScanState state) {
+        List<Long> cuts = new ArrayList<>();
+        boundaries(0, cuts::add);
+        cuts.add(rowCount());
+        List<Canonical> parts = new ArrayList<>();
+        int i = from;
+        long pieceStart = 0;
+        for (long cut : cuts) {
+            if (cut <= pieceStart) {
+                continue;
+            }
+            int j = i;
+            while (j < to && rows[j] < cut) {
+                j++;
+            }
+            if (j > i) {
+                Canonical piece = read(pieceStart, (int) (cut - pieceStart), state);
+                parts.add(Take.take(piece, RowTake.indices(rows, i, j, pieceStart, state.chunkAllocator()),
+                        state.chunkAllocator()));
+            }
+            i = j;
+            pieceStart = cut;
+        }
+        return RowTake.concat(parts, state);
+    }
 
     /** Frees everything. */
     void close() {

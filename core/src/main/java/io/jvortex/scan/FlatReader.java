@@ -48,6 +48,32 @@ final class FlatReader extends ColumnReader {
         return ctx.decode(array.root(), layout.dtype(), (int) layout.rowCount());
     }
 
+    /**
+     * Gathers rows; when the segment is not decoded yet, decodes only those positions where the
+     * encodings allow ({@link DecodeContext#take}).
+     */
+    @Override
+    Canonical take(long[] rows, int from, int to, ScanState state) {
+        if (decoded != null) {
+            return super.take(rows, from, to, state);
+        }
+        if (layout.rowCount() > DecodeContext.MAX_ROWS) {
+            throw new io.jvortex.api.VortexException(state.file.source(), io.jvortex.api.VortexException.NO_OFFSET,
+                    layout.path(), "flat layout of " + layout.rowCount() + " rows is larger than one array can be", null);
+        }
+        int[] positions = new int[to - from];
+        for (int i = from; i < to; i++) {
+            positions[i - from] = (int) rows[i];
+        }
+        SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
+        String path = layout.path() + "/segment#" + layout.segmentId();
+        SerializedArray array = SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
+                state.file.arrayIds(), state.file.source(), path);
+        DecodeContext ctx = new DecodeContext(state.registry, state.chunkArena(), state.allowUnknown,
+                state.maxDecodedBytes);
+        return ctx.take(array.root(), layout.dtype(), (int) layout.rowCount(), positions);
+    }
+
     @Override
     void release(long row) {
         if (decoded != null && row >= layout.rowCount()) {

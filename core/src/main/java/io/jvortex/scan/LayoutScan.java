@@ -44,31 +44,9 @@ public final class LayoutScan implements ScanIterator {
         this.file = file;
         this.state = new ScanState(file, options.encodings(), options.allowUnknown(), options.maxDecodedBytes());
         Layout layout = file.rootLayout();
-        if (scan.columns().isEmpty()) {
-            this.root = Readers.of(layout);
-            this.dtype = layout.dtype();
-        } else {
-            if (!(layout.dtype() instanceof DType.Struct rootType)) {
-                throw new IllegalArgumentException("columns were requested but the file's root is "
-                        + layout.dtype().display() + ", not a struct");
-            }
-            List<String> names = new ArrayList<>();
-            List<DType> types = new ArrayList<>();
-            List<ColumnReader> readers = new ArrayList<>();
-            for (String p : scan.columns()) {
-                List<String> path = List.of(p.split("\\.", -1));
-                if (rootType.indexOf(p) >= 0) {
-                    path = List.of(p); // a top-level name containing dots
-                }
-                Projection proj = project(layout, rootType, path, p);
-                names.add(p);
-                types.add(proj.dtype);
-                readers.add(proj.reader);
-            }
-            DType.Struct projected = new DType.Struct(names, types, false);
-            this.root = new StructReader(projected, null, readers, layout.rowCount());
-            this.dtype = projected;
-        }
+        Projected projected = project(layout, scan.columns());
+        this.root = projected.reader();
+        this.dtype = projected.dtype();
         List<Long> b = new ArrayList<>();
         root.boundaries(0, b::add);
         this.cuts = b.stream().mapToLong(Long::longValue).filter(x -> x > 0 && x < layout.rowCount())
@@ -80,6 +58,45 @@ public final class LayoutScan implements ScanIterator {
     }
 
     private record Projection(ColumnReader reader, DType dtype) {
+    }
+
+    /**
+     * The reader tree of a projection of the root layout.
+     *
+     * @param reader the root reader
+     * @param dtype the dtype it reads
+     */
+    record Projected(ColumnReader reader, DType dtype) {
+    }
+
+    /**
+     * @param layout the root layout
+     * @param columns column paths (empty = everything)
+     * @return the reader of those columns, as a struct (or the whole root)
+     */
+    static Projected project(Layout layout, List<String> columns) {
+        if (columns.isEmpty()) {
+            return new Projected(Readers.of(layout), layout.dtype());
+        }
+        if (!(layout.dtype() instanceof DType.Struct rootType)) {
+            throw new IllegalArgumentException("columns were requested but the file's root is "
+                    + layout.dtype().display() + ", not a struct");
+        }
+        List<String> names = new ArrayList<>();
+        List<DType> types = new ArrayList<>();
+        List<ColumnReader> readers = new ArrayList<>();
+        for (String p : columns) {
+            List<String> path = List.of(p.split("\\.", -1));
+            if (rootType.indexOf(p) >= 0) {
+                path = List.of(p); // a top-level name containing dots
+            }
+            Projection proj = project(layout, rootType, path, p);
+            names.add(p);
+            types.add(proj.dtype);
+            readers.add(proj.reader);
+        }
+        DType.Struct projected = new DType.Struct(names, types, false);
+        return new Projected(new StructReader(projected, null, readers, layout.rowCount()), projected);
     }
 
     private static Projection project(Layout layout, DType.Struct rootType, List<String> path, String original) {

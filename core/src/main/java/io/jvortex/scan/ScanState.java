@@ -16,6 +16,7 @@ final class ScanState {
     final boolean allowUnknown;
     final long maxDecodedBytes;
     private Allocator chunkAllocator;
+    private Arena chunkArena;
 
     ScanState(VortexFile file, EncodingRegistry registry, boolean allowUnknown, long maxDecodedBytes) {
         this.file = file;
@@ -42,6 +43,11 @@ final class ScanState {
 
     void startChunk(Arena arena) {
         chunkAllocator = allocator(arena);
+        chunkArena = arena;
+    }
+
+    Arena chunkArena() {
+        return chunkArena;
     }
 
     Allocator chunkAllocator() {

@@ -57,6 +57,25 @@ final class StructReader extends ColumnReader {
     }
 
     @Override
+    Canonical take(long[] rows, int from, int to, ScanState state) {
+        int length = to - from;
+        List<Canonical> out = new ArrayList<>(fields.size());
+        for (ColumnReader f : fields) {
+            out.add(f.take(rows, from, to, state));
+        }
+        Validity v = Validity.ALL_VALID;
+        if (validity != null) {
+            Canonical bits = validity.take(rows, from, to, state);
+            if (!(bits instanceof BoolArray b)) {
+                throw new io.jvortex.api.VortexException("struct validity decoded to " + bits.dtype().display()
+                        + ", expected bool");
+            }
+            v = b.asValidity();
+        }
+        return new StructArray(dtype, out, length, v);
+    }
+
+    @Override
     void release(long row) {
         if (validity != null) {
             validity.release(row);

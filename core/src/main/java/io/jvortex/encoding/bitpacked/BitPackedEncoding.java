@@ -17,7 +17,7 @@ import java.lang.foreign.ValueLayout;
  * {@code fastlanes.bitpacked}: integers packed to {@code bitWidth} bits in FastLanes' transposed
  * 1024-value chunks, with optional patches for values that did not fit.
  */
-public final class BitPackedEncoding implements Encoding {
+public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.PointAccess {
     /** The encoding id. */
     public static final String ID = "fastlanes.bitpacked";
 
@@ -69,6 +69,12 @@ public final class BitPackedEncoding implements Encoding {
         }
         Validity validity = ctx.validity(node, validityChild, p.nullable(), length);
         return new PrimitiveArray(p, out, length, validity);
+    }
+
+    /** Decodes only the requested positions: one or two word reads each, plus a patch lookup. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        return BitPackedTake.take(node, dtype, length, indices, ctx);
     }
 
     /** Unpacks rows {@code [offset, offset + length)} of the concatenated chunks into {@code out}. */

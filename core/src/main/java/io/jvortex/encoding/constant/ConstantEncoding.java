@@ -14,7 +14,7 @@ import io.jvortex.scalar.ScalarValues;
  * {@link Constant#expand}. A bool constant decodes to a bool array, so it can serve as a validity
  * child (the writer's form of "all invalid").
  */
-public final class ConstantEncoding implements Encoding {
+public final class ConstantEncoding implements Encoding, io.jvortex.encoding.PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.constant";
 
@@ -34,5 +34,11 @@ public final class ConstantEncoding implements Encoding {
         ctx.expectChildren(node, 0, 0);
         Scalar scalar = ScalarValues.decode(node.buffer(0), dtype);
         return Constant.expand(scalar, length, ctx);
+    }
+
+    /** The scalar repeated once per requested position. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        return decode(node, dtype, indices.length, ctx);
     }
 }

@@ -11,7 +11,7 @@ import io.jvortex.encoding.Encoding;
 import io.jvortex.protobuf.ProtoReader;
 
 /** {@code vortex.dict}: codes into a dictionary of values, decoded by gathering with {@link Take}. */
-public final class DictEncoding implements Encoding {
+public final class DictEncoding implements Encoding, io.jvortex.encoding.PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.dict";
 
@@ -26,6 +26,16 @@ public final class DictEncoding implements Encoding {
 
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return decodeOrTake(node, dtype, length, null, ctx);
+    }
+
+    /** Only the requested codes, then a gather from the (small) dictionary. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        return decodeOrTake(node, dtype, length, indices, ctx);
+    }
+
+    private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
         long valuesLen = 0;
         PType codesType = PType.U8;
         Boolean nullableCodes = null;
@@ -48,7 +58,12 @@ public final class DictEncoding implements Encoding {
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 2, 2);
         int valueCount = ctx.rowCount(node, valuesLen, "values_len");
-        PrimitiveArray codes = ctx.decodePrimitive(node, 0, new DType.Primitive(codesType, codesNullable), length);
+        DType.Primitive codesDType = new DType.Primitive(codesType, codesNullable);
+        Canonical decodedCodes = indices == null ? ctx.decodePrimitive(node, 0, codesDType, length)
+                : ctx.takeChild(node, 0, codesDType, length, indices);
+        if (!(decodedCodes instanceof PrimitiveArray codes)) {
+            throw node.error("codes decoded to " + decodedCodes.dtype().display());
+        }
         Canonical values = ctx.decodeChild(node, 1, dtype, valueCount);
         // Take checks every valid code against the dictionary size before gathering.
         return Take.take(values, codes, ctx);

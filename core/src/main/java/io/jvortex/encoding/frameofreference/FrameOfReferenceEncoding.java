@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** {@code fastlanes.for}: {@code out[i] = encoded[i] + reference}, wrapping in the type's width. */
-public final class FrameOfReferenceEncoding implements Encoding {
+public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.encoding.PointAccess {
     /** The encoding id. */
     public static final String ID = "fastlanes.for";
 
@@ -24,6 +24,23 @@ public final class FrameOfReferenceEncoding implements Encoding {
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        long ref = reference(node, p, ctx);
+        return addReference(ctx.decodePrimitive(node, 0, p, length), ref, ctx);
+    }
+
+    /** The requested positions of the encoded child, plus the reference. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        long ref = reference(node, p, ctx);
+        Canonical encoded = ctx.takeChild(node, 0, p, length, indices);
+        if (!(encoded instanceof PrimitiveArray e)) {
+            throw node.error("encoded child decoded to " + encoded.dtype().display());
+        }
+        return addReference(e, ref, ctx);
+    }
+
+    private static long reference(ArrayNode node, DType.Primitive p, DecodeContext ctx) {
         if (!p.ptype().isInteger()) {
             throw node.error("frame of reference needs an integer type, got " + p.display());
         }
@@ -33,8 +50,12 @@ public final class FrameOfReferenceEncoding implements Encoding {
         }
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 1, 1);
-        PrimitiveArray encoded = ctx.decodePrimitive(node, 0, p, length);
-        long ref = reference.asLong();
+        return reference.asLong();
+    }
+
+    private static PrimitiveArray addReference(PrimitiveArray encoded, long ref, DecodeContext ctx) {
+        DType.Primitive p = encoded.dtype();
+        int length = encoded.length();
         if (ref == 0) {
             return encoded;
         }

@@ -17,7 +17,7 @@ import java.math.BigInteger;
 import java.nio.ByteOrder;
 
 /** {@code vortex.sequence}: {@code out[i] = base + i * multiplier}. See the package documentation. */
-public final class SequenceEncoding implements Encoding {
+public final class SequenceEncoding implements Encoding, io.jvortex.encoding.PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.sequence";
 
@@ -116,6 +116,34 @@ public final class SequenceEncoding implements Encoding {
         MemorySegment out = ctx.allocate((long) length * ptype.byteWidth());
         fill(ptype, meta.base(), meta.multiplier(), out, length);
         return new PrimitiveArray(p, out, length, Validity.ALL_VALID);
+    }
+
+    /** {@code base + index * multiplier} at each requested position. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        PType ptype = p.ptype();
+        if (!ptype.isInteger()) {
+            throw node.error(ID + " holds integers, got " + p.display());
+        }
+        ctx.expectBuffers(node, 0);
+        ctx.expectChildren(node, 0, 0);
+        SequenceMetadata meta = SequenceMetadata.parse(node, ptype);
+        if (length > 0) {
+            checkLastValue(node, ptype, meta, length);
+        }
+        int n = indices.length;
+        MemorySegment out = ctx.allocate((long) n * ptype.byteWidth());
+        for (int i = 0; i < n; i++) {
+            long v = meta.base() + indices[i] * meta.multiplier();
+            switch (ptype.byteWidth()) {
+                case 1 -> out.set(ValueLayout.JAVA_BYTE, i, (byte) v);
+                case 2 -> out.setAtIndex(I16, i, (short) v);
+                case 4 -> out.setAtIndex(I32, i, (int) v);
+                default -> out.setAtIndex(I64, i, v);
+            }
+        }
+        return new PrimitiveArray(p, out, n, Validity.ALL_VALID);
     }
 
     /**

@@ -1,0 +1,86 @@
+package io.jvortex.encoding.bitpacked;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.encoding.ArrayNode;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.Patches;
+import io.jvortex.protobuf.ProtoReader;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/** Point access into {@code fastlanes.bitpacked}: single values without unpacking their chunks. */
+final class BitPackedTake {
+    private BitPackedTake() {
+    }
+
+    static Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        PType ptype = p.ptype();
+        if (!ptype.isInteger()) {
+            throw node.error("bit-packing needs an integer type, got " + p.display());
+        }
+        int bitWidth = 0;
+        int offset = 0;
+        MemorySegment patchesMessage = null;
+        ProtoReader r = new ProtoReader(node.metadata(), "BitPackedMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> bitWidth = r.varintAsInt(64);
+                case 2 -> offset = r.varintAsInt(1023);
+                case 3 -> patchesMessage = r.bytes();
+                default -> r.skip();
+            }
+        }
+        if (bitWidth > ptype.bitWidth()) {
+            throw node.error("bit width " + bitWidth + " exceeds the " + ptype.bitWidth() + "-bit type " + p.display());
+        }
+        ctx.expectBuffers(node, 1);
+        long chunks = ((long) offset + length + 1023) / 1024;
+        long chunkBytes = FastLanesBitPacking.packedBytesPerChunk(bitWidth);
+        MemorySegment packed = ctx.bufferOfSize(node, 0, chunks * chunkBytes);
+        Patches patches = patchesMessage == null ? null : Patches.parse(node, patchesMessage, ctx);
+        int validityChild = patches == null ? 0 : patches.childCount();
+        ctx.expectChildren(node, validityChild, validityChild + 1);
+
+        int n = indices.length;
+        int width = ptype.byteWidth();
+        MemorySegment out = ctx.allocate((long) n * width);
+        for (int i = 0; i < n; i++) {
+            int row = indices[i] + offset;
+            long at = (row >>> 10) * chunkBytes;
+            int within = row & 1023;
+            switch (width) {
+                case 1 -> out.set(ValueLayout.JAVA_BYTE, i,
+                        FastLanesBitPacking.unpackSingle8(packed, at, bitWidth, within));
+                case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i,
+                        FastLanesBitPacking.unpackSingle16(packed, at, bitWidth, within));
+                case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i,
+                        FastLanesBitPacking.unpackSingle32(packed, at, bitWidth, within));
+                default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i,
+                        FastLanesBitPacking.unpackSingle64(packed, at, bitWidth, within));
+            }
+        }
+        if (patches != null) {
+            Patches.Decoded decoded = patches.decode(node, 0, p, length, ctx);
+            if (!(decoded.values() instanceof PrimitiveArray values)) {
+                throw node.error("patch values decoded to " + decoded.values().dtype().display());
+            }
+            int[] positions = decoded.positions();
+            int k = 0;
+            for (int i = 0; i < n && k < positions.length; i++) {
+                while (k < positions.length && positions[k] < indices[i]) {
+                    k++;
+                }
+                if (k < positions.length && positions[k] == indices[i]) {
+                    MemorySegment.copy(values.values(), (long) k * width, out, (long) i * width, width);
+                }
+            }
+        }
+        Validity validity = ctx.takeValidity(node, validityChild, p.nullable(), length, indices);
+        return new PrimitiveArray(p, out, n, validity);
+    }
+}

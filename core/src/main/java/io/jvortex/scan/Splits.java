@@ -1,0 +1,129 @@
+package io.jvortex.scan;
+
+import io.jvortex.api.Split;
+import io.jvortex.file.VortexFile;
+import io.jvortex.layout.Layout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Cuts a file into row-range {@link Split}s at chunk boundaries of the layout tree (where a column's
+ * flat segment starts, so that few segments are decoded by two splits), or at zone boundaries when
+ * every column is a single piece; each split carries about {@code targetBytes} of data segments.
+ * The splits cover every row exactly once, in order.
+ */
+public final class Splits {
+    private Splits() {
+    }
+
+    /**
+     * @param file the file
+     * @param targetBytes the data bytes each split should carry (at least one piece each)
+     * @return the splits, ascending, covering {@code [0, rowCount)}; none for an empty file
+     */
+    public static List<Split> of(VortexFile file, long targetBytes) {
+        if (targetBytes <= 0) {
+            throw new IllegalArgumentException("targetBytes must be positive, got " + targetBytes);
+        }
+        long rowCount = file.rowCount();
+        if (rowCount == 0) {
+            return List.of();
+        }
+        List<long[]> flats = new ArrayList<>(); // {rowStart, rowEnd, bytes}
+        TreeSet<Long> cuts = new TreeSet<>();
+        TreeSet<Long> zoneCuts = new TreeSet<>();
+        walk(file, file.rootLayout(), 0, flats, cuts, zoneCuts);
+        cuts.removeIf(c -> c <= 0 || c >= rowCount);
+        if (cuts.isEmpty()) {
+            // One piece per column: zone boundaries are the only places to cut without decoding
+            // a segment twice being unavoidable anyway.
+            cuts.addAll(zoneCuts);
+            cuts.removeIf(c -> c <= 0 || c >= rowCount);
+        }
+        cuts.add(rowCount);
+        long[] bounds = cuts.stream().mapToLong(Long::longValue).toArray();
+        // Bytes of every piece [bounds[i-1], bounds[i]), attributed by row overlap.
+        double[] pieceBytes = new double[bounds.length];
+        for (long[] f : flats) {
+            long rows = Math.max(1, f[1] - f[0]);
+            int i = firstPieceEndingAfter(bounds, f[0]);
+            long start = i == 0 ? 0 : bounds[i - 1];
+            for (; i < bounds.length && start < f[1]; i++) {
+                long overlap = Math.min(bounds[i], f[1]) - Math.max(start, f[0]);
+                if (overlap > 0) {
+                    pieceBytes[i] += (double) f[2] * overlap / rows;
+                }
+                start = bounds[i];
+            }
+        }
+        List<Split> out = new ArrayList<>();
+        long splitStart = 0;
+        double bytes = 0;
+        for (int i = 0; i < bounds.length; i++) {
+            bytes += pieceBytes[i];
+            if (bytes >= targetBytes || i == bounds.length - 1) {
+                out.add(new Split(splitStart, bounds[i], Math.round(bytes)));
+                splitStart = bounds[i];
+                bytes = 0;
+            }
+        }
+        return out;
+    }
+
+    private static int firstPieceEndingAfter(long[] bounds, long row) {
+        int lo = 0;
+        int hi = bounds.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (bounds[mid] > row) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    private static void walk(VortexFile file, Layout layout, long base, List<long[]> flats, TreeSet<Long> cuts,
+                             TreeSet<Long> zoneCuts) {
+        switch (layout) {
+            case Layout.Flat f -> flats.add(new long[] {base, base + f.rowCount(),
+                file.segmentSpec(f.segmentId()).lengthBytes()});
+            case Layout.Chunked c -> {
+                long start = base;
+                for (Layout child : c.children()) {
+                    cuts.add(start);
+                    walk(file, child, start, flats, cuts, zoneCuts);
+                    start += child.rowCount();
+                }
+            }
+            case Layout.Struct s -> {
+                if (s.validity() != null) {
+                    walk(file, s.validity(), base, flats, cuts, zoneCuts);
+                }
+                for (Layout f : s.fields()) {
+                    walk(file, f, base, flats, cuts, zoneCuts);
+                }
+            }
+            case Layout.Zoned z -> {
+                if (z.zoneLength() > 0) {
+                    for (long r = z.zoneLength(); r < z.rowCount(); r += z.zoneLength()) {
+                        zoneCuts.add(base + r);
+                    }
+                }
+                walk(file, z.data(), base, flats, cuts, zoneCuts);
+            }
+            case Layout.Dict d -> {
+                walk(file, d.codes(), base, flats, cuts, zoneCuts);
+                // The dictionary is read by every split that touches the codes: count it once, up front.
+                List<long[]> values = new ArrayList<>();
+                walk(file, d.values(), 0, values, new TreeSet<>(), new TreeSet<>());
+                long valueBytes = values.stream().mapToLong(v -> v[2]).sum();
+                flats.add(new long[] {base, base + Math.max(1, d.rowCount()), valueBytes});
+            }
+            case Layout.Unknown u -> {
+            }
+        }
+    }
+}
