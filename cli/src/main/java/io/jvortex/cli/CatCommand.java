@@ -50,6 +50,10 @@ final class CatCommand implements Runnable {
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", description = "jsonl (default) or csv")
     Format format = Format.jsonl;
 
+    @Option(names = "--rows", paramLabel = "A:B",
+            description = "only file rows A (inclusive) to B (exclusive); either end may be left out")
+    String rows;
+
     @Option(names = "--allow-unknown",
             description = "print null for columns whose encoding or layout this reader does not know, "
                     + "instead of failing")
@@ -63,7 +67,9 @@ final class CatCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         try (VortexReader reader = VortexReader.open(input.file,
                 ReaderOptions.defaults().withAllowUnknown(allowUnknown))) {
-            ScanOptions options = ScanOptions.builder().columns(columns).limit(limit).build();
+            long[] range = rowRange();
+            ScanOptions options = ScanOptions.builder().columns(columns).limit(limit).rowRange(range[0], range[1])
+                    .build();
             ScanIterator scan;
             try {
                 scan = reader.scan(options);
@@ -79,6 +85,28 @@ final class CatCommand implements Runnable {
             }
         }
         out.flush();
+    }
+
+    private long[] rowRange() {
+        if (rows == null) {
+            return new long[] {0, Long.MAX_VALUE};
+        }
+        int colon = rows.indexOf(':');
+        try {
+            if (colon < 0) {
+                throw new NumberFormatException("no ':'");
+            }
+            String a = rows.substring(0, colon).strip();
+            String b = rows.substring(colon + 1).strip();
+            long start = a.isEmpty() ? 0 : Long.parseLong(a);
+            long end = b.isEmpty() ? Long.MAX_VALUE : Long.parseLong(b);
+            if (start < 0 || end < start) {
+                throw new NumberFormatException("not a range");
+            }
+            return new long[] {start, end};
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), "--rows expects A:B with 0 <= A <= B, got '" + rows + "'");
+        }
     }
 
     private static void jsonl(ScanIterator scan, PrintWriter out) {

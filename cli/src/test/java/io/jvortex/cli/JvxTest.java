@@ -180,6 +180,24 @@ class JvxTest {
     }
 
     @Test
+    void catRowsAndTake() throws IOException {
+        List<String> lines = text("primitives.jsonl").lines().toList();
+        Result r = jvx("cat", "--rows", "2:5", sample("primitives.vortex"));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines().toList()).isEqualTo(lines.subList(2, 5));
+        assertThat(jvx("cat", "--rows", "3:", "-n", "2", sample("primitives.vortex")).out().lines().toList())
+                .isEqualTo(lines.subList(3, 5));
+        assertThat(jvx("cat", "--rows", "5-2", sample("primitives.vortex")).code()).isNotZero();
+
+        Result t = jvx("take", sample("primitives.vortex"), "4,0,4,1");
+        assertThat(t.code()).as(t.err()).isZero();
+        assertThat(t.out().lines().toList()).containsExactly(lines.get(4), lines.get(0), lines.get(4), lines.get(1));
+        Result bad = jvx("take", sample("primitives.vortex"), String.valueOf(lines.size()));
+        assertThat(bad.code()).isNotZero();
+        assertThat(bad.err()).contains("row index " + lines.size());
+    }
+
+    @Test
     void catCsv() throws IOException {
         List<String> lines = text("primitives.jsonl").lines().toList();
         Result r = jvx("cat", "-f", "csv", "-n", "3", sample("primitives.vortex"));
