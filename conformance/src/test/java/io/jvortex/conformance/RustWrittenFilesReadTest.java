@@ -369,7 +369,61 @@ class RustWrittenFilesReadTest {
                         + "\n  jvortex: " + abbreviate(actual.get(i)));
             }
         }
+        takeAndSplits(file, expected, what);
     }
+
+    /**
+     * Random access and splits over the same file: {@code take} of random positions (unsorted,
+     * repeated) returns the reference's rows at those positions, and scanning every split on a
+     * thread pool returns the whole file in order.
+     */
+    static void takeAndSplits(Path file, List<String> expected, String what) {
+        SplittableRandom random = new SplittableRandom(what.hashCode());
+        try (VortexReader reader = VortexReader.open(file)) {
+            int n = expected.size();
+            long[] rows = new long[n == 0 ? 0 : 1 + random.nextInt(64)];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = random.nextInt(n);
+            }
+            StringWriter out = new StringWriter();
+            try (Chunk chunk = reader.take(rows)) {
+                JsonlWriter writer = new JsonlWriter(out);
+                writer.write(chunk.array());
+                writer.flush();
+            }
+            List<String> taken = out.toString().lines().toList();
+            for (int i = 0; i < rows.length; i++) {
+                if (!expected.get((int) rows[i]).equals(taken.get(i))) {
+                    throw new AssertionError(what + ": take of row " + rows[i] + " differs\n  rust:    "
+                            + abbreviate(expected.get((int) rows[i])) + "\n  jvortex: " + abbreviate(taken.get(i)));
+                }
+            }
+            List<io.jvortex.api.Split> splits = reader.splits(1 + random.nextInt(64 * 1024));
+            List<List<String>> parts = reader.scanSplits(io.jvortex.api.ScanOptions.all(), splits, SPLIT_POOL, it -> {
+                StringWriter text = new StringWriter();
+                JsonlWriter writer = new JsonlWriter(text);
+                while (it.hasNext()) {
+                    try (Chunk chunk = it.next()) {
+                        writer.write(chunk.array());
+                    }
+                }
+                writer.flush();
+                return text.toString().lines().toList();
+            });
+            List<String> joined = parts.stream().flatMap(List::stream).toList();
+            if (!joined.equals(expected)) {
+                throw new AssertionError(what + ": scanning " + splits.size() + " splits in parallel differs from the "
+                        + "reference (" + joined.size() + " vs " + expected.size() + " rows)");
+            }
+        }
+    }
+
+    private static final java.util.concurrent.ExecutorService SPLIT_POOL =
+            java.util.concurrent.Executors.newFixedThreadPool(4, r -> {
+                Thread t = new Thread(r, "split-scan");
+                t.setDaemon(true);
+                return t;
+            });
 
     private static String abbreviate(String s) {
         return s.length() <= 600 ? s : s.substring(0, 600) + "…(" + s.length() + " chars)";

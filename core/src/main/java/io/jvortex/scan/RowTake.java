@@ -52,7 +52,9 @@ public final class RowTake {
         Arena arena = Arena.ofConfined();
         try {
             state.startChunk(arena);
-            Canonical rows = n == 0 ? root.read(0, 0, state) : root.take(sorted, 0, n, state);
+            Canonical rows = n == 0
+                    ? io.jvortex.array.Canonicals.zeros(projected.dtype(), 0, Validity.ALL_VALID, state.chunkAllocator())
+                    : root.take(sorted, 0, n, state);
             if (!Arrays.equals(sorted, rowIndices)) {
                 rows = Take.take(rows, order(rowIndices, sorted, state.chunkAllocator()), state.chunkAllocator());
             }

@@ -73,7 +73,7 @@ class TakeAndSplitsTest {
             List<String> all = rows(reader, ScanOptions.all());
             int n = all.size();
             List<String> columns = ((io.jvortex.dtype.DType.Struct) reader.schema()).names();
-            for (int k = 0; k < 30; k++) {
+            for (int k = 0; k < 12; k++) {
                 long[] idx = new long[random.nextInt(k == 0 ? 1 : 200)];
                 for (int i = 0; i < idx.length; i++) {
                     // Clustered, scattered and repeated positions.
@@ -122,6 +122,19 @@ class TakeAndSplitsTest {
                 assertThat(parts.stream().flatMap(List::stream).toList()).as("%d splits", splits.size())
                         .isEqualTo(all);
             }
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void anEmptyFileHasNoSplitsAndTakesNothing() throws Exception {
+        try (VortexReader reader = open("empty.vortex"); ExecutorService pool = Executors.newSingleThreadExecutor()) {
+            assertThat(reader.splits(1)).isEmpty();
+            try (Chunk chunk = reader.take(new long[0])) {
+                assertThat(chunk.rowCount()).isZero();
+                assertThat(chunk.dtype()).isEqualTo(reader.schema());
+            }
+            assertThatThrownBy(() -> reader.take(new long[] {0})).isInstanceOf(IllegalArgumentException.class);
+            assertThat(reader.scanSplits(ScanOptions.all(), reader.splits(), pool, TakeAndSplitsTest::rows)).isEmpty();
         }
     }
 
