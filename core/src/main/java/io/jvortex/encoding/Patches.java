@@ -128,4 +128,27 @@ public record Patches(int count, long offset, PType indicesType, boolean hasChun
             MemorySegment.copy(src, (long) k * byteWidth, out, (long) positions[k] * byteWidth, byteWidth);
         }
     }
+
+    /**
+     * Overwrites the gathered values of patched positions: for every {@code indices[i]} that is a
+     * patch position, {@code out[i] = values[k]}.
+     *
+     * @param decoded the decoded patches (primitive values of the same width)
+     * @param indices the gathered positions, ascending (duplicates allowed)
+     * @param out the gathered values, one per index
+     * @param byteWidth bytes per value
+     */
+    public static void applyFixedWidthAt(Decoded decoded, int[] indices, MemorySegment out, int byteWidth) {
+        MemorySegment values = ((PrimitiveArray) decoded.values()).values();
+        int[] positions = decoded.positions();
+        int k = 0;
+        for (int i = 0; i < indices.length && k < positions.length; i++) {
+            while (k < positions.length && positions[k] < indices[i]) {
+                k++;
+            }
+            if (k < positions.length && positions[k] == indices[i]) {
+                MemorySegment.copy(values, (long) k * byteWidth, out, (long) i * byteWidth, byteWidth);
+            }
+        }
+    }
 }

@@ -17,7 +17,7 @@ import java.nio.ByteOrder;
  * {@code vortex.alp}: floats decoded from integers as {@code (F) encoded * 10^f * 10^-e}, then patched.
  * See the package documentation for the physical form.
  */
-public final class AlpEncoding implements Encoding {
+public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.alp";
 
@@ -69,6 +69,17 @@ public final class AlpEncoding implements Encoding {
 
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return decodeOrTake(node, dtype, length, null, ctx);
+    }
+
+    /** Only the requested encoded integers, decoded and patched. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        return decodeOrTake(node, dtype, length, indices, ctx);
+    }
+
+    private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices,
+                                          DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
         boolean f32 = switch (p.ptype()) {
             case F32 -> true;
@@ -90,32 +101,39 @@ public final class AlpEncoding implements Encoding {
         ctx.expectChildren(node, children, children);
 
         PType intType = f32 ? PType.I32 : PType.I64;
-        Canonical child = ctx.decodeChild(node, 0, new DType.Primitive(intType, p.nullable()), length);
+        DType.Primitive intDType = new DType.Primitive(intType, p.nullable());
+        int outLength = indices == null ? length : indices.length;
+        Canonical child = indices == null ? ctx.decodeChild(node, 0, intDType, length)
+                : ctx.takeChild(node, 0, intDType, length, indices);
         if (child instanceof OpaqueArray opaque) {
-            return new OpaqueArray(opaque.encodingId(), dtype, length);
+            return new OpaqueArray(opaque.encodingId(), dtype, outLength);
         }
         if (!(child instanceof PrimitiveArray encoded)) {
             throw node.error("encoded child decoded to " + child.getClass().getSimpleName() + ", expected primitive");
         }
         // Allocate (within the budget) before the patches: their position table is at most this size.
         int width = p.ptype().byteWidth();
-        MemorySegment out = ctx.allocate((long) length * width);
+        MemorySegment out = ctx.allocate((long) outLength * width);
         Patches.Decoded decodedPatches = null;
         if (patches != null) {
             decodedPatches = patches.decode(node, 1, p, length, ctx);
             if (decodedPatches.values() instanceof OpaqueArray opaque) {
-                return new OpaqueArray(opaque.encodingId(), dtype, length);
+                return new OpaqueArray(opaque.encodingId(), dtype, outLength);
             }
         }
         if (f32) {
-            decodeF32(encoded.values(), out, length, F10_F32[meta.exponentF()], IF10_F32[meta.exponentE()]);
+            decodeF32(encoded.values(), out, outLength, F10_F32[meta.exponentF()], IF10_F32[meta.exponentE()]);
         } else {
-            decodeF64(encoded.values(), out, length, F10_F64[meta.exponentF()], IF10_F64[meta.exponentE()]);
+            decodeF64(encoded.values(), out, outLength, F10_F64[meta.exponentF()], IF10_F64[meta.exponentE()]);
         }
         if (decodedPatches != null) {
-            Patches.applyFixedWidth(decodedPatches, out, width);
+            if (indices == null) {
+                Patches.applyFixedWidth(decodedPatches, out, width);
+            } else {
+                Patches.applyFixedWidthAt(decodedPatches, indices, out, width);
+            }
         }
-        return new PrimitiveArray(p, out, length, encoded.validity());
+        return new PrimitiveArray(p, out, outLength, encoded.validity());
     }
 
     /**

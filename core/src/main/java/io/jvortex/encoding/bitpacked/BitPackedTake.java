@@ -66,19 +66,10 @@ final class BitPackedTake {
         }
         if (patches != null) {
             Patches.Decoded decoded = patches.decode(node, 0, p, length, ctx);
-            if (!(decoded.values() instanceof PrimitiveArray values)) {
+            if (!(decoded.values() instanceof PrimitiveArray)) {
                 throw node.error("patch values decoded to " + decoded.values().dtype().display());
             }
-            int[] positions = decoded.positions();
-            int k = 0;
-            for (int i = 0; i < n && k < positions.length; i++) {
-                while (k < positions.length && positions[k] < indices[i]) {
-                    k++;
-                }
-                if (k < positions.length && positions[k] == indices[i]) {
-                    MemorySegment.copy(values.values(), (long) k * width, out, (long) i * width, width);
-                }
-            }
+            Patches.applyFixedWidthAt(decoded, indices, out, width);
         }
         Validity validity = ctx.takeValidity(node, validityChild, p.nullable(), length, indices);
         return new PrimitiveArray(p, out, n, validity);

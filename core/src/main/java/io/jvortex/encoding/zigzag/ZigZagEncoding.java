@@ -12,7 +12,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /** {@code vortex.zigzag}: {@code v = (u >>> 1) ^ -(u & 1)}. See the package documentation for the physical form. */
-public final class ZigZagEncoding implements Encoding {
+public final class ZigZagEncoding implements Encoding, io.jvortex.encoding.PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.zigzag";
 
@@ -32,6 +32,17 @@ public final class ZigZagEncoding implements Encoding {
 
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return decodeOrTake(node, dtype, length, null, ctx);
+    }
+
+    /** Only the requested positions of the unsigned child, decoded. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        return decodeOrTake(node, dtype, length, indices, ctx);
+    }
+
+    private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices,
+                                          DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
         if (!p.ptype().isInteger() || !p.ptype().isSigned()) {
             throw node.error(ID + " holds signed integers, got " + p.display());
@@ -41,7 +52,10 @@ public final class ZigZagEncoding implements Encoding {
         }
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 1, 1);
-        Canonical child = ctx.decodeChild(node, 0, new DType.Primitive(p.ptype().toUnsigned(), p.nullable()), length);
+        DType.Primitive unsigned = new DType.Primitive(p.ptype().toUnsigned(), p.nullable());
+        Canonical child = indices == null ? ctx.decodeChild(node, 0, unsigned, length)
+                : ctx.takeChild(node, 0, unsigned, length, indices);
+        length = child.length();
         if (child instanceof OpaqueArray opaque) {
             return new OpaqueArray(opaque.encodingId(), dtype, length);
         }
