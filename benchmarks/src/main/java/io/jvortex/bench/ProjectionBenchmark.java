@@ -16,7 +16,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** Lineitem: a two-column projection ({@code l_orderkey,l_extendedprice}) and the whole table. */
+/**
+ * Lineitem: a two-column projection ({@code l_orderkey,l_extendedprice}) and the whole table, also
+ * scanned in parallel over splits (one thread per processor).
+ */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
@@ -33,6 +36,8 @@ public class ProjectionBenchmark {
     private Path vortexFile;
     private Path parquetFile;
     private List<String> columns;
+    private static final int THREADS = Runtime.getRuntime().availableProcessors();
+    private final java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(THREADS);
 
     /** Resolves the files. */
     @Setup(Level.Trial)
@@ -46,6 +51,18 @@ public class ProjectionBenchmark {
     @Benchmark
     public Fold jvortex() {
         return JvortexReads.scan(vortexFile, columns);
+    }
+
+    /** @return jvortex's fold, scanning splits on one thread per processor */
+    @Benchmark
+    public Fold jvortexParallel() {
+        return JvortexReads.scanParallel(vortexFile, columns, pool, THREADS);
+    }
+
+    /** Stops the split-scan threads. */
+    @org.openjdk.jmh.annotations.TearDown(Level.Trial)
+    public void tearDown() {
+        pool.shutdownNow();
     }
 
     /**

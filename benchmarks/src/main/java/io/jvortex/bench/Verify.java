@@ -69,6 +69,14 @@ public final class Verify {
             List<String> columns = projection.equals("whole-table") ? List.of() : Workloads.TWO_COLUMNS;
             results.put("ProjectionBenchmark:projection=" + projection, List.of(
                     run("jvortex", () -> JvortexReads.scan(lineitem, columns)),
+                    run("jvortexParallel", () -> {
+                        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+                        try {
+                            return JvortexReads.scanParallel(lineitem, columns, pool, 2);
+                        } finally {
+                            pool.shutdownNow();
+                        }
+                    }),
                     runJni(jniError, () -> peer.scan(lineitem, columns)),
                     run("parquetJava", () -> ParquetReads.scan(lineitemParquet, columns))));
         }
