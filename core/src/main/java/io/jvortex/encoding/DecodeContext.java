@@ -67,17 +67,7 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
             throw node.error("unknown array encoding '" + node.encodingId() + "' (for " + dtype.display()
                     + "); open the reader with allowUnknown to read around it");
         }
-        Canonical out;
-        try {
-            out = encoding.decode(node, dtype, length, this);
-        } catch (VortexException e) {
-            throw e.withContext(node.source(), node.absoluteOffset(), node.path());
-        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException
-                 | NegativeArraySizeException | ClassCastException e) {
-            // Safety net: a decoder's unchecked path met data its validation did not anticipate.
-            throw new VortexException(node.source(), node.absoluteOffset(), node.path(),
-                    "malformed " + node.encodingId() + " array: " + e.getMessage(), e);
-        }
+        Canonical out = guarded(node, () -> encoding.decode(node, dtype, length, this));
         if (out.length() != length) {
             throw node.error("decoded " + out.length() + " rows, expected " + length);
         }
@@ -85,6 +75,23 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
             throw node.error("decoded " + out.dtype().display() + ", expected " + dtype.display());
         }
         return out;
+    }
+
+    /**
+     * Runs one node's decoder, adding the node's place to its errors. Safety net: a decoder's
+     * unchecked path that meets data its validation did not anticipate fails with a
+     * {@link VortexException}, not a runtime exception.
+     */
+    private static Canonical guarded(ArrayNode node, java.util.function.Supplier<Canonical> decoder) {
+        try {
+            return decoder.get();
+        } catch (VortexException e) {
+            throw e.withContext(node.source(), node.absoluteOffset(), node.path());
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException
+                 | NegativeArraySizeException | ClassCastException e) {
+            throw new VortexException(node.source(), node.absoluteOffset(), node.path(),
+                    "malformed " + node.encodingId() + " array: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -111,16 +118,7 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
         if (!(encoding instanceof PointAccess point)) {
             return gather(decode(node, dtype, length), indices);
         }
-        Canonical out;
-        try {
-            out = point.take(node, dtype, length, indices, this);
-        } catch (VortexException e) {
-            throw e.withContext(node.source(), node.absoluteOffset(), node.path());
-        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException
-                 | NegativeArraySizeException | ClassCastException e) {
-            throw new VortexException(node.source(), node.absoluteOffset(), node.path(),
-                    "malformed " + node.encodingId() + " array: " + e.getMessage(), e);
-        }
+        Canonical out = guarded(node, () -> point.take(node, dtype, length, indices, this));
         if (out.length() != indices.length || !out.dtype().equals(dtype)) {
             throw node.error("took " + out.length() + " rows of " + out.dtype().display() + ", expected "
                     + indices.length + " of " + dtype.display());

@@ -28,32 +28,14 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
 
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
-        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        Parsed parsed = Parsed.of(node, dtype, length, ctx);
+        DType.Primitive p = parsed.dtype();
         PType ptype = p.ptype();
-        if (!ptype.isInteger()) {
-            throw node.error("bit-packing needs an integer type, got " + p.display());
-        }
-        int bitWidth = 0;
-        int offset = 0;
-        MemorySegment patchesMessage = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "BitPackedMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> bitWidth = r.varintAsInt(64);
-                case 2 -> offset = r.varintAsInt(1023);
-                case 3 -> patchesMessage = r.bytes();
-                default -> r.skip();
-            }
-        }
-        if (bitWidth > ptype.bitWidth()) {
-            throw node.error("bit width " + bitWidth + " exceeds the " + ptype.bitWidth() + "-bit type " + p.display());
-        }
-        ctx.expectBuffers(node, 1);
-        long chunks = ((long) offset + length + 1023) / 1024;
-        MemorySegment packed = ctx.bufferOfSize(node, 0, chunks * FastLanesBitPacking.packedBytesPerChunk(bitWidth));
-        Patches patches = patchesMessage == null ? null : Patches.parse(node, patchesMessage, ctx);
-        int validityChild = patches == null ? 0 : patches.childCount();
-        ctx.expectChildren(node, validityChild, validityChild + 1);
+        int bitWidth = parsed.bitWidth();
+        int offset = parsed.offset();
+        MemorySegment packed = parsed.packed();
+        Patches patches = parsed.patches();
+        int validityChild = parsed.validityChild();
 
         int width = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) length * width);
@@ -69,6 +51,52 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
         }
         Validity validity = ctx.validity(node, validityChild, p.nullable(), length);
         return new PrimitiveArray(p, out, length, validity);
+    }
+
+    /**
+     * A validated node: metadata parsed, buffer and child counts checked.
+     *
+     * @param dtype the integer dtype
+     * @param bitWidth bits per packed value
+     * @param offset rows of the first chunk to skip
+     * @param packed the packed chunks
+     * @param chunkBytes bytes per packed chunk
+     * @param patches the patches, or null
+     * @param validityChild the index of the optional validity child
+     */
+    record Parsed(DType.Primitive dtype, int bitWidth, int offset, MemorySegment packed, long chunkBytes,
+                  Patches patches, int validityChild) {
+        static Parsed of(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+            DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+            PType ptype = p.ptype();
+            if (!ptype.isInteger()) {
+                throw node.error("bit-packing needs an integer type, got " + p.display());
+            }
+            int bitWidth = 0;
+            int offset = 0;
+            MemorySegment patchesMessage = null;
+            ProtoReader r = new ProtoReader(node.metadata(), "BitPackedMetadata");
+            while (r.next()) {
+                switch (r.field()) {
+                    case 1 -> bitWidth = r.varintAsInt(64);
+                    case 2 -> offset = r.varintAsInt(1023);
+                    case 3 -> patchesMessage = r.bytes();
+                    default -> r.skip();
+                }
+            }
+            if (bitWidth > ptype.bitWidth()) {
+                throw node.error("bit width " + bitWidth + " exceeds the " + ptype.bitWidth() + "-bit type "
+                        + p.display());
+            }
+            ctx.expectBuffers(node, 1);
+            long chunks = ((long) offset + length + 1023) / 1024;
+            long chunkBytes = FastLanesBitPacking.packedBytesPerChunk(bitWidth);
+            MemorySegment packed = ctx.bufferOfSize(node, 0, chunks * chunkBytes);
+            Patches patches = patchesMessage == null ? null : Patches.parse(node, patchesMessage, ctx);
+            int validityChild = patches == null ? 0 : patches.childCount();
+            ctx.expectChildren(node, validityChild, validityChild + 1);
+            return new Parsed(p, bitWidth, offset, packed, chunkBytes, patches, validityChild);
+        }
     }
 
     /** Decodes only the requested positions: one or two word reads each, plus a patch lookup. */

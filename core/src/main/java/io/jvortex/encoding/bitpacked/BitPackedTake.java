@@ -8,7 +8,6 @@ import io.jvortex.dtype.PType;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.Patches;
-import io.jvortex.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -18,33 +17,15 @@ final class BitPackedTake {
     }
 
     static Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
-        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        BitPackedEncoding.Parsed parsed = BitPackedEncoding.Parsed.of(node, dtype, length, ctx);
+        DType.Primitive p = parsed.dtype();
         PType ptype = p.ptype();
-        if (!ptype.isInteger()) {
-            throw node.error("bit-packing needs an integer type, got " + p.display());
-        }
-        int bitWidth = 0;
-        int offset = 0;
-        MemorySegment patchesMessage = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "BitPackedMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> bitWidth = r.varintAsInt(64);
-                case 2 -> offset = r.varintAsInt(1023);
-                case 3 -> patchesMessage = r.bytes();
-                default -> r.skip();
-            }
-        }
-        if (bitWidth > ptype.bitWidth()) {
-            throw node.error("bit width " + bitWidth + " exceeds the " + ptype.bitWidth() + "-bit type " + p.display());
-        }
-        ctx.expectBuffers(node, 1);
-        long chunks = ((long) offset + length + 1023) / 1024;
-        long chunkBytes = FastLanesBitPacking.packedBytesPerChunk(bitWidth);
-        MemorySegment packed = ctx.bufferOfSize(node, 0, chunks * chunkBytes);
-        Patches patches = patchesMessage == null ? null : Patches.parse(node, patchesMessage, ctx);
-        int validityChild = patches == null ? 0 : patches.childCount();
-        ctx.expectChildren(node, validityChild, validityChild + 1);
+        int bitWidth = parsed.bitWidth();
+        int offset = parsed.offset();
+        long chunkBytes = parsed.chunkBytes();
+        MemorySegment packed = parsed.packed();
+        Patches patches = parsed.patches();
+        int validityChild = parsed.validityChild();
 
         int n = indices.length;
         int width = ptype.byteWidth();

@@ -104,24 +104,13 @@ public final class SequenceEncoding implements Encoding, io.jvortex.encoding.Poi
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
         PType ptype = p.ptype();
-        if (!ptype.isInteger()) {
-            throw node.error(ID + " holds integers, got " + p.display());
-        }
-        ctx.expectBuffers(node, 0);
-        ctx.expectChildren(node, 0, 0);
-        SequenceMetadata meta = SequenceMetadata.parse(node, ptype);
-        if (length > 0) {
-            checkLastValue(node, ptype, meta, length);
-        }
+        SequenceMetadata meta = validated(node, p, length, ctx);
         MemorySegment out = ctx.allocate((long) length * ptype.byteWidth());
         fill(ptype, meta.base(), meta.multiplier(), out, length);
         return new PrimitiveArray(p, out, length, Validity.ALL_VALID);
     }
 
-    /** {@code base + index * multiplier} at each requested position. */
-    @Override
-    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
-        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+    private static SequenceMetadata validated(ArrayNode node, DType.Primitive p, int length, DecodeContext ctx) {
         PType ptype = p.ptype();
         if (!ptype.isInteger()) {
             throw node.error(ID + " holds integers, got " + p.display());
@@ -132,6 +121,15 @@ public final class SequenceEncoding implements Encoding, io.jvortex.encoding.Poi
         if (length > 0) {
             checkLastValue(node, ptype, meta, length);
         }
+        return meta;
+    }
+
+    /** {@code base + index * multiplier} at each requested position. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        PType ptype = p.ptype();
+        SequenceMetadata meta = validated(node, p, length, ctx);
         int n = indices.length;
         MemorySegment out = ctx.allocate((long) n * ptype.byteWidth());
         for (int i = 0; i < n; i++) {
