@@ -117,7 +117,7 @@ public final class ParquetCodecs implements CompressionCodecFactory {
     private record Decompressor(CompressionCodecName codec) implements BytesInputDecompressor {
         @Override
         public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-            byte[] src = bytes.toByteArray();
+            byte[] src = bytes.toInputStream().readAllBytes();
             return BytesInput.from(ParquetCodecs.decompress(codec, src, 0, src.length, uncompressedSize));
         }
 

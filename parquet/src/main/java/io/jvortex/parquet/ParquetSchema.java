@@ -22,6 +22,10 @@ import org.apache.parquet.schema.Type;
  * then the Arrow → Vortex mapping of the reference. Levels: a node has a row ("slot") at a level
  * entry whose definition level is at least {@code slotDef} and whose repetition level is at most
  * {@code slotRep}; the row is non-null when the definition level is at least {@code presentDef}.
+ * As in Arrow, the fields of a struct have a row for each of the struct's rows, null ones included
+ * (so their {@code slotDef} is the struct's), while a list's or map's elements exist only in
+ * non-empty lists (their {@code slotDef} is one above the list's {@code presentDef}). A non-nullable
+ * node under a null parent holds a zero or empty value there.
  */
 final class ParquetSchema {
     private ParquetSchema() {
@@ -158,7 +162,7 @@ final class ParquetSchema {
         List<String> names = new ArrayList<>();
         List<DType> types = new ArrayList<>();
         for (Type field : schema.getFields()) {
-            Node node = builder.field(field, 0, 0, false, field.getName());
+            Node node = builder.field(field, 0, 0, 0, false, field.getName());
             fields.add(node);
             names.add(field.getName());
             types.add(node.dtype());
@@ -178,22 +182,28 @@ final class ParquetSchema {
             this.columns = schema.getColumns();
         }
 
-        /** A field with its own repetition, as a member of a struct at the given levels. */
-        Node field(Type type, int slotDef, int slotRep, boolean nested, String path) {
+        /**
+         * A field with its own repetition.
+         *
+         * @param slotDef the definition level at which the enclosing struct (or list element) has a row;
+         *     a struct's fields have a row wherever the struct has one, null or not
+         * @param parentDef the definition level at which the enclosing node is non-null
+         */
+        Node field(Type type, int slotDef, int parentDef, int slotRep, boolean nested, String path) {
             return switch (type.getRepetition()) {
-                case REQUIRED -> node(type, slotDef, slotDef, slotRep, nested, path);
-                case OPTIONAL -> node(type, slotDef, slotDef + 1, slotRep, nested, path);
+                case REQUIRED -> node(type, slotDef, parentDef, slotRep, false, nested, path);
+                case OPTIONAL -> node(type, slotDef, parentDef + 1, slotRep, true, nested, path);
                 case REPEATED -> {
                     // an unannotated repeated field is a non-null list of non-null elements
-                    Node element = node(type, slotDef + 1, slotDef + 1, slotRep + 1, true, path);
-                    yield new ListNode(new DType.List(element.dtype(), false), element, slotDef, slotDef, slotRep);
+                    Node element = node(type, parentDef + 1, parentDef + 1, slotRep + 1, false, true, path);
+                    yield new ListNode(new DType.List(element.dtype(), false), element, slotDef, parentDef, slotRep);
                 }
             };
         }
 
         /** The type itself (ignoring its repetition), with the levels already decided. */
-        Node node(Type type, int slotDef, int presentDef, int slotRep, boolean nested, String path) {
-            boolean nullable = presentDef > slotDef;
+        Node node(Type type, int slotDef, int presentDef, int slotRep, boolean nullable, boolean nested,
+                String path) {
             if (type.isPrimitive()) {
                 return leaf(type.asPrimitiveType(), slotDef, presentDef, slotRep, nested, nullable, path);
             }
@@ -206,10 +216,10 @@ final class ParquetSchema {
                     || annotation instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) {
                 return map(group, slotDef, presentDef, slotRep, nullable, path);
             }
-            return struct(group, presentDef, slotDef, slotRep, nullable, path);
+            return struct(group, slotDef, presentDef, slotRep, nullable, path);
         }
 
-        private Struct struct(GroupType group, int presentDef, int slotDef, int slotRep, boolean nullable,
+        private Struct struct(GroupType group, int slotDef, int presentDef, int slotRep, boolean nullable,
                 String path) {
             if (group.getFieldCount() == 0) {
                 throw new VortexException("Parquet group " + path + " has no fields");
@@ -218,7 +228,7 @@ final class ParquetSchema {
             List<String> names = new ArrayList<>();
             List<DType> types = new ArrayList<>();
             for (Type field : group.getFields()) {
-                Node child = field(field, presentDef, slotRep, true, path + "." + field.getName());
+                Node child = field(field, slotDef, presentDef, slotRep, true, path + "." + field.getName());
                 children.add(child);
                 names.add(field.getName());
                 types.add(child.dtype());
@@ -237,7 +247,7 @@ final class ParquetSchema {
             Node element;
             // the backward-compatibility rules of the Parquet format for two-level lists
             if (repeated.isPrimitive()) {
-                element = node(repeated, elementDef, elementDef, elementRep, true, path + ".element");
+                element = node(repeated, elementDef, elementDef, elementRep, false, true, path + ".element");
             } else {
                 GroupType repeatedGroup = repeated.asGroupType();
                 boolean twoLevel = repeatedGroup.getFieldCount() != 1 || repeated.getName().equals("array")
@@ -245,7 +255,8 @@ final class ParquetSchema {
                 if (twoLevel) {
                     element = struct(repeatedGroup, elementDef, elementDef, elementRep, false, path + ".element");
                 } else {
-                    element = field(repeatedGroup.getType(0), elementDef, elementRep, true, path + ".element");
+                    element = field(repeatedGroup.getType(0), elementDef, elementDef, elementRep, true,
+                            path + ".element");
                 }
             }
             return new ListNode(new DType.List(element.dtype(), nullable), element, slotDef, presentDef, slotRep);
@@ -261,8 +272,8 @@ final class ParquetSchema {
             GroupType entries = group.getType(0).asGroupType();
             int entryDef = presentDef + 1;
             int entryRep = slotRep + 1;
-            Node key = field(entries.getType(0), entryDef, entryRep, true, path + ".key");
-            Node value = field(entries.getType(1), entryDef, entryRep, true, path + ".value");
+            Node key = field(entries.getType(0), entryDef, entryDef, entryRep, true, path + ".key");
+            Node value = field(entries.getType(1), entryDef, entryDef, entryRep, true, path + ".value");
             if (key.dtype().nullable()) {
                 throw new VortexException("Parquet MAP " + path + " has an optional key");
             }

@@ -134,12 +134,14 @@ public final class ParquetToVortex {
                     if (pages == null) {
                         break;
                     }
-                    try (pages; Arena arena = Arena.ofShared()) {
+                    // an automatic arena: the writer may keep the batch's buffers past write()
+                    try (pages) {
+                        Arena arena = Arena.ofAuto();
                         long count = pages.getRowCount();
                         if (count == 0) {
                             continue;
                         }
-                        StructArray batch = RowGroupReader.read(root, count,
+                        StructArray batch = RowGroupReader.read(root, pages,
                                 new ColumnReadStoreImpl(pages, converter, schema, createdBy), arena);
                         writer.write(batch);
                         rows += count;

@@ -31,6 +31,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.api.Binary;
 
 /**
@@ -73,13 +74,14 @@ final class RowGroupReader {
      * Reads a row group.
      *
      * @param root the converted schema
-     * @param rowCount the row group's rows
+     * @param pages the row group's pages
      * @param store its column readers
      * @param arena where the arrays' buffers go
      * @return the rows as a struct of the schema's dtype
      * @throws VortexException when the levels or values contradict the schema
      */
-    static StructArray read(ParquetSchema.Struct root, long rowCount, ColumnReadStore store, Arena arena) {
+    static StructArray read(ParquetSchema.Struct root, PageReadStore pages, ColumnReadStore store, Arena arena) {
+        long rowCount = pages.getRowCount();
         if (rowCount > MAX_ENTRIES) {
             throw new VortexException("Parquet row group of " + rowCount + " rows (at most " + MAX_ENTRIES
                     + " are supported per row group)");
@@ -88,7 +90,8 @@ final class RowGroupReader {
         collect(root, leaves);
         LeafData[] data = new LeafData[leaves.size()];
         for (Leaf leaf : leaves) {
-            data[leaf.column()] = readLeaf(store.getColumnReader(leaf.descriptor()), leaf, arena);
+            long entries = pages.getPageReader(leaf.descriptor()).getTotalValueCount();
+            data[leaf.column()] = readLeaf(store.getColumnReader(leaf.descriptor()), entries, leaf, arena);
         }
         List<Canonical> fields = new ArrayList<>(root.children().size());
         for (int i = 0; i < root.children().size(); i++) {
@@ -232,11 +235,9 @@ final class RowGroupReader {
     }
 
     private static Validity validity(boolean nullable, long[] valid, int slots, int present, Arena arena) {
-        if (present == slots) {
+        // a required node is "absent" only under a null parent, which masks it
+        if (present == slots || !nullable) {
             return Validity.ALL_VALID;
-        }
-        if (!nullable) {
-            throw new VortexException("Parquet column declared required has " + (slots - present) + " nulls");
         }
         if (present == 0) {
             return Validity.ALL_INVALID;
@@ -250,8 +251,7 @@ final class RowGroupReader {
     // ---------------------------------------------------------------------------------------------
     // leaves
 
-    private static LeafData readLeaf(ColumnReader reader, Leaf leaf, Arena arena) {
-        long total = reader.getTotalValueCount();
+    private static LeafData readLeaf(ColumnReader reader, long total, Leaf leaf, Arena arena) {
         if (total > MAX_ENTRIES) {
             throw new VortexException("Parquet column " + leaf.descriptor() + " has " + total
                     + " values in one row group (at most " + MAX_ENTRIES + " are supported)");
