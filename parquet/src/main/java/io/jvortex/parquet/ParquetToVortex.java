@@ -18,6 +18,7 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -25,8 +26,9 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Converts Parquet files to Vortex, one row group at a time: memory holds one row group's pages and
- * its decoded arrays, never the whole file.
+ * Converts Parquet files to Vortex, one row group at a time: the converter holds one row group's
+ * pages and its decoded arrays, never the whole file, and hands each row group to the
+ * {@link VortexWriter} as one batch.
  *
  * <pre>{@code
  * long rows = ParquetToVortex.convert(Path.of("in.parquet"), Path.of("out.vortex"), WriteOptions.defaults());
@@ -118,8 +120,8 @@ public final class ParquetToVortex {
             ParquetSchema.Struct root = ParquetSchema.convert(schema);
             GroupConverter converter = new NoRecords(schema);
             long rows = 0;
-            VortexWriter writer = VortexWriter.create(out, root.dtype(), options);
-            try {
+            // closed on failure too, so that the writer lets go of its resources; the caller discards the file
+            try (VortexWriter writer = VortexWriter.create(out, root.dtype(), options)) {
                 while (true) {
                     PageReadStore pages;
                     try {
@@ -134,31 +136,20 @@ public final class ParquetToVortex {
                     if (pages == null) {
                         break;
                     }
-                    // an automatic arena: the writer may keep the batch's buffers past write()
                     try (pages) {
-                        Arena arena = Arena.ofAuto();
                         long count = pages.getRowCount();
                         if (count == 0) {
                             continue;
                         }
+                        // an automatic arena: the writer may keep the batch's buffers past write()
                         StructArray batch = RowGroupReader.read(root, pages,
-                                new ColumnReadStoreImpl(pages, converter, schema, createdBy), arena);
+                                new ColumnReadStoreImpl(pages, converter, schema, createdBy), Arena.ofAuto());
                         writer.write(batch);
                         rows += count;
-                    } catch (VortexException e) {
-                        throw e;
-                    } catch (org.apache.parquet.io.ParquetDecodingException e) {
+                    } catch (ParquetDecodingException e) {
                         throw notParquet(parquet, e);
-                    } catch (Exception e) {
-                        if (e instanceof RuntimeException r) {
-                            throw r;
-                        }
-                        throw new UncheckedIOException(new IOException(e));
                     }
                 }
-            } finally {
-                // on failure too: the writer lets go of its resources; the caller discards the partial file
-                writer.close();
             }
             return rows;
         } catch (IOException e) {
