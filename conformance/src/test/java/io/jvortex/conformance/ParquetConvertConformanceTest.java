@@ -13,16 +13,18 @@ import io.jvortex.testing.oracle.RustOracle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Parquet files written by pyarrow, converted by {@link ParquetToVortex}, are read by the Rust reader
  * with exactly the values pyarrow reads from the Parquet file: every page codec we decompress, both
- * data page versions, dictionary and plain pages (pyarrow falls back from dictionary to plain), several
- * row groups, flat and nested types with nulls.
+ * data page versions, dictionary and plain pages, integer- and byte-backed decimals, INT96 timestamps,
+ * several row groups, flat and nested types with nulls.
  *
  * <p>The types are those whose Parquet form pyarrow reads back as the same Arrow type without its
  * stored Arrow schema (no date64, time32[s], timestamp[s], uuid, fixed-size list), since the
@@ -69,15 +71,41 @@ class ParquetConvertConformanceTest {
         return types;
     }
 
+    /** pyarrow writer settings: every codec we decompress, both page versions, plain and dictionary pages. */
+    static Stream<Map<String, Object>> writerSettings() {
+        return Stream.of(
+                Map.of("compression", "none", "row_group_size", 600),
+                Map.of("compression", "snappy", "row_group_size", 600, "data_page_version", "2.0"),
+                Map.of("compression", "gzip", "row_group_size", 600, "use_dictionary", false),
+                Map.of("compression", "zstd", "row_group_size", 600, "data_page_version", "2.0",
+                        "store_decimal_as_integer", true));
+    }
+
     @ParameterizedTest
-    @CsvSource({"none,1.0", "snappy,2.0", "gzip,1.0", "zstd,2.0"})
-    void rustReadsTheConversionAsPyarrowReadsTheParquet(String compression, String dataPageVersion) {
-        RustOracle oracle = RustOracle.shared();
-        long seed = Seeds.seed("ParquetConvertConformanceTest." + compression);
+    @MethodSource("writerSettings")
+    void rustReadsTheConversionAsPyarrowReadsTheParquet(Map<String, Object> settings) {
+        long seed = Seeds.seed("ParquetConvertConformanceTest." + settings.get("compression"));
         RandomTables.GeneratedTable table = RandomTables.generate(seed, types(), 1500);
+        assertConversionReadsAsPyarrow(table, settings, seed);
+    }
+
+    /** Legacy INT96 timestamps (pyarrow reads them as nanoseconds without a time zone, as we do). */
+    @org.junit.jupiter.api.Test
+    void int96TimestampsReadAsPyarrowReadsThem() {
+        long seed = Seeds.seed("ParquetConvertConformanceTest.int96");
+        RandomTables.GeneratedTable table = RandomTables.generate(seed, List.of(
+                new TypeSpec.Timestamp(TimeUnit.NANOSECONDS, null, true),
+                new TypeSpec.Timestamp(TimeUnit.NANOSECONDS, null, false)), 1000);
+        assertConversionReadsAsPyarrow(table, Map.of("use_deprecated_int96_timestamps", true, "row_group_size", 400),
+                seed);
+    }
+
+    private void assertConversionReadsAsPyarrow(RandomTables.GeneratedTable table, Map<String, Object> settings,
+            long seed) {
+        RustOracle oracle = RustOracle.shared();
         Path parquet = dir.resolve("t.parquet");
         Path vortex = dir.resolve("t.vortex");
-        oracle.writeParquet(table, parquet, compression, 600, dataPageVersion);
+        oracle.writeParquet(table, parquet, settings);
 
         long rows = ParquetToVortex.convert(parquet, vortex, WriteOptions.defaults());
 
@@ -87,7 +115,7 @@ class ParquetConvertConformanceTest {
         assertThat(pyarrow).hasSize(table.rowCount());
         assertThat(rust).hasSize(pyarrow.size());
         for (int i = 0; i < rust.size(); i++) {
-            assertThat(rust.get(i)).as("row %d (seed %d, %s)", i, seed, compression).isEqualTo(pyarrow.get(i));
+            assertThat(rust.get(i)).as("row %d (seed %d, %s)", i, seed, settings).isEqualTo(pyarrow.get(i));
         }
     }
 }

@@ -296,22 +296,20 @@ public final class RustOracle {
      *
      * @param table the table
      * @param out the Parquet file to write
-     * @param compression pyarrow's codec name ({@code none}, {@code snappy}, {@code gzip}, {@code zstd}, …)
-     * @param rowGroupRows rows per row group
-     * @param dataPageVersion {@code 1.0} or {@code 2.0}
+     * @param writeTableOptions keyword arguments of {@code write_table}, e.g. {@code compression}
+     *     ({@code none}, {@code snappy}, {@code gzip}, {@code zstd}, …), {@code row_group_size},
+     *     {@code data_page_version}, {@code use_dictionary}, {@code store_decimal_as_integer},
+     *     {@code use_deprecated_int96_timestamps}
      * @throws OracleException when pyarrow rejects the request
      */
-    public void writeParquet(RandomTables.GeneratedTable table, Path out, String compression, int rowGroupRows,
-            String dataPageVersion) {
+    public void writeParquet(RandomTables.GeneratedTable table, Path out, Map<String, Object> writeTableOptions) {
         Path rows = table.writeJsonl(out.resolveSibling(out.getFileName() + ".jsonl"));
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("op", "write_parquet");
         request.put("schema", table.spec().rootType().toJsonValue());
         request.put("rows_path", rows.toAbsolutePath().toString());
         request.put("out", out.toAbsolutePath().toString());
-        request.put("compression", Objects.requireNonNull(compression, "compression"));
-        request.put("row_group_rows", rowGroupRows);
-        request.put("data_page_version", Objects.requireNonNull(dataPageVersion, "dataPageVersion"));
+        request.put("options", new LinkedHashMap<>(Objects.requireNonNull(writeTableOptions, "writeTableOptions")));
         call(request);
     }
 

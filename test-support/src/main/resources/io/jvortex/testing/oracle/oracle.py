@@ -10,8 +10,9 @@ Requests ("op"):
         -> {ok, row_count}     (single_column: the file's root is the only column's array, not a struct)
   read  {path, out_jsonl} -> {ok, row_count, dtype}   (canonical JSONL written to out_jsonl)
   info  {path}            -> {ok, row_count, dtype}
-  write_parquet {schema, rows_path, out, compression, row_group_rows, data_page_version}
-        -> {ok, row_count}     (the table as pyarrow writes it to Parquet)
+  write_parquet {schema, rows_path, out, options}
+        -> {ok, row_count}     (the table as pyarrow writes it to Parquet; options are keyword arguments
+                                of pyarrow.parquet.write_table, e.g. compression, row_group_size)
   read_parquet  {path, out_jsonl} -> {ok, row_count}   (the rows as pyarrow reads them, canonical JSONL)
   write_from_parquet {parquet, out, strategy, edition} -> {ok, row_count}
         (pyarrow reads the Parquet file, the Rust writer writes it: the reference's own conversion)
@@ -134,10 +135,8 @@ def op_write_parquet(request, vx, arrow_io):
             if line.strip():
                 rows.append(json.loads(line, parse_float=str))
     table = arrow_io.build_table(request["schema"], rows)
-    _replace(request["out"], lambda partial: pq.write_table(
-        table, partial, compression=request.get("compression") or "snappy",
-        row_group_size=request.get("row_group_rows") or None,
-        data_page_version=request.get("data_page_version") or "1.0"))
+    options = request.get("options") or {}
+    _replace(request["out"], lambda partial: pq.write_table(table, partial, **options))
     return {"row_count": len(rows)}
 
 
