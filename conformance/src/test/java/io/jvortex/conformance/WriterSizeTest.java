@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,12 +46,14 @@ class WriterSizeTest {
         RustOracle oracle = RustOracle.shared();
         Files.createDirectories(WORK);
         List<Path> inputs = new ArrayList<>();
-        Path lineitem = WORK.resolve("lineitem.parquet");
-        Path orders = WORK.resolve("orders.parquet");
-        if (!Files.exists(lineitem) || !Files.exists(orders)) {
-            inputs.addAll(oracle.tpch(WORK, "0.1", List.of("lineitem", "orders")));
-        } else {
-            inputs.addAll(List.of(lineitem, orders));
+        for (String table : List.of("lineitem", "orders")) {
+            Path file = WORK.resolve(table + ".parquet");
+            if (!Files.exists(file)) {
+                // generated aside and moved, so that an interrupted run leaves no truncated input behind
+                Path generated = oracle.tpch(WORK.resolve("tpch-partial"), "0.1", List.of(table)).getFirst();
+                Files.move(generated, file, StandardCopyOption.ATOMIC_MOVE);
+            }
+            inputs.add(file);
         }
         Path flights = WORK.resolve("flights.parquet");
         if (!Files.exists(flights)) {
