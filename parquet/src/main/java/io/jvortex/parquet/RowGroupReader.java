@@ -436,7 +436,11 @@ final class RowGroupReader {
         /** Big-endian two's-complement decimals, stored little-endian in {@code width} bytes each. */
         byte[] decimalBytes() {
             int width = leaf.width();
-            byte[] out = new byte[Math.multiplyExact(n, width)];
+            if ((long) n * width > Integer.MAX_VALUE - 64) {
+                throw new VortexException("Parquet decimal column " + leaf.descriptor() + " has " + n
+                        + " values of " + width + " bytes in one row group (at most 2 GiB are supported)");
+            }
+            byte[] out = new byte[n * width];
             for (int i = 0; i < n; i++) {
                 if (levels(i) == 1) {
                     ByteBuffer b = reader.getBinary().toByteBuffer();
