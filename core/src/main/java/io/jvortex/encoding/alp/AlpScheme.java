@@ -4,7 +4,6 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
-import io.jvortex.compress.Compressor;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.PType;
 import io.jvortex.write.WriteNode;
@@ -12,7 +11,8 @@ import io.jvortex.write.WriteNode;
 /**
  * The cascading compressor's ALP scheme (the reference's {@code ALPScheme}): f32/f64 arrays become
  * {@code vortex.alp} with the encoded integers compressed one level deeper. It only pays when the integers
- * compress, so it is skipped where the cascade cannot go deeper, and otherwise measured on the sample.
+ * compress, so it is measured on the sample (the default {@link #estimate}); where the cascade cannot go
+ * deeper the measurement shows that it does not pay.
  */
 public final class AlpScheme implements Scheme {
     /** The scheme name. */
@@ -40,11 +40,6 @@ public final class AlpScheme implements Scheme {
     @Override
     public boolean accepts(Canonical array) {
         return array instanceof PrimitiveArray p && (p.ptype() == PType.F32 || p.ptype() == PType.F64);
-    }
-
-    @Override
-    public long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
-        return ctx.depth() + 1 >= Compressor.MAX_DEPTH ? SKIP : MEASURE;
     }
 
     @Override
