@@ -108,7 +108,8 @@ class FloatDecimalTemporalSchemesTest {
     @Test
     void wholeSecondTimestampsBecomeDateTimeParts() {
         SplittableRandom r = TestSupport.random("FloatDecimalTemporalSchemesTest.timestamps");
-        for (TimeUnit unit : new TimeUnit[] {TimeUnit.SECONDS, TimeUnit.MILLISECONDS, TimeUnit.NANOSECONDS}) {
+        // (in seconds, a year of instants needs as many bits whole as split, so the storage may win)
+        for (TimeUnit unit : new TimeUnit[] {TimeUnit.MILLISECONDS, TimeUnit.MICROSECONDS, TimeUnit.NANOSECONDS}) {
             boolean[] valid = EncodedNodes.validity(r, 5000, NullShape.SOME);
             WriteNode node = check(ALL, timestamps(r, unit, "Europe/Berlin", true, 5000, valid), unit.symbol());
             assertThat(node.encodingId()).as(unit.symbol()).isEqualTo("vortex.datetimeparts");
