@@ -154,10 +154,6 @@ public final class AlpEncoder {
         return t;
     }
 
-    private static boolean allValid(PrimitiveArray values) {
-        return !values.dtype().nullable() || values.validity() instanceof Validity.AllValid;
-    }
-
     // ---------------------------------------------------------------- f64
 
     private static long encodeF64(double v, double f10e, double if10f) {
@@ -170,11 +166,12 @@ public final class AlpEncoder {
         double[] all = new double[n];
         MemorySegment.copy(values.values(), F64, 0, all, 0, n);
         double[] valid = all;
-        if (!allValid(values)) {
+        boolean[] mask = validMask(values);
+        if (mask != null) {
             int k = 0;
             valid = new double[n];
             for (int i = 0; i < n; i++) {
-                if (values.isValid(i)) {
+                if (mask[i]) {
                     valid[k++] = all[i];
                 }
             }
@@ -249,9 +246,9 @@ public final class AlpEncoder {
         int patches = 0;
         boolean haveFill = false;
         long fill = 0;
-        boolean dense = allValid(values);
+        boolean[] mask = validMask(values);
         for (int i = 0; i < n; i++) {
-            if (!dense && !values.isValid(i)) {
+            if (mask != null && !mask[i]) {
                 filled[i] = true;
                 continue;
             }
@@ -300,11 +297,12 @@ public final class AlpEncoder {
         float[] all = new float[n];
         MemorySegment.copy(values.values(), F32, 0, all, 0, n);
         float[] valid = all;
-        if (!allValid(values)) {
+        boolean[] mask = validMask(values);
+        if (mask != null) {
             int k = 0;
             valid = new float[n];
             for (int i = 0; i < n; i++) {
-                if (values.isValid(i)) {
+                if (mask[i]) {
                     valid[k++] = all[i];
                 }
             }
@@ -378,9 +376,9 @@ public final class AlpEncoder {
         int patches = 0;
         boolean haveFill = false;
         int fill = 0;
-        boolean dense = allValid(values);
+        boolean[] mask = validMask(values);
         for (int i = 0; i < n; i++) {
-            if (!dense && !values.isValid(i)) {
+            if (mask != null && !mask[i]) {
                 filled[i] = true;
                 continue;
             }
@@ -435,5 +433,23 @@ public final class AlpEncoder {
             return full;
         }
         return d == 0 ? 0 : 32 - Integer.numberOfLeadingZeros(d);
+    }
+
+    /** Row validity read once from the bitmap, or {@code null} when every row is valid. */
+    private static boolean[] validMask(io.jvortex.array.Canonical array) {
+        if (!array.dtype().nullable()) {
+            return null;
+        }
+        return switch (array.validity()) {
+            case Validity.AllValid v -> null;
+            case Validity.AllInvalid v -> new boolean[array.length()];
+            case Validity.Bitmap b -> {
+                boolean[] mask = new boolean[array.length()];
+                for (int i = 0; i < mask.length; i++) {
+                    mask[i] = Validity.Bits.get(b.bits(), b.bitOffset() + i);
+                }
+                yield mask;
+            }
+        };
     }
 }

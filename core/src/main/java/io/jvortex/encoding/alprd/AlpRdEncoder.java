@@ -152,7 +152,7 @@ public final class AlpRdEncoder {
                     + " dictionary entries for " + bits + "-bit floats");
         }
         int n = values.length();
-        boolean dense = !values.dtype().nullable() || values.validity() instanceof Validity.AllValid;
+        boolean[] mask = validMask(values);
         boolean f32 = bits == 32;
         long[] in = new long[n];
         if (f32) {
@@ -169,7 +169,7 @@ public final class AlpRdEncoder {
         short[] exceptions = new short[16];
         int patches = 0;
         for (int i = 0; i < n; i++) {
-            if (!dense && !values.isValid(i)) {
+            if (mask != null && !mask[i]) {
                 continue;
             }
             long v = in[i];
@@ -268,12 +268,12 @@ public final class AlpRdEncoder {
     /** The raw bits of the valid values, zero-extended. */
     private static long[] validBits(PrimitiveArray values) {
         int n = values.length();
-        boolean dense = !values.dtype().nullable() || values.validity() instanceof Validity.AllValid;
+        boolean[] mask = validMask(values);
         long[] out = new long[n];
         int k = 0;
         boolean f32 = values.ptype() == PType.F32;
         for (int i = 0; i < n; i++) {
-            if (dense || values.isValid(i)) {
+            if (mask == null || mask[i]) {
                 out[k++] = f32 ? Integer.toUnsignedLong(values.values().get(U32, 4L * i))
                         : values.values().get(U64, 8L * i);
             }
@@ -284,5 +284,23 @@ public final class AlpRdEncoder {
     /** Bits needed for {@code v}, at least 1 (the reference's {@code bit_width!}). */
     private static int bitWidth(int v) {
         return v == 0 ? 1 : 32 - Integer.numberOfLeadingZeros(v);
+    }
+
+    /** Row validity read once from the bitmap, or {@code null} when every row is valid. */
+    private static boolean[] validMask(io.jvortex.array.Canonical array) {
+        if (!array.dtype().nullable()) {
+            return null;
+        }
+        return switch (array.validity()) {
+            case Validity.AllValid v -> null;
+            case Validity.AllInvalid v -> new boolean[array.length()];
+            case Validity.Bitmap b -> {
+                boolean[] mask = new boolean[array.length()];
+                for (int i = 0; i < mask.length; i++) {
+                    mask[i] = Validity.Bits.get(b.bits(), b.bitOffset() + i);
+                }
+                yield mask;
+            }
+        };
     }
 }

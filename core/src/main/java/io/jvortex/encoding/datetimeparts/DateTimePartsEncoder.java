@@ -70,12 +70,12 @@ public final class DateTimePartsEncoder {
         long perDay = DateTimePartsEncoding.SECONDS_PER_DAY * perSecond;
         long[] ts = new long[n];
         MemorySegment.copy(storage.values(), I64, 0, ts, 0, n);
-        boolean dense = !storage.dtype().nullable() || storage.validity() instanceof Validity.AllValid;
+        boolean[] mask = validMask(storage);
         long[] days = new long[n];
         long[] seconds = new long[n];
         long[] subseconds = new long[n];
         for (int i = 0; i < n; i++) {
-            if (!dense && !storage.isValid(i)) {
+            if (mask != null && !mask[i]) {
                 continue;
             }
             long t = ts[i];
@@ -84,8 +84,8 @@ public final class DateTimePartsEncoder {
             seconds[i] = inDay / perSecond;
             subseconds[i] = inDay % perSecond;
         }
-        return new Parts(narrow(days, storage.dtype().nullable(), storage.validity()),
-                narrow(seconds, false, Validity.ALL_VALID), narrow(subseconds, false, Validity.ALL_VALID));
+        return new Parts(narrow(days, mask, storage.dtype().nullable(), storage.validity()),
+                narrow(seconds, null, false, Validity.ALL_VALID), narrow(subseconds, null, false, Validity.ALL_VALID));
     }
 
     /**
@@ -124,14 +124,13 @@ public final class DateTimePartsEncoder {
                 CanonicalEncoder.encode(parts.subseconds()), parts.subseconds().ptype());
     }
 
-    /** The reference's integer narrowing, over valid rows (invalid rows hold 0). */
-    static PrimitiveArray narrow(long[] values, boolean nullable, Validity validity) {
+    /** The reference's integer narrowing, over the rows {@code mask} marks valid ({@code null}: all). */
+    static PrimitiveArray narrow(long[] values, boolean[] mask, boolean nullable, Validity validity) {
         int n = values.length;
-        boolean dense = validity instanceof Validity.AllValid;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
-            if (dense || validity.isValid(i)) {
+            if (mask == null || mask[i]) {
                 min = Math.min(min, values[i]);
                 max = Math.max(max, values[i]);
             }
@@ -166,5 +165,23 @@ public final class DateTimePartsEncoder {
             default -> MemorySegment.copy(values, 0, out, I64, 0, n);
         }
         return new PrimitiveArray(new DType.Primitive(type, nullable), out, n, nullable ? validity : Validity.ALL_VALID);
+    }
+
+    /** Row validity read once from the bitmap, or {@code null} when every row is valid. */
+    private static boolean[] validMask(io.jvortex.array.Canonical array) {
+        if (!array.dtype().nullable()) {
+            return null;
+        }
+        return switch (array.validity()) {
+            case Validity.AllValid v -> null;
+            case Validity.AllInvalid v -> new boolean[array.length()];
+            case Validity.Bitmap b -> {
+                boolean[] mask = new boolean[array.length()];
+                for (int i = 0; i < mask.length; i++) {
+                    mask[i] = Validity.Bits.get(b.bits(), b.bitOffset() + i);
+                }
+                yield mask;
+            }
+        };
     }
 }

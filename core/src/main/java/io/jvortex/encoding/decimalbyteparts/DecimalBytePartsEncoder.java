@@ -33,7 +33,7 @@ public final class DecimalBytePartsEncoder {
      */
     public static PrimitiveArray mostSignificantPart(DecimalArray decimals) {
         int n = decimals.length();
-        boolean dense = !decimals.dtype().nullable() || decimals.validity() instanceof Validity.AllValid;
+        boolean[] mask = validMask(decimals);
         long[] values = new long[n];
         long min = 0;
         long max = 0;
@@ -41,7 +41,7 @@ public final class DecimalBytePartsEncoder {
         MemorySegment src = decimals.values();
         int width = decimals.valueByteWidth();
         for (int i = 0; i < n; i++) {
-            if (!dense && !decimals.isValid(i)) {
+            if (mask != null && !mask[i]) {
                 continue;
             }
             long v;
@@ -110,5 +110,23 @@ public final class DecimalBytePartsEncoder {
     public static WriteNode encodeCanonical(DecimalArray decimals) {
         PrimitiveArray msp = mostSignificantPart(decimals);
         return msp == null ? null : node(CanonicalEncoder.encode(msp), msp.ptype());
+    }
+
+    /** Row validity read once from the bitmap, or {@code null} when every row is valid. */
+    private static boolean[] validMask(io.jvortex.array.Canonical array) {
+        if (!array.dtype().nullable()) {
+            return null;
+        }
+        return switch (array.validity()) {
+            case Validity.AllValid v -> null;
+            case Validity.AllInvalid v -> new boolean[array.length()];
+            case Validity.Bitmap b -> {
+                boolean[] mask = new boolean[array.length()];
+                for (int i = 0; i < mask.length; i++) {
+                    mask[i] = Validity.Bits.get(b.bits(), b.bitOffset() + i);
+                }
+                yield mask;
+            }
+        };
     }
 }
