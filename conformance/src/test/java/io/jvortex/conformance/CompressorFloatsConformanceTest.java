@@ -360,4 +360,30 @@ class CompressorFloatsConformanceTest {
             }
         }
     }
+
+    /** Beyond 65535 rows patch indices are u32 and ALP's chunk offsets u16. */
+    @Test
+    void longChunksWithWidePatchIndicesReadExactly() {
+        long seed = Seeds.seed("CompressorFloatsConformanceTest.long");
+        SplittableRandom r = new SplittableRandom(seed);
+        List<Column> columns = columns().stream()
+                .filter(c -> c.name().equals("specials") || c.name().equals("noise32")).toList();
+        DType.Struct schema = schema(columns);
+        int len = 70_000;
+        List<Canonical> fields = new ArrayList<>();
+        for (Column c : columns) {
+            fields.add(c.values().chunk(r, len, c.dtype()));
+        }
+        List<StructArray> chunks = List.of(new StructArray(schema, fields, len, Validity.ALL_VALID));
+        PrimitiveArray specials = (PrimitiveArray) fields.get(0);
+        AlpEncoder.Encoded alp = AlpEncoder.encode(specials);
+        assertThat(alp.patchPositions()[alp.patchCount() - 1]).isGreaterThan(0xFFFF);
+        WriteNode alpNode = AlpEncoder.node(alp, CanonicalEncoder.encode(alp.encoded()), true);
+        assertThat(alpNode.children().get(1).buffers().getFirst().data().byteSize()).isEqualTo(4L * alp.patchCount());
+        Function<Canonical, WriteNode> encoder = field -> field == specials ? alpNode
+                : AlpRdEncoder.encodeCanonical((PrimitiveArray) field);
+        Path file = dir.resolve("long.vortex");
+        FileWriter.write(file, schema, chunks.iterator(), encoder);
+        checkReads(file, chunks, "70000 rows, seed " + seed);
+    }
 }
