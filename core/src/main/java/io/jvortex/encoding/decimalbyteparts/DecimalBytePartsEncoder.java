@@ -1,8 +1,8 @@
 package io.jvortex.encoding.decimalbyteparts;
 
 import io.jvortex.array.DecimalArray;
-import io.jvortex.array.Validity;
 import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.protobuf.ProtoWriter;
