@@ -14,6 +14,10 @@ public final class BuiltinSchemes {
     /** @return the default schemes */
     public static List<Scheme> defaults() {
         return List.of(
+                new io.jvortex.encoding.alp.AlpScheme(),
+                new io.jvortex.encoding.alprd.AlpRdScheme(),
+                new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsScheme(),
+                new io.jvortex.encoding.datetimeparts.DateTimePartsScheme()
         );
     }
 

@@ -1,0 +1,53 @@
+package io.jvortex.encoding.decimalbyteparts;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.DecimalArray;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.compress.ArrayFacts;
+import io.jvortex.compress.CompressContext;
+import io.jvortex.compress.Scheme;
+import io.jvortex.write.WriteNode;
+
+/**
+ * The cascading compressor's decimal scheme (the reference's {@code DecimalScheme}, "always use"): decimals
+ * whose values fit {@code i64} become {@code vortex.decimal_byte_parts} over their narrowed unscaled values,
+ * which cascade as integers. Wider values leave the array canonical.
+ */
+public final class DecimalBytePartsScheme implements Scheme {
+    /** The scheme name. */
+    public static final String NAME = "decimal.byte_parts";
+
+    /** Creates the (stateless) scheme. */
+    public DecimalBytePartsScheme() {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String encodingId() {
+        return DecimalBytePartsEncoding.ID;
+    }
+
+    @Override
+    public boolean accepts(Canonical array) {
+        return array instanceof DecimalArray;
+    }
+
+    /** "Always use": an estimate no other scheme can beat; the compressor still keeps the smaller result. */
+    @Override
+    public long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+        return 0;
+    }
+
+    @Override
+    public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
+        PrimitiveArray msp = DecimalBytePartsEncoder.mostSignificantPart((DecimalArray) array);
+        if (msp == null) {
+            return null;
+        }
+        return DecimalBytePartsEncoder.node(ctx.compress(msp, NAME), msp.ptype());
+    }
+}
