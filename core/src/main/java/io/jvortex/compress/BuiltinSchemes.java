@@ -14,6 +14,8 @@ public final class BuiltinSchemes {
     /** @return the default schemes */
     public static List<Scheme> defaults() {
         return List.of(
+                new io.jvortex.encoding.fsst.FsstScheme(),
+                new io.jvortex.encoding.varbin.VarBinScheme()
         );
     }
 
