@@ -218,6 +218,11 @@ class CompressorStringsConformanceTest {
                 assertThat(ours.rootEncodings().get(column)).as("%s in %s", column, edition.id())
                         .isNotEmpty().isSubsetOf(fragmenting);
             }
+            // Long repeats are where OnPair's 16-byte tokens beat FSST's 8-byte symbols even with unpacked codes.
+            if (edition.allowsArray("vortex.onpair")) {
+                assertThat(ours.rootEncodings().get("longrep")).as("longrep in %s", edition.id())
+                        .contains("vortex.onpair");
+            }
             // All-null chunks never reach the encoder (the file writer stores them as constant nulls).
             assertThat(ours.rootEncodings()).doesNotContainKey("allnull");
             for (String id : ours.rootEncodings().get("*all")) {

@@ -15,6 +15,7 @@ public final class BuiltinSchemes {
     public static List<Scheme> defaults() {
         return List.of(
                 new io.jvortex.encoding.fsst.FsstScheme(),
+                new io.jvortex.encoding.onpair.OnPairScheme(),
                 new io.jvortex.encoding.varbin.VarBinScheme()
         );
     }

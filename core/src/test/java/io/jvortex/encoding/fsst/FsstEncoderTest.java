@@ -1,5 +1,11 @@
 package io.jvortex.encoding.fsst;
 
+import static io.jvortex.encoding.varbin.RandomStrings.decodedRows;
+import static io.jvortex.encoding.varbin.RandomStrings.roundTrip;
+import static io.jvortex.encoding.varbin.RandomStrings.rows;
+import static io.jvortex.encoding.varbin.RandomStrings.value;
+import static io.jvortex.encoding.varbin.RandomStrings.varBin;
+import static io.jvortex.encoding.varbin.RandomStrings.views;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.array.Canonical;
@@ -14,6 +20,8 @@ import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.encoding.varbin.FlatStrings;
+import io.jvortex.encoding.varbin.RandomStrings.Kind;
+import io.jvortex.encoding.varbin.RandomStrings.Nulls;
 import io.jvortex.encoding.varbin.VarBinScheme;
 import io.jvortex.write.ArrayIds;
 import io.jvortex.write.ArraySerializer;
@@ -35,127 +43,6 @@ import org.junit.jupiter.api.Test;
  * serialized {@code vortex.fsst} node the scheme writes.
  */
 class FsstEncoderTest {
-    enum Kind { WORDS, URLS, UUIDS, RANDOM_BYTES, EMPTY, LONG_REPETITIVE }
-
-    enum Nulls { NONE, SOME, ALL }
-
-    private static final String[] WORDS = {"the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog",
-        "vortex", "columnar", "string", "compression", "symbol", "table", "ünïcödé", "数据"};
-
-    static byte[] value(SplittableRandom r, Kind kind) {
-        return switch (kind) {
-            case WORDS -> {
-                StringBuilder b = new StringBuilder();
-                int n = 1 + r.nextInt(6);
-                for (int i = 0; i < n; i++) {
-                    b.append(i == 0 ? "" : " ").append(WORDS[r.nextInt(WORDS.length)]);
-                }
-                yield b.toString().getBytes(StandardCharsets.UTF_8);
-            }
-            case URLS -> ("https://www." + WORDS[r.nextInt(8)] + ".example.com/" + WORDS[r.nextInt(WORDS.length)] + "/"
-                    + r.nextInt(100000) + "?id=" + r.nextInt(1000)).getBytes(StandardCharsets.UTF_8);
-            case UUIDS -> new java.util.UUID(r.nextLong(), r.nextLong()).toString().getBytes(StandardCharsets.UTF_8);
-            case RANDOM_BYTES -> {
-                byte[] b = new byte[r.nextInt(24)];
-                for (int i = 0; i < b.length; i++) {
-                    int pick = r.nextInt(4);
-                    b[i] = pick == 0 ? (byte) 0xFF : pick == 1 ? 0 : (byte) r.nextInt(256);
-                }
-                yield b;
-            }
-            case EMPTY -> new byte[0];
-            case LONG_REPETITIVE -> {
-                String unit = WORDS[r.nextInt(WORDS.length)] + "-" + r.nextInt(10);
-                yield unit.repeat(2 + r.nextInt(40)).getBytes(StandardCharsets.UTF_8);
-            }
-        };
-    }
-
-    static List<byte[]> rows(SplittableRandom r, Kind kind, Nulls nulls, int n) {
-        List<byte[]> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            boolean isNull = nulls == Nulls.ALL || nulls == Nulls.SOME && r.nextInt(4) == 0;
-            out.add(isNull ? null : value(r, kind));
-        }
-        return out;
-    }
-
-    static Validity validity(List<byte[]> values) {
-        MemorySegment bits = MemorySegment.ofArray(new byte[(values.size() + 7) / 8 + 1]);
-        for (int i = 0; i < values.size(); i++) {
-            Validity.Bits.set(bits, i, values.get(i) != null);
-        }
-        return new Validity.Bitmap(bits, 0);
-    }
-
-    /** A varbin array whose offsets start past a 3-byte prefix and whose null rows hold junk bytes. */
-    static VarBinArray varBin(DType dtype, List<byte[]> values) {
-        int total = 3 + values.stream().mapToInt(v -> v == null ? 2 : v.length).sum();
-        byte[] bytes = new byte[total];
-        MemorySegment offsets = MemorySegment.ofArray(new byte[4 * (values.size() + 1)]);
-        int pos = 3;
-        for (int i = 0; i < values.size(); i++) {
-            offsets.set(ValueLayout.JAVA_INT_UNALIGNED, 4L * i, pos);
-            byte[] v = values.get(i) == null ? new byte[] {'x', 'y'} : values.get(i);
-            System.arraycopy(v, 0, bytes, pos, v.length);
-            pos += v.length;
-        }
-        offsets.set(ValueLayout.JAVA_INT_UNALIGNED, 4L * values.size(), pos);
-        var offsetArray = new io.jvortex.array.PrimitiveArray(new DType.Primitive(PType.I32, false), offsets,
-                values.size() + 1, Validity.ALL_VALID);
-        return new VarBinArray(dtype, offsetArray, MemorySegment.ofArray(bytes), values.size(),
-                dtype.nullable() ? validity(values) : Validity.ALL_VALID);
-    }
-
-    static VarBinViewArray views(DType dtype, List<byte[]> values) {
-        MemorySegment views = MemorySegment.ofArray(new byte[16 * values.size()]);
-        int total = values.stream().mapToInt(v -> v == null ? 0 : v.length).sum();
-        byte[] data = new byte[total];
-        int pos = 0;
-        for (int i = 0; i < values.size(); i++) {
-            byte[] v = values.get(i) == null ? new byte[0] : values.get(i);
-            long at = 16L * i;
-            views.set(ValueLayout.JAVA_INT_UNALIGNED, at, v.length);
-            if (v.length <= VarBinViewArray.MAX_INLINE) {
-                MemorySegment.copy(MemorySegment.ofArray(v), 0, views, at + 4, v.length);
-            } else {
-                MemorySegment.copy(MemorySegment.ofArray(v), 0, views, at + 4, 4);
-                views.set(ValueLayout.JAVA_INT_UNALIGNED, at + 12, pos);
-                System.arraycopy(v, 0, data, pos, v.length);
-                pos += v.length;
-            }
-        }
-        return new VarBinViewArray(dtype, views, List.of(MemorySegment.ofArray(data)), values.size(),
-                dtype.nullable() ? validity(values) : Validity.ALL_VALID);
-    }
-
-    static List<byte[]> decodedRows(Canonical array) {
-        List<byte[]> out = new ArrayList<>();
-        for (int i = 0; i < array.length(); i++) {
-            if (!array.isValid(i)) {
-                out.add(null);
-            } else {
-                out.add(switch (array) {
-                    case VarBinArray v -> v.value(i);
-                    case VarBinViewArray v -> v.value(i);
-                    default -> throw new AssertionError(array.getClass());
-                });
-            }
-        }
-        return out;
-    }
-
-    static Canonical roundTrip(WriteNode node, DType dtype, int length, Arena arena) {
-        ArrayIds ids = new ArrayIds(List.of());
-        ArraySerializer.Segment segment = ArraySerializer.serialize(node, ids);
-        MemorySegment seg = arena.allocate(Math.max(1, segment.byteLength()), segment.alignment())
-                .asSlice(0, segment.byteLength());
-        MemorySegment.copy(MemorySegment.ofArray(segment.toByteArray()), 0, seg, 0, segment.byteLength());
-        SerializedArray parsed = SerializedArray.parse(seg, 0, ids.ids(), "test", "root");
-        return new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 31).decode(parsed.root(), dtype,
-                length);
-    }
-
     /** Raw encoder check: each row's codes decode to the row's bytes. */
     static void assertCodesDecode(List<byte[]> values) {
         Canonical array = views(new DType.Binary(true), values);
