@@ -103,7 +103,7 @@ class CompressorStringsConformanceTest {
         types.put("binurls", new TypeSpec.Binary(false));
         types.put("allnull", new TypeSpec.Utf8(true));
         types.put("empty", new TypeSpec.Utf8(true));
-        types.put("longrep", new TypeSpec.Utf8(false));
+        types.put("longrep", new TypeSpec.Utf8(true));
         types.put("unicode", new TypeSpec.Utf8(true));
         SplittableRandom r = new SplittableRandom(seed);
         List<TypeSpec.Field> fields = new ArrayList<>();
@@ -137,6 +137,11 @@ class CompressorStringsConformanceTest {
     }
 
     private Written writeOurs(GeneratedTable table, Edition edition, boolean views) {
+        return writeOurs(table, new Compressor(BuiltinSchemes.defaults(), edition::allowsArray),
+                "ours-" + edition.id() + (views ? "-views" : "-offsets"), views);
+    }
+
+    private Written writeOurs(GeneratedTable table, Compressor compressor, String name, boolean views) {
         TableArrays arrays = new TableArrays(views);
         List<TypeSpec.Field> columns = table.spec().columns();
         DType.Struct schema = new DType.Struct(columns.stream().map(TypeSpec.Field::name).toList(),
@@ -154,20 +159,19 @@ class CompressorStringsConformanceTest {
             chunks.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
             start += len;
         }
-        Compressor compressor = new Compressor(BuiltinSchemes.defaults(), edition::allowsArray);
         Map<String, Set<String>> roots = new LinkedHashMap<>();
         Map<String, Long> bytes = new LinkedHashMap<>();
-        Function<Canonical, WriteNode> encoder = column -> {
-            WriteNode node = compressor.compress(column);
-            String name = names.get(column);
+        Function<Canonical, WriteNode> encoder = chunk -> {
+            WriteNode node = compressor.compress(chunk);
+            String column = names.get(chunk);
             synchronized (roots) {
-                roots.computeIfAbsent(name, k -> new HashSet<>()).add(node.encodingId());
+                roots.computeIfAbsent(column, k -> new HashSet<>()).add(node.encodingId());
                 collectIds(node, roots.computeIfAbsent("*all", k -> new HashSet<>()));
-                bytes.merge(name.replace("#small", ""), io.jvortex.compress.NodeSize.bytes(node), Long::sum);
+                bytes.merge(column.replace("#small", ""), io.jvortex.compress.NodeSize.bytes(node), Long::sum);
             }
             return node;
         };
-        Path file = dir.resolve("ours-" + edition.id() + (views ? "-views" : "-offsets") + ".vortex");
+        Path file = dir.resolve(name + ".vortex");
         FileWriter.write(file, schema, chunks.iterator(), encoder);
         return new Written(file, roots, bytes);
     }
@@ -218,10 +222,8 @@ class CompressorStringsConformanceTest {
                 assertThat(ours.rootEncodings().get(column)).as("%s in %s", column, edition.id())
                         .isNotEmpty().isSubsetOf(fragmenting);
             }
-            // Long repeats are where OnPair's 16-byte tokens beat FSST's 8-byte symbols even with unpacked codes.
-            if (edition.allowsArray("vortex.onpair")) {
-                assertThat(ours.rootEncodings().get("longrep")).as("longrep in %s", edition.id())
-                        .contains("vortex.onpair");
+            if (!edition.allowsArray("vortex.onpair")) {
+                assertThat(ours.rootEncodings().get("*all")).doesNotContain("vortex.onpair");
             }
             // All-null chunks never reach the encoder (the file writer stores them as constant nulls).
             assertThat(ours.rootEncodings()).doesNotContainKey("allnull");
@@ -229,6 +231,32 @@ class CompressorStringsConformanceTest {
                 assertThat(edition.allowsArray(id)).as("%s allowed in %s", id, edition.id()).isTrue();
             }
         }
+    }
+
+    /**
+     * OnPair alone and FSST alone over the same table: Rust reads both value-exact, and on long
+     * repeats OnPair's 16-byte tokens beat FSST's 8-byte symbols. (Which of the two the default
+     * compressor picks is decided on a 1 % sample, where OnPair's training budget is small and its
+     * codes are not yet bit-packed on this branch, so the choice itself is not asserted here.)
+     */
+    @Test
+    void onPairAndFsstAloneAreReadByRustAndOnPairWinsOnLongRepeats() {
+        long seed = Seeds.seed("CompressorStringsConformanceTest.onPairAndFsstAloneAreReadByRustAndOnPairWinsOnLongRepeats");
+        GeneratedTable table = table(seed);
+        RustOracle oracle = RustOracle.shared();
+        Written onPair = writeOurs(table, new Compressor(List.of(new io.jvortex.encoding.onpair.OnPairScheme()),
+                Edition.DEFAULT::allowsArray), "onpair-only", true);
+        Written fsst = writeOurs(table, new Compressor(List.of(new io.jvortex.encoding.fsst.FsstScheme()),
+                Edition.DEFAULT::allowsArray), "fsst-only", false);
+        assertThat(oracle.read(onPair.file())).as("Rust reader, OnPair only, seed %d", seed).isEqualTo(table.rows());
+        assertThat(oracle.read(fsst.file())).as("Rust reader, FSST only, seed %d", seed).isEqualTo(table.rows());
+        assertThat(RustWrittenFilesReadTest.readJsonl(onPair.file())).isEqualTo(table.rows());
+        for (String column : List.of("words", "urls", "longrep", "unicode")) {
+            assertThat(onPair.rootEncodings().get(column)).as(column).contains("vortex.onpair");
+        }
+        assertThat(onPair.nodeBytes().get("longrep")).isLessThan(fsst.nodeBytes().get("longrep"));
+        System.out.printf("OnPair only vs FSST only, node bytes, seed %d: %s vs %s%n", seed, onPair.nodeBytes(),
+                fsst.nodeBytes());
     }
 
     @Test

@@ -1,20 +1,14 @@
 package io.jvortex.encoding.varbin;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.jvortex.array.Canonical;
-import io.jvortex.array.TestSupport;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
-import io.jvortex.compress.Compressor;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
-import io.jvortex.encoding.varbin.FlatStrings;
-import io.jvortex.encoding.varbin.VarBinScheme;
 import io.jvortex.write.ArrayIds;
 import io.jvortex.write.ArraySerializer;
 import io.jvortex.write.WriteNode;
@@ -23,12 +17,14 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
-/** Seeded random string and binary rows and arrays for the string encoder tests, and a serialize-and-decode round trip. */
+/**
+ * Seeded random string and binary rows (several text shapes, random bytes with 0x00 and 0xFF, empty
+ * and long repetitive values, null patterns), the arrays holding them (offsets with junk under null
+ * rows, or views), and a serialize-and-decode round trip through our decoders.
+ */
 public final class RandomStrings {
     private RandomStrings() {
     }
