@@ -213,8 +213,13 @@ public final class FsstEncoder {
             Arrays.fill(byte2, (short) -1);
         }
 
+        /**
+         * The hash slot of a word's first three bytes: the same slot function as the reference's
+         * table, so that the reference, rebuilding a compressor from our symbols (it compresses
+         * constants to compare them with codes), keeps every symbol and matches exactly like us.
+         */
         private static int slot(long word) {
-            return (int) (hash(word & 0xFF_FFFFL) >>> 7) & ((1 << HASH_BITS) - 1);
+            return (int) hash(word & 0xFF_FFFFL) & ((1 << HASH_BITS) - 1);
         }
 
         /** The code of the longest symbol the table finds at the start of {@code word}. */
@@ -315,10 +320,28 @@ public final class FsstEncoder {
             return next;
         }
 
-        /** The same symbols, renumbered in the reference's order. */
+        /**
+         * The same symbols, renumbered in the reference's order: two-byte symbols that no longer
+         * symbol extends first, then the other two-byte symbols, then lengths 3 to 8, single bytes
+         * last. The reference's compressor emits a two-byte code below that boundary without looking
+         * for a longer match, so the boundary must hold for it to encode constants as we do.
+         */
         Table finish() {
             Table out = new Table();
-            for (int want : new int[] {2, 3, 4, 5, 6, 7, 8, 1}) {
+            boolean[] extended = new boolean[1 << 16];
+            for (int c = CODE_BASE; c < CODE_BASE + n; c++) {
+                if (len[c] >= 3) {
+                    extended[(int) sym[c] & 0xFFFF] = true;
+                }
+            }
+            for (int pass = 0; pass < 2; pass++) {
+                for (int c = CODE_BASE; c < CODE_BASE + n; c++) {
+                    if (len[c] == 2 && extended[(int) sym[c] & 0xFFFF] == (pass == 1)) {
+                        out.insert(sym[c], 2);
+                    }
+                }
+            }
+            for (int want : new int[] {3, 4, 5, 6, 7, 8, 1}) {
                 for (int c = CODE_BASE; c < CODE_BASE + n; c++) {
                     if (len[c] == want) {
                         out.insert(sym[c], want);
