@@ -6,6 +6,8 @@ import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
+import io.jvortex.compress.NodeSize;
+import io.jvortex.compress.Sampler;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.varbin.FlatStrings;
@@ -48,6 +50,20 @@ public final class OnPairScheme implements Scheme {
     @Override
     public boolean accepts(Canonical array) {
         return (array instanceof VarBinArray || array instanceof VarBinViewArray) && array.dtype() instanceof DType.Utf8;
+    }
+
+    /**
+     * Compresses the sample and measures it without the dictionary (bytes and token offsets) when the sample may stand
+     * for a larger array (the dictionary is paid once per array; see {@code FsstScheme#estimate}).
+     */
+    @Override
+    public long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+        WriteNode node = compress(sample, facts, ctx);
+        if (node == null) {
+            return SKIP;
+        }
+        long dict = node.buffers().get(0).data().byteSize() + NodeSize.bytes(node.children().get(0));
+        return NodeSize.bytes(node) - (sample.length() >= Sampler.SLICE * Sampler.MIN_SLICES ? dict : 0);
     }
 
     @Override
