@@ -17,7 +17,10 @@ public final class BuiltinSchemes {
                 new io.jvortex.encoding.alp.AlpScheme(),
                 new io.jvortex.encoding.alprd.AlpRdScheme(),
                 new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsScheme(),
-                new io.jvortex.encoding.datetimeparts.DateTimePartsScheme()
+                new io.jvortex.encoding.datetimeparts.DateTimePartsScheme(),
+                new io.jvortex.encoding.fsst.FsstScheme(),
+                new io.jvortex.encoding.onpair.OnPairScheme(),
+                new io.jvortex.encoding.varbin.VarBinScheme()
         );
     }
 

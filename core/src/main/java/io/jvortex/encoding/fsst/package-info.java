@@ -33,5 +33,10 @@
  * 0..2^31-1}; every code naming a symbol; no trailing escape; the codes producing exactly the
  * declared total — the kernel never writes past {@code total + 8} bytes even when the codes lie;
  * for {@code utf8}, every valid row well-formed UTF-8 (one pass over the output).
+ *
+ * <p>Writing: {@link io.jvortex.encoding.fsst.FsstEncoder} trains a table (the paper's five rounds
+ * over a 16 KiB sample) and compresses rows; {@link io.jvortex.encoding.fsst.FsstScheme} writes the
+ * current 3-buffer form with narrowed, cascaded {@code uncompressed_lengths} and {@code
+ * codes_offsets}, as the reference 0.91 writer does for utf8 and binary.
  */
 package io.jvortex.encoding.fsst;

@@ -35,5 +35,11 @@
  * all-null column as {@code rows - 1} empty tokens and no codes. The {@code onpair} crate's
  * conformance rules (non-empty, sorted, unique tokens, complete single-byte alphabet) matter for
  * search, not for decoding, and are not checked.
+ *
+ * <p>Writing: {@link io.jvortex.encoding.onpair.OnPairEncoder} trains a dict-12 dictionary (pair
+ * merging with an adaptive threshold over a seeded sample) and parses rows greedily;
+ * {@link io.jvortex.encoding.onpair.OnPairScheme} writes utf8 arrays in the 0.91 layout (metadata
+ * fields 1, 3–7, dictionary padded with 16 zero bytes, integer children narrowed and cascaded), only
+ * in editions that contain {@code vortex.onpair}.
  */
 package io.jvortex.encoding.onpair;
