@@ -28,16 +28,19 @@ import java.util.Objects;
  */
 public final class ZstdCompressor {
     /** Default number of hash-chain candidates examined per position. */
-    public static final int DEFAULT_SEARCH_DEPTH = 16;
+    public static final int DEFAULT_SEARCH_DEPTH = 8;
 
     private static final int MAGIC = ZstdDecoder.MAGIC;
     private static final int MAX_BLOCK = ZstdDecoder.MAX_BLOCK;
     private static final int MIN_MATCH = 4;
+    /** Matches at least this long are taken without looking one byte further. */
+    private static final int LAZY_LIMIT = 32;
     private static final int WINDOW_LOG = 23;
     private static final int MAX_CHAIN_LOG = 20;
     private static final int MAX_HASH_LOG = 17;
     private static final int MAX_SEQUENCES = MAX_BLOCK / MIN_MATCH + 1;
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private static final int[] LL_CODE = new int[64];
     private static final int[] ML_CODE = new int[128];
@@ -310,7 +313,9 @@ public final class ZstdCompressor {
         int[] c = chain;
         int mask = chainMask;
         for (int depth = searchDepth; candidate >= 0 && candidate > limit && depth > 0; depth--) {
-            if (in[candidate + bestLength] == in[ip + bestLength] && (int) INT.get(in, candidate) == first) {
+            // Reject cheaply: a better match must agree on the four bytes ending one past the best so far.
+            if ((int) INT.get(in, candidate + bestLength - 3) == (int) INT.get(in, ip + bestLength - 3)
+                    && (int) INT.get(in, candidate) == first) {
                 int length = MIN_MATCH + matchLength(in, candidate + MIN_MATCH, ip + MIN_MATCH, end);
                 if (length > bestLength) {
                     bestLength = length;
@@ -325,13 +330,29 @@ public final class ZstdCompressor {
         return bestOffset == 0 ? 0 : ((long) bestLength << 32) | bestOffset;
     }
 
+    /** Bytes that agree from {@code a} and {@code b} on, with {@code b} running at most to {@code end}. */
     private static int matchLength(byte[] in, int a, int b, int end) {
-        int n = end - b;
-        if (n <= 0) {
-            return 0;
+        int start = b;
+        int limit = end - 8;
+        while (b <= limit) {
+            long x = (long) LONG.get(in, a) ^ (long) LONG.get(in, b);
+            if (x != 0) {
+                return b - start + (Long.numberOfTrailingZeros(x) >>> 3);
+            }
+            a += 8;
+            b += 8;
+            if (b - start >= 64 && b <= limit) {
+                // A long match: let the vectorized comparison finish it.
+                int n = end - b;
+                int m = Arrays.mismatch(in, a, a + n, in, b, b + n);
+                return b - start + (m < 0 ? n : m);
+            }
         }
-        int m = Arrays.mismatch(in, a, a + n, in, b, b + n);
-        return m < 0 ? n : m;
+        while (b < end && in[a] == in[b]) {
+            a++;
+            b++;
+        }
+        return b - start;
     }
 
     /** Length of a match at {@code ip} against {@code offset} bytes back, 0 if shorter than the minimum. */
@@ -370,7 +391,7 @@ public final class ZstdCompressor {
                 continue;
             }
             // One step of lazy evaluation: a clearly better match one byte later wins.
-            while (ip + 1 <= searchEnd && length < 256) {
+            while (ip + 1 <= searchEnd && length < LAZY_LIMIT) {
                 long next = search(in, ip + 1, end);
                 int nextLength = (int) (next >>> 32);
                 int nextRep = repeatLength(in, ip + 1, rep1, end);
