@@ -12,8 +12,10 @@ import java.util.Objects;
  * A pure-Java Zstandard compressor producing standard RFC 8878 frames: one frame per call with the
  * content size in its header and, optionally, the XXH64 content checksum.
  *
- * <p>Matches are found with a hash chain over the whole input (window up to 8 MiB) and one step
- * of lazy evaluation; repeat offsets are tried first. Each block of up to 128 KiB codes its literals
+ * <p>Matches are found with a hash chain (five-byte hash, candidates up to 1 MiB back, eight per
+ * position by default) and one step of lazy evaluation; the last offset is tried first, also for
+ * four-byte matches. Inputs up to 8 MiB are single-segment frames (the window is the content);
+ * larger ones declare an 8 MiB window. Each block of up to 128 KiB codes its literals
  * with Huffman (one stream below 256 literals, four above, the tree description direct or
  * FSE-compressed) and its sequences with FSE, choosing per symbol type between the predefined
  * table, an RLE table and a table fitted to the block, by estimated size. A block that does not
@@ -35,6 +37,8 @@ public final class ZstdCompressor {
     private static final int MIN_MATCH = 4;
     /** Matches at least this long are taken without looking one byte further. */
     private static final int LAZY_LIMIT = 32;
+    /** A match this long ends the candidate search: longer searches cost more than they gain. */
+    private static final int GOOD_LENGTH = 256;
     private static final int WINDOW_LOG = 23;
     private static final int MAX_CHAIN_LOG = 20;
     private static final int MAX_HASH_LOG = 17;
@@ -278,18 +282,23 @@ public final class ZstdCompressor {
 
     // ---------------------------------------------------------------- match finding
 
-    private static int hash(int v, int log) {
-        return (v * 0x9E3779B1) >>> (32 - log);
+    /** Bytes hashed: five keeps chains free of the many four-byte coincidences of text. */
+    private static final int HASH_BYTES = 5;
+    private static final long HASH_MASK = HASH_BYTES == 8 ? -1L : (1L << (8 * HASH_BYTES)) - 1;
+
+    /** Hash of the {@link #HASH_BYTES} bytes at {@code p} (the caller guarantees 8 readable bytes). */
+    private static int hash(byte[] in, int p, int log) {
+        return (int) ((((long) LONG.get(in, p) & HASH_MASK) * 0x9E3779B185EBCA87L) >>> (64 - log));
     }
 
     private void insertUpTo(byte[] in, int target) {
-        int limit = Math.min(target, in.length - 3);
+        int limit = Math.min(target, in.length - 7);
         int[] h = head;
         int[] c = chain;
         int log = hashLog;
         int mask = chainMask;
         for (int p = nextToInsert; p < limit; p++) {
-            int k = hash((int) INT.get(in, p), log);
+            int k = hash(in, p, log);
             c[p & mask] = h[k];
             h[k] = p;
         }
@@ -302,13 +311,13 @@ public final class ZstdCompressor {
     private long search(byte[] in, int ip, int end) {
         insertUpTo(in, ip);
         int maxLength = end - ip;
-        if (maxLength < MIN_MATCH) {
+        if (maxLength < MIN_MATCH || ip + 8 > in.length) {
             return 0;
         }
         int bestLength = MIN_MATCH - 1;
         int bestOffset = 0;
         int first = (int) INT.get(in, ip);
-        int candidate = head[hash(first, hashLog)];
+        int candidate = head[hash(in, ip, hashLog)];
         int limit = ip - maxDistance;
         int[] c = chain;
         int mask = chainMask;
@@ -320,7 +329,7 @@ public final class ZstdCompressor {
                 if (length > bestLength) {
                     bestLength = length;
                     bestOffset = ip - candidate;
-                    if (length == maxLength) {
+                    if (length >= GOOD_LENGTH || length == maxLength) {
                         break;
                     }
                 }
