@@ -106,6 +106,31 @@ class ZstdSchemeTest {
     }
 
     @Test
+    void emptyStringsAndValuesLargerThanABlockRoundTrip() {
+        SplittableRandom r = TestSupport.random("ZstdSchemeTest.extremes");
+        String[] empties = new String[10_000];
+        java.util.Arrays.fill(empties, "");
+        StringBuilder big = new StringBuilder();
+        while (big.length() < 300_000) {
+            big.append("segment ").append(r.nextInt(1000)).append(r.nextBoolean() ? " ok\n" : " é\n");
+        }
+        String[] mixed = new String[9000];
+        for (int i = 0; i < mixed.length; i++) {
+            mixed[i] = i % 4000 == 17 ? big.toString() : "v" + r.nextInt(100);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            for (Canonical array : List.<Canonical>of(TestArrays.varBin(true, empties), TestArrays.varBinView(false, mixed),
+                    TestArrays.varBin(true, mixed))) {
+                WriteNode node = ZstdScheme.encode(array, ZstdScheme.VALUES_PER_FRAME, new ZstdCompressor());
+                long stored = node.buffers().stream().mapToLong(b -> b.data().byteSize()).sum();
+                assertThat(stored).isLessThan(prefixed(array, 0, array.length()).length / 10);
+                Canonical decoded = TestNodes.decode(toTestNode(node), array.dtype(), array.length(), arena);
+                assertThat(TestSupport.rows(decoded)).isEqualTo(TestSupport.rows(array));
+            }
+        }
+    }
+
+    @Test
     void schemesAcceptTheirOwnDTypeOnly() {
         VarBinArray strings = TestArrays.varBin(true, "a", "b");
         VarBinViewArray bytes = TestArrays.varBinView(false, "a", "b");
