@@ -13,8 +13,8 @@ import java.util.Objects;
  * content size in its header and, optionally, the XXH64 content checksum.
  *
  * <p>Matches are found with a hash chain (five-byte hash, candidates up to 1 MiB back, eight per
- * position by default) and one step of lazy evaluation; the last offset is tried first, also for
- * four-byte matches. Inputs up to 8 MiB are single-segment frames (the window is the content);
+ * position by default) and one step of lazy evaluation; the three repeat offsets are tried too,
+ * also for four-byte matches, and win unless a new offset is clearly longer. Inputs up to 8 MiB are single-segment frames (the window is the content);
  * larger ones declare an 8 MiB window. Each block of up to 128 KiB codes its literals
  * with Huffman (one stream below 256 literals, four above, the tree description direct or
  * FSE-compressed) and its sequences with FSE, choosing per symbol type between the predefined
@@ -373,8 +373,27 @@ public final class ZstdCompressor {
         return MIN_MATCH + matchLength(in, from + MIN_MATCH, ip + MIN_MATCH, end);
     }
 
-    private static int gain(int length, int offset) {
-        return length * 4 - (32 - Integer.numberOfLeadingZeros(offset));
+    /** Longest match at one of the three repeat offsets: {@code length << 32 | offset}, or 0. */
+    private long bestRepeat(byte[] in, int ip, int end) {
+        int best = repeatLength(in, ip, rep1, end);
+        int offset = rep1;
+        int l = repeatLength(in, ip, rep2, end);
+        if (l > best) {
+            best = l;
+            offset = rep2;
+        }
+        l = repeatLength(in, ip, rep3, end);
+        if (l > best) {
+            best = l;
+            offset = rep3;
+        }
+        return best < MIN_MATCH ? 0 : ((long) best << 32) | offset;
+    }
+
+    /** Rough value of a match in quarter bytes: its length minus what coding its offset costs. */
+    private int gain(int length, int offset) {
+        int bits = offset == rep1 || offset == rep2 || offset == rep3 ? 1 : 32 - Integer.numberOfLeadingZeros(offset);
+        return length * 4 - bits;
     }
 
     private void findSequences(byte[] in, int start, int end) {
@@ -386,12 +405,14 @@ public final class ZstdCompressor {
         while (ip <= searchEnd) {
             int length;
             int offset;
-            int repLength = ip > anchor ? repeatLength(in, ip, rep1, end) : 0;
+            long repeat = ip > anchor ? bestRepeat(in, ip, end) : 0;
+            int repLength = (int) (repeat >>> 32);
             long found = search(in, ip, end);
             int foundLength = (int) (found >>> 32);
-            if (repLength >= MIN_MATCH && repLength + 1 >= foundLength) {
+            if (repLength >= MIN_MATCH && (foundLength < MIN_MATCH
+                    || gain(repLength, (int) repeat) >= gain(foundLength, (int) found))) {
                 length = repLength;
-                offset = rep1;
+                offset = (int) repeat;
             } else if (foundLength >= MIN_MATCH) {
                 length = foundLength;
                 offset = (int) found;
@@ -403,11 +424,13 @@ public final class ZstdCompressor {
             while (ip + 1 <= searchEnd && length < LAZY_LIMIT) {
                 long next = search(in, ip + 1, end);
                 int nextLength = (int) (next >>> 32);
-                int nextRep = repeatLength(in, ip + 1, rep1, end);
                 int nextOffset = (int) next;
-                if (nextRep >= nextLength && nextRep >= MIN_MATCH) {
+                long nextRepeat = bestRepeat(in, ip + 1, end);
+                int nextRep = (int) (nextRepeat >>> 32);
+                if (nextRep >= MIN_MATCH && (nextLength < MIN_MATCH
+                        || gain(nextRep, (int) nextRepeat) >= gain(nextLength, nextOffset))) {
                     nextLength = nextRep;
-                    nextOffset = rep1;
+                    nextOffset = (int) nextRepeat;
                 }
                 if (nextLength >= MIN_MATCH && gain(nextLength, nextOffset) > gain(length, offset) + 4) {
                     ip++;

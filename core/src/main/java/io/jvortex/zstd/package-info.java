@@ -35,8 +35,9 @@
  * <h2>Encoder</h2>
  * <ul>
  *   <li><b>Matches.</b> A hash chain over the whole input (five-byte hash, eight candidates, one step
- *       of lazy evaluation, the last offset tried first) produces sequences block by block; matches
- *       never cross a block end, and the repeat offsets are rolled back when a block is stored raw.
+ *       of lazy evaluation, the three repeat offsets tried as well) produces sequences block by block;
+ *       matches never cross a block end, and the repeat offsets are rolled back when a block is
+ *       stored raw.
  *   <li><b>Entropy.</b> Literals are Huffman-coded (code lengths limited to 11 bits by flattening
  *       the counts, weights described directly or with FSE, four streams from 256 literals on) or
  *       stored raw/RLE when that is smaller; each sequence symbol type picks RLE, the predefined
