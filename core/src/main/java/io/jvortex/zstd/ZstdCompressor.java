@@ -373,9 +373,12 @@ public final class ZstdCompressor {
         return MIN_MATCH + matchLength(in, from + MIN_MATCH, ip + MIN_MATCH, end);
     }
 
-    /** Longest match at one of the three repeat offsets: {@code length << 32 | offset}, or 0. */
-    private long bestRepeat(byte[] in, int ip, int end) {
-        int best = repeatLength(in, ip, rep1, end);
+    /**
+     * Longest match at a repeat offset: {@code length << 32 | offset}, or 0. Right after a match (no
+     * literals) the last offset is not a repeat code, and would have extended that match anyway.
+     */
+    private long bestRepeat(byte[] in, int ip, int end, boolean afterLiterals) {
+        int best = afterLiterals ? repeatLength(in, ip, rep1, end) : 0;
         int offset = rep1;
         int l = repeatLength(in, ip, rep2, end);
         if (l > best) {
@@ -405,7 +408,7 @@ public final class ZstdCompressor {
         while (ip <= searchEnd) {
             int length;
             int offset;
-            long repeat = ip > anchor ? bestRepeat(in, ip, end) : 0;
+            long repeat = bestRepeat(in, ip, end, ip > anchor);
             int repLength = (int) (repeat >>> 32);
             long found = search(in, ip, end);
             int foundLength = (int) (found >>> 32);
@@ -425,7 +428,7 @@ public final class ZstdCompressor {
                 long next = search(in, ip + 1, end);
                 int nextLength = (int) (next >>> 32);
                 int nextOffset = (int) next;
-                long nextRepeat = bestRepeat(in, ip + 1, end);
+                long nextRepeat = bestRepeat(in, ip + 1, end, true);
                 int nextRep = (int) (nextRepeat >>> 32);
                 if (nextRep >= MIN_MATCH && (nextLength < MIN_MATCH
                         || gain(nextRep, (int) nextRepeat) >= gain(nextLength, nextOffset))) {
