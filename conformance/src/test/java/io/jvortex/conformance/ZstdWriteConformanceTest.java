@@ -13,7 +13,12 @@ import io.jvortex.compress.BuiltinSchemes;
 import io.jvortex.compress.Compressor;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
+import io.jvortex.encoding.ArrayNode;
+import io.jvortex.encoding.SerializedArray;
 import io.jvortex.encoding.zstd.ZstdScheme;
+import io.jvortex.file.VortexFile;
+import io.jvortex.layout.Layout;
+import io.jvortex.zstd.Zstd;
 import io.jvortex.jsonl.JsonlWriter;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.ColumnPlan;
@@ -161,6 +166,48 @@ class ZstdWriteConformanceTest {
         return out;
     }
 
+    /** What the {@code vortex.zstd} arrays of a file's data (not its zone maps) hold. */
+    record ZstdFrames(int frames, long compressed, long content) {
+    }
+
+    private static ZstdFrames zstdFrames(Path path) {
+        List<Layout.Flat> flats = new ArrayList<>();
+        long[] sums = new long[3];
+        try (VortexReader reader = VortexReader.open(path)) {
+            VortexFile file = reader.file();
+            dataFlats(reader.layout(), flats);
+            for (Layout.Flat flat : flats) {
+                SerializedArray array = SerializedArray.parse(file.segment(flat.segmentId()),
+                        file.segmentSpec(flat.segmentId()).byteOffset(), file.arrayIds(), file.source(), flat.path());
+                addZstd(array.root(), sums);
+            }
+        }
+        return new ZstdFrames((int) sums[0], sums[1], sums[2]);
+    }
+
+    private static void dataFlats(Layout layout, List<Layout.Flat> out) {
+        switch (layout) {
+            case Layout.Flat flat -> out.add(flat);
+            case Layout.Zoned zoned -> dataFlats(zoned.data(), out);
+            case Layout.Chunked chunked -> chunked.children().forEach(c -> dataFlats(c, out));
+            case Layout.Struct struct -> struct.fields().forEach(c -> dataFlats(c, out));
+            default -> throw new IllegalStateException("unexpected layout " + layout.encodingId());
+        }
+    }
+
+    private static void addZstd(ArrayNode node, long[] sums) {
+        if (node.encodingId().equals("vortex.zstd")) {
+            for (int b = 0; b < node.bufferCount(); b++) {
+                sums[0]++;
+                sums[1] += node.buffer(b).byteSize();
+                sums[2] += Zstd.frameContentSize(node.buffer(b));
+            }
+        }
+        for (int c = 0; c < node.childCount(); c++) {
+            addZstd(node.child(c), sums);
+        }
+    }
+
     @Test
     void logLinesCompressAboutAsWellAsTheRustCompactWriter() throws IOException {
         long seed = Seeds.seed("ZstdWriteConformanceTest.ratio");
@@ -196,5 +243,17 @@ class ZstdWriteConformanceTest {
                 (double) plainBytes / javaBytes, compactBytes, (double) plainBytes / compactBytes, defaultBytes,
                 (double) plainBytes / defaultBytes);
         assertThat(javaBytes).as("zstd beats the uncompressed file").isLessThan(plainBytes / 3);
+
+        // Frame for frame against libzstd (level 3, what the Rust compact writer uses for these lines).
+        ZstdFrames javaFrames = zstdFrames(java);
+        ZstdFrames rustFrames = zstdFrames(rustCompact);
+        System.out.printf("ZstdWriteConformanceTest: zstd frames of the same values: jvortex %d frames %d -> %d B"
+                        + " (%.3fx), libzstd via Rust compact %d frames %d -> %d B (%.3fx)%n", javaFrames.frames(),
+                javaFrames.content(), javaFrames.compressed(), (double) javaFrames.content() / javaFrames.compressed(),
+                rustFrames.frames(), rustFrames.content(), rustFrames.compressed(),
+                (double) rustFrames.content() / rustFrames.compressed());
+        assertThat(javaFrames.content()).as("both store every value once").isEqualTo(rustFrames.content());
+        assertThat((double) javaFrames.compressed()).as("within 5% of libzstd level 3")
+                .isLessThan(rustFrames.compressed() * 1.05);
     }
 }
