@@ -12,7 +12,7 @@ import java.util.Objects;
  * A pure-Java Zstandard compressor producing standard RFC 8878 frames: one frame per call with the
  * content size in its header and, optionally, the XXH64 content checksum.
  *
- * <p>Matches are found with a hash chain (five-byte hash, candidates up to 1 MiB back, eight per
+ * <p>Matches are found with a hash chain (five-byte hash, candidates up to 1 MiB back, six per
  * position by default) and one step of lazy evaluation; the three repeat offsets are tried too,
  * also for four-byte matches, and win unless a new offset is clearly longer. Inputs up to 8 MiB are single-segment frames (the window is the content);
  * larger ones declare an 8 MiB window. Each block of up to 128 KiB codes its literals
@@ -30,7 +30,7 @@ import java.util.Objects;
  */
 public final class ZstdCompressor {
     /** Default number of hash-chain candidates examined per position. */
-    public static final int DEFAULT_SEARCH_DEPTH = 8;
+    public static final int DEFAULT_SEARCH_DEPTH = 6;
 
     private static final int MAGIC = ZstdDecoder.MAGIC;
     private static final int MAX_BLOCK = ZstdDecoder.MAX_BLOCK;

@@ -34,7 +34,7 @@
  *
  * <h2>Encoder</h2>
  * <ul>
- *   <li><b>Matches.</b> A hash chain over the whole input (five-byte hash, eight candidates, one step
+ *   <li><b>Matches.</b> A hash chain over the whole input (five-byte hash, six candidates, one step
  *       of lazy evaluation, the three repeat offsets tried as well) produces sequences block by block;
  *       matches never cross a block end, and the repeat offsets are rolled back when a block is
  *       stored raw.
