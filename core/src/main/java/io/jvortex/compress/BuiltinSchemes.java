@@ -27,6 +27,7 @@ public final class BuiltinSchemes {
     /** @return the extra schemes of the compact strategy, tried after the defaults */
     public static List<Scheme> compact() {
         return List.of(
+                io.jvortex.encoding.zstd.ZstdScheme.STRING, io.jvortex.encoding.zstd.ZstdScheme.BINARY
         );
     }
 }

@@ -22,35 +22,35 @@ final class FseTable {
     static final int MAX_MATCH_LENGTH_SYMBOL = 52;
     static final int MAX_OFFSET_SYMBOL = 31;
 
-    private static final int[] LL_BASE = {
+    static final int[] LL_BASE = {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
         16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048, 4096,
         8192, 16384, 32768, 65536};
-    private static final int[] LL_BITS = {
+    static final int[] LL_BITS = {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12,
         13, 14, 15, 16};
-    private static final int[] ML_BASE = {
+    static final int[] ML_BASE = {
         3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
         19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34,
         35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051,
         4099, 8195, 16387, 32771, 65539};
-    private static final int[] ML_BITS = {
+    static final int[] ML_BITS = {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11,
         12, 13, 14, 15, 16};
 
-    private static final short[] LL_DEFAULT_NORM = {
+    static final short[] LL_DEFAULT_NORM = {
         4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1,
         2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1,
         -1, -1, -1, -1};
-    private static final short[] ML_DEFAULT_NORM = {
+    static final short[] ML_DEFAULT_NORM = {
         1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1,
         -1, -1, -1, -1, -1};
-    private static final short[] OF_DEFAULT_NORM = {
+    static final short[] OF_DEFAULT_NORM = {
         1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1};
 

@@ -1,7 +1,8 @@
 /**
- * A pure-Java Zstandard (RFC 8878) decoder. {@link io.jvortex.zstd.Zstd} is the only public type;
- * frames, blocks, FSE and Huffman tables, dictionaries and the XXH64 checksum are package-private.
- * Written from the format specification, not ported from libzstd or other implementations.
+ * A pure-Java Zstandard (RFC 8878) decoder and encoder. {@link io.jvortex.zstd.Zstd} (decoding) and
+ * {@link io.jvortex.zstd.ZstdCompressor} (encoding) are the only public types; frames, blocks, FSE
+ * and Huffman tables, dictionaries and the XXH64 checksum are package-private. Written from the
+ * format specification, not ported from libzstd or other implementations.
  *
  * <h2>Design</h2>
  * <ul>
@@ -29,6 +30,21 @@
  *   <li><b>Dictionaries.</b> Raw-content dictionaries only add history; formatted dictionaries also
  *       supply the first block's Huffman and FSE tables and repeat offsets. Matches that reach before
  *       the frame start copy from the dictionary content and may run on into the frame's output.
+ * </ul>
+ *
+ * <h2>Encoder</h2>
+ * <ul>
+ *   <li><b>Matches.</b> A hash chain over the whole input (five-byte hash, six candidates, one step
+ *       of lazy evaluation, the three repeat offsets tried as well) produces sequences block by block;
+ *       matches never cross a block end, and the repeat offsets are rolled back when a block is
+ *       stored raw.
+ *   <li><b>Entropy.</b> Literals are Huffman-coded (code lengths limited to 11 bits by flattening
+ *       the counts, weights described directly or with FSE, four streams from 256 literals on) or
+ *       stored raw/RLE when that is smaller; each sequence symbol type picks RLE, the predefined
+ *       table or a table fitted to the block by estimated bits, descriptions included. No state is
+ *       carried between blocks except the repeat offsets, so every block stands on its own tables.
+ *   <li><b>Frames.</b> Content size always declared; single segment up to 8 MiB, else an 8 MiB
+ *       window; optional XXH64 checksum.
  * </ul>
  */
 package io.jvortex.zstd;

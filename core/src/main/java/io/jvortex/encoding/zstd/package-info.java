@@ -9,6 +9,6 @@
  * little-endian values, strings and byte strings as {@code u32 LE length} followed by the bytes.
  * Decoding scatters them to the valid rows. The Rust writer splits strings into frames of 8192
  * values (compact strategy, no dictionary) and primitives likewise when asked; a frame never splits
- * a value.
+ * a value. {@link io.jvortex.encoding.zstd.ZstdScheme} writes strings and byte strings that way.
  */
 package io.jvortex.encoding.zstd;
