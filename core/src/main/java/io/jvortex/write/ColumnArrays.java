@@ -172,6 +172,56 @@ public final class ColumnArrays {
     }
 
     /**
+     * Rewrites string views whose data buffers hold more than their rows reference (slices and
+     * concatenations share whole buffers) into compact ones, at any depth, so a chunk's segment
+     * holds only its own bytes.
+     *
+     * @param a an array
+     * @return the array, compacted where needed
+     */
+    public static Canonical compact(Canonical a) {
+        return switch (a) {
+            case VarBinViewArray v -> {
+                long referenced = 0;
+                for (int i = 0; i < v.length(); i++) {
+                    int n = v.valueLength(i);
+                    if (n > VarBinViewArray.MAX_INLINE) {
+                        referenced += n;
+                    }
+                }
+                long held = 0;
+                for (MemorySegment d : v.dataBuffers()) {
+                    held += d.byteSize();
+                }
+                yield held > referenced || v.dataBuffers().size() > 1 ? copyViews(v) : v;
+            }
+            case VarBinArray v -> v.offset(0) != 0 || v.bytes().byteSize() > v.offset(v.length()) ? copyVarBin(v) : v;
+            case StructArray s -> {
+                List<Canonical> fields = new ArrayList<>(s.fields().size());
+                for (Canonical f : s.fields()) {
+                    fields.add(compact(f));
+                }
+                yield new StructArray(s.dtype(), fields, s.length(), s.validity());
+            }
+            case ListArray l -> {
+                int len = l.length();
+                long first = len == 0 ? 0 : l.start(0);
+                long end = len == 0 ? 0 : l.start(len - 1) + l.size(len - 1);
+                ListArray tight = first != 0 || end != l.elements().length() ? (ListArray) copy(l) : l;
+                yield new ListArray(tight.dtype(), compact(tight.elements()), tight.offsets(), len, tight.validity());
+            }
+            // list views may share or skip elements: gather them in row order (offset lists are valid in every edition)
+            case ListViewArray l -> compact(toList(l));
+            case FixedSizeListArray f -> new FixedSizeListArray(f.dtype(), compact(f.elements()), f.length(),
+                    f.validity());
+            case ExtensionArray e -> new ExtensionArray(e.dtype(), compact(e.storage()));
+            case MapArray m -> new MapArray(m.dtype(), Canonicals.toListView((ListArray) compact(toList(m.entries())),
+                    ALLOC));
+            default -> a;
+        };
+    }
+
+    /**
      * @param l list views
      * @return the same lists with offsets (elements gathered in row order)
      */

@@ -392,8 +392,8 @@ public final class TableWriter {
         }
 
         private void cut() {
-            Canonical chunk = blocks.size() == 1 ? blocks.getFirst()
-                    : Concat.concat(dtype, List.copyOf(blocks), ColumnArrays.ALLOC);
+            Canonical chunk = ColumnArrays.compact(blocks.size() == 1 ? blocks.getFirst()
+                    : Concat.concat(dtype, List.copyOf(blocks), ColumnArrays.ALLOC));
             flats.add(submit(rows, data ? dataTask(chunk) : fullTask(chunk)));
             total += rows;
             blocks.clear();
