@@ -230,13 +230,16 @@ public final class ColumnArrays {
         MemorySegment offsets = ALLOC.allocate(8L * (len + 1));
         long total = 0;
         boolean contiguous = true;
-        long expect = len == 0 ? 0 : l.start(0);
+        long expect = -1;
         for (int i = 0; i < len; i++) {
             long size = l.isValid(i) ? l.size(i) : 0;
-            if (size != 0 && l.start(i) != expect) {
-                contiguous = false;
+            if (size != 0) {
+                // empty and null rows may hold any start; only non-empty rows must follow each other
+                if (expect >= 0 && l.start(i) != expect) {
+                    contiguous = false;
+                }
+                expect = l.start(i) + size;
             }
-            expect = l.start(i) + size;
             offsets.setAtIndex(ValueLayout.JAVA_LONG, i, total);
             total += size;
         }
