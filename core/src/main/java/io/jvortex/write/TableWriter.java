@@ -191,12 +191,43 @@ public final class TableWriter {
         FooterWriter.Blob dtype = new FooterWriter.Blob(sink.writeBlob(dtypeBlob), dtypeBlob.length);
         FooterWriter.Blob layoutBlob = new FooterWriter.Blob(sink.writeBlob(serialized.blob()),
                 serialized.blob().length);
+        FooterWriter.Blob statistics = null;
+        if (!schema.nullable() && !schema.fields().isEmpty()) {
+            byte[] stats = fileStatistics();
+            statistics = new FooterWriter.Blob(sink.writeBlob(stats), stats.length);
+        }
         byte[] footerBytes = FooterWriter.footer(arrayIds.ids(), serialized.layoutIds(), sink.specs());
         FooterWriter.Blob footer = new FooterWriter.Blob(sink.writeBlob(footerBytes), footerBytes.length);
-        byte[] postscript = FooterWriter.postscript(dtype, layoutBlob, null, footer);
+        byte[] postscript = FooterWriter.postscript(dtype, layoutBlob, statistics, footer);
         sink.writeBlob(postscript);
         sink.writeBlob(FooterWriter.trailer(postscript.length));
         return sink.position();
+    }
+
+    /**
+     * The {@code FileStatistics} blob: one {@code ArrayStats} per top-level field, folded from the
+     * zone statistics (a nested struct field gets its null count only). The reference writes them
+     * only for non-nullable roots.
+     */
+    private byte[] fileStatistics() {
+        io.jvortex.flatbuffers.FbBuilder fb = new io.jvortex.flatbuffers.FbBuilder();
+        int[] tables = new int[root.children.size()];
+        for (int i = 0; i < tables.length; i++) {
+            io.jvortex.scalar.ArrayStatistics stats = switch (root.children.get(i)) {
+                case LeafNode leaf -> leaf.zones.fileStatistics();
+                case StructNode struct -> new io.jvortex.scalar.ArrayStatistics(java.util.Optional.empty(), false,
+                        java.util.Optional.empty(), false, java.util.Optional.empty(),
+                        java.util.OptionalLong.of(struct.nullCount()), java.util.OptionalLong.empty(),
+                        java.util.OptionalLong.empty(), java.util.Optional.empty(), java.util.Optional.empty(),
+                        java.util.Optional.empty());
+                default -> throw new IllegalStateException("unknown column node");
+            };
+            tables[i] = ArrayStatsWriter.write(fb, stats);
+        }
+        int vector = fb.createOffsetVector(tables);
+        fb.startTable(1);
+        fb.addOffset(0, vector);
+        return fb.finish(fb.endTable());
     }
 
     /** Cancels compression still in flight (after a failure). */
@@ -272,7 +303,7 @@ public final class TableWriter {
 
     // ---- the column tree ----
 
-    private abstract static class Node {
+    private abstract static sealed class Node permits StructNode, LeafNode {
         abstract void append(Canonical array);
 
         abstract void finishData();
@@ -287,6 +318,7 @@ public final class TableWriter {
         private final List<Node> children = new ArrayList<>();
         private MemorySegment validityBits;
         private long rows;
+        private long nulls;
         private Ref validity;
 
         StructNode(String path, DType.Struct dtype) {
@@ -316,6 +348,8 @@ public final class TableWriter {
                 for (int i = 0; i < len; i++) {
                     if (v.isValid(i)) {
                         Validity.Bits.set(validityBits, rows + i, true);
+                    } else {
+                        nulls++;
                     }
                 }
             }
@@ -339,6 +373,11 @@ public final class TableWriter {
                 validity = submit(rows, fullTask(bits));
                 validityBits = null;
             }
+        }
+
+        /** @return rows where the struct is null (counted before the validity is handed to compression) */
+        long nullCount() {
+            return nulls;
         }
 
         @Override
@@ -442,8 +481,8 @@ public final class TableWriter {
         LeafNode(String name, DType dtype) {
             this.name = name;
             this.dtype = dtype;
-            this.zones = options.zoneMaps() ? new ZoneStats(dtype, options.edition().zonedLayout(), options.zoneRows())
-                    : null;
+            // statistics are kept without zone maps too: the file statistics fold them
+            this.zones = new ZoneStats(dtype, options.edition().zonedLayout(), options.zoneRows());
         }
 
         @Override
@@ -478,9 +517,7 @@ public final class TableWriter {
 
         private void block(Canonical block) {
             rows += block.length();
-            if (zones != null) {
-                zones.add(block);
-            }
+            zones.add(block);
             if (dict == null) {
                 dict = probeDict(block);
                 if (dict) {
@@ -550,7 +587,7 @@ public final class TableWriter {
 
         @Override
         void finishZones() {
-            if (zones != null && rows > 0) {
+            if (options.zoneMaps() && rows > 0) {
                 zoneTable = zones.finish();
                 if (zoneTable != null) {
                     zoneRef = submit(zoneTable.table().length(), fullTask(zoneTable.table()));

@@ -18,6 +18,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The zone map of one column being written: one row of statistics per zone, then the zone table and
@@ -234,6 +235,56 @@ public final class ZoneStats {
         minTruncated.add(false);
         maxTruncated.add(false);
         nanCounts.add(nans);
+    }
+
+    /**
+     * Folds the zones into the column's file-level statistics (§7.5): exact min/max for numbers,
+     * booleans and decimals; 64-byte bounds (inexact) for strings and binaries, with no max when a
+     * zone has no upper bound; null and NaN counts.
+     *
+     * @return the statistics
+     */
+    public io.jvortex.scalar.ArrayStatistics fileStatistics() {
+        Scalar min = null;
+        Scalar max = null;
+        boolean unboundedMax = false;
+        long nulls = 0;
+        long nans = 0;
+        for (int z = 0; z < zoneCount(); z++) {
+            nulls += nullCounts.get(z);
+            nans += nanCounts.get(z);
+            Scalar lo = mins.get(z);
+            Scalar hi = maxs.get(z);
+            if (kind == Kind.BYTES && nullCounts.get(z) < zoneLengths.get(z) && hi.isNull()) {
+                unboundedMax = true;
+            }
+            if (!lo.isNull() && (min == null || compareScalars(lo, min) < 0)) {
+                min = lo;
+            }
+            if (!hi.isNull() && (max == null || compareScalars(hi, max) > 0)) {
+                max = hi;
+            }
+        }
+        boolean exact = kind != Kind.BYTES;
+        boolean minMax = kind != Kind.NONE;
+        return new io.jvortex.scalar.ArrayStatistics(
+                Optional.ofNullable(minMax ? min : null), exact,
+                Optional.ofNullable(minMax && !unboundedMax ? max : null), exact,
+                Optional.empty(), java.util.OptionalLong.of(nulls),
+                kind == Kind.F16 || kind == Kind.FLOAT ? java.util.OptionalLong.of(nans) : java.util.OptionalLong.empty(),
+                java.util.OptionalLong.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    private int compareScalars(Scalar a, Scalar b) {
+        return switch (kind) {
+            case BOOL -> Boolean.compare((Boolean) a.value(), (Boolean) b.value());
+            case SIGNED -> Long.compare(a.asLong(), b.asLong());
+            case UNSIGNED -> Long.compareUnsigned(a.asLong(), b.asLong());
+            case F16, FLOAT -> Double.compare(a.asDouble(), b.asDouble());
+            case DECIMAL -> ((BigInteger) a.value()).compareTo((BigInteger) b.value());
+            case BYTES -> java.util.Arrays.compareUnsigned((byte[]) a.value(), (byte[]) b.value());
+            case NONE -> 0;
+        };
     }
 
     private double valueAt(PrimitiveArray p, int i) {

@@ -165,6 +165,41 @@ class VortexWriterTest {
         }
     }
 
+    @Test
+    void fileStatisticsFoldTheColumns() {
+        SplittableRandom r = TestSupport.random("VortexWriterTest.fileStats");
+        List<StructArray> batches = batches(r, SCHEMA, 7_000);
+        for (boolean zoneMaps : new boolean[] {true, false}) {
+            Path file = write("fs" + zoneMaps + ".vortex", SCHEMA, batches, small().withZoneMaps(zoneMaps));
+            StructArray all = (StructArray) Concat.concat(SCHEMA, List.copyOf(batches), TestSupport.allocator(Arena.ofAuto()));
+            try (VortexReader reader = VortexReader.open(file)) {
+                List<io.jvortex.scalar.ArrayStatistics> stats = reader.file().fieldStatistics();
+                assertThat(stats).hasSize(SCHEMA.fields().size());
+                for (int c = 0; c < SCHEMA.fields().size(); c++) {
+                    Canonical column = all.fields().get(c);
+                    long nulls = SCHEMA.fields().get(c).nullable() ? column.validity().nullCount(column.length()) : 0;
+                    assertThat(stats.get(c).nullCount()).as("column %d", c).hasValue(nulls);
+                }
+                for (int c : new int[] {0, 1, 6}) {
+                    Canonical column = all.fields().get(c);
+                    Scalar min = null;
+                    Scalar max = null;
+                    for (int i = 0; i < column.length(); i++) {
+                        Scalar s = ScalarAt.get(column, i);
+                        if (s.isNull() || s.value() instanceof Double d && d.isNaN()) {
+                            continue;
+                        }
+                        min = min == null || compare(s, min) < 0 ? s : min;
+                        max = max == null || compare(s, max) > 0 ? s : max;
+                    }
+                    assertThat(stats.get(c).minExact()).isTrue();
+                    assertThat(compare(stats.get(c).min().orElseThrow(), min)).as("min of %d", c).isZero();
+                    assertThat(compare(stats.get(c).max().orElseThrow(), max)).as("max of %d", c).isZero();
+                }
+            }
+        }
+    }
+
     /** Recomputes a zone's statistics from the rows and compares them with the stored ones. */
     private static void checkZone(ZoneMap map, int z, Canonical rows, String what) {
         long nulls = 0;
