@@ -50,8 +50,9 @@ import java.util.Objects;
  * null in a non-nullable column is an {@link IllegalArgumentException} naming the column and row.
  * {@link Builder#values} converts Java objects for any dtype: {@link Number}, {@link Boolean},
  * {@link String}, {@code byte[]}, {@link BigDecimal}, {@link LocalDate}, {@link LocalTime},
- * {@link Instant}, {@link List} for lists, fixed-size lists and structs (one item per field), or a
- * {@link Map} from field name to value for structs; {@code null} for null.
+ * {@link Instant}, {@link List} for lists, fixed-size lists and structs (one item per field), a
+ * {@link Map} from field name to value for structs, a {@link Map} for maps (in its iteration order);
+ * {@code null} for null.
  */
 public final class Batch {
     private Batch() {
@@ -446,6 +447,24 @@ public final class Batch {
                         }
                     }
                     yield new FixedSizeListArray(f, convert(column + "[]", f.element(), elements, 0), n, validity);
+                }
+                case DType.Map m -> {
+                    List<Object> entries = new ArrayList<>(n);
+                    for (int r = 0; r < n; r++) {
+                        Object v = values.get(r);
+                        if (v == null) {
+                            entries.add(null);
+                            continue;
+                        }
+                        List<Object> pairs = new ArrayList<>();
+                        for (Map.Entry<?, ?> e : ((Map<?, ?>) cast(column, base + r, v, Map.class)).entrySet()) {
+                            pairs.add(Arrays.asList(e.getKey(), e.getValue()));
+                        }
+                        entries.add(pairs);
+                    }
+                    ListArray lists = (ListArray) convert(column, m.entries(), entries, base);
+                    yield new io.jvortex.array.MapArray(m, Canonicals.toListView(lists,
+                            bytes -> arena.allocate(bytes, 8)));
                 }
                 default -> throw new IllegalArgumentException("column '" + column + "': building "
                         + t.display() + " columns from Java values is not supported");

@@ -369,7 +369,7 @@ class VortexWriterTest {
     @Test
     void batchesFromJavaArraysAndScanChunksWrittenBack() {
         DType.Struct schema = new DType.Struct(
-                List.of("l", "i", "d", "b", "s", "bin", "dec", "date", "time", "ts", "list", "st"),
+                List.of("l", "i", "d", "b", "s", "bin", "dec", "date", "time", "ts", "list", "st", "map"),
                 List.of(new DType.Primitive(PType.I64, true), new DType.Primitive(PType.I32, false),
                         new DType.Primitive(PType.F64, true), new DType.Bool(false), new DType.Utf8(true),
                         new DType.Binary(true), new DType.Decimal(12, 2, true), Extensions.date(TimeUnit.DAYS, true),
@@ -377,8 +377,12 @@ class VortexWriterTest {
                         Extensions.timestamp(TimeUnit.MILLISECONDS, "UTC", true),
                         new DType.List(new DType.Utf8(true), true),
                         new DType.Struct(List.of("p", "q"), List.of(new DType.Primitive(PType.I16, true),
-                                new DType.Utf8(false)), true)),
+                                new DType.Utf8(false)), true),
+                        new DType.Map(new DType.Utf8(false), new DType.Primitive(PType.I32, true), false, true)),
                 false);
+        Map<String, Integer> twoEntries = new java.util.LinkedHashMap<>();
+        twoEntries.put("k1", null);
+        twoEntries.put("k2", -4);
         StructArray batch = Batch.builder(schema)
                 .longs("l", new long[] {1, 2, 3}, new boolean[] {false, true, false})
                 .ints("i", new int[] {-1, 0, 1})
@@ -392,6 +396,7 @@ class VortexWriterTest {
                 .timestamps("ts", new Instant[] {Instant.ofEpochMilli(5), null, Instant.ofEpochSecond(-1)})
                 .values("list", Arrays.asList(List.of("x"), null, Arrays.asList("y", null)))
                 .values("st", Arrays.asList(Map.of("p", 3, "q", "z"), null, Arrays.asList(null, "w")))
+                .values("map", Arrays.asList(Map.of("a", 1), null, twoEntries))
                 .build();
         Path first = write("batch.vortex", schema, List.of(batch, batch), small());
         List<Object> expected = new ArrayList<>(TestSupport.rows(batch));
