@@ -203,21 +203,22 @@ public final class ZoneStats {
                     max = new Scalar(statType, hi);
                 }
                 case BYTES -> {
-                    int lo = -1;
-                    int hi = -1;
+                    MemorySegment lo = null;
+                    MemorySegment hi = null;
+                    boolean all = nulls == 0;
                     for (int i = 0; i < len; i++) {
-                        if (values.isValid(i)) {
+                        if (all || values.isValid(i)) {
                             MemorySegment v = bytesAt(values, i);
-                            if (lo < 0 || compare(v, bytesAt(values, lo)) < 0) {
-                                lo = i;
+                            if (lo == null || compare(v, lo) < 0) {
+                                lo = v;
                             }
-                            if (hi < 0 || compare(v, bytesAt(values, hi)) > 0) {
-                                hi = i;
+                            if (hi == null || compare(v, hi) > 0) {
+                                hi = v;
                             }
                         }
                     }
-                    byte[] minBytes = bytesAt(values, lo).toArray(ValueLayout.JAVA_BYTE);
-                    byte[] maxBytes = bytesAt(values, hi).toArray(ValueLayout.JAVA_BYTE);
+                    byte[] minBytes = lo.toArray(ValueLayout.JAVA_BYTE);
+                    byte[] maxBytes = hi.toArray(ValueLayout.JAVA_BYTE);
                     boolean utf8 = column instanceof DType.Utf8;
                     byte[] lower = lowerBound(minBytes, MAX_BOUND_BYTES, utf8);
                     byte[] upper = upperBound(maxBytes, MAX_BOUND_BYTES, utf8);
