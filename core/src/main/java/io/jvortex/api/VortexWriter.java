@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }</pre>
  *
  * <p>Layout as the reference's default writer: one column per struct field (nested structs
- * recursively), zone maps every {@link WriteOptions#zoneRows()} rows ({@code vortex.zoned}, or the
+ * recursively), zone maps every {@link WriteOptions#zoneRows()} rows (not below a nullable struct,
+ * whose fields hold arbitrary values at its null rows; {@code vortex.zoned}, or the
  * legacy {@code vortex.stats} in the core2025 editions), a shared-dictionary layout for
  * low-cardinality primitive and string columns, and chunks of about {@link WriteOptions#chunkBytes()}
  * uncompressed bytes, each compressed by the cascading compressor into one segment. Only array and

@@ -92,6 +92,16 @@ final class ScalarArrays {
                 }
                 yield new ExtensionArray(e, build(st, storage));
             }
+            case DType.FixedSizeList f -> {
+                List<Scalar> elements = new ArrayList<>(n * f.size());
+                for (Scalar v : values) {
+                    for (int k = 0; k < f.size(); k++) {
+                        elements.add(isNull(v) ? (f.element().nullable() ? null : zero(f.element()))
+                                : (Scalar) ((List<?>) v.value()).get(k));
+                    }
+                }
+                yield new io.jvortex.array.FixedSizeListArray(f, build(f.element(), elements), n, validity);
+            }
             case DType.Struct s -> {
                 List<Canonical> fields = new ArrayList<>();
                 for (int f = 0; f < s.fields().size(); f++) {
@@ -115,6 +125,9 @@ final class ScalarArrays {
     private static Scalar zero(DType t) {
         if (t instanceof DType.Bool) {
             return new Scalar(t, false);
+        }
+        if (t instanceof DType.Primitive p && !p.ptype().isFloat()) {
+            return new Scalar(t, 0L);
         }
         throw new IllegalArgumentException("no filler value for " + t.display());
     }

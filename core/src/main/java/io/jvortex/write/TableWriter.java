@@ -102,7 +102,7 @@ public final class TableWriter {
         this.maxInFlight = executor == null ? 1 : 2 * options.threads();
         this.sink = new SegmentSink(out, 0);
         this.arrayIds = new ArrayIds(options.edition().arrayIds());
-        this.root = new StructNode("", schema);
+        this.root = new StructNode("", schema, options.zoneMaps());
         sink.writeBlob(FooterWriter.MAGIC);
     }
 
@@ -321,12 +321,17 @@ public final class TableWriter {
         private long nulls;
         private Ref validity;
 
-        StructNode(String path, DType.Struct dtype) {
+        /**
+         * @param zoneMaps whether the fields may get zone maps: not below a nullable struct, whose
+         *     fields hold arbitrary values at its null rows (the reference writes them without zones)
+         */
+        StructNode(String path, DType.Struct dtype, boolean zoneMaps) {
             this.dtype = dtype;
+            boolean zoned = zoneMaps && !dtype.nullable();
             for (int i = 0; i < dtype.fields().size(); i++) {
                 String name = path.isEmpty() ? dtype.names().get(i) : path + "." + dtype.names().get(i);
                 DType f = dtype.fields().get(i);
-                children.add(f instanceof DType.Struct s ? new StructNode(name, s) : new LeafNode(name, f));
+                children.add(f instanceof DType.Struct s ? new StructNode(name, s, zoned) : new LeafNode(name, f, zoned));
             }
             if (dtype.nullable()) {
                 validityBits = ColumnArrays.ALLOC.allocate(1024);
@@ -475,12 +480,14 @@ public final class TableWriter {
         private DictEncoder encoder;
         private final List<DictRun> runs = new ArrayList<>();
         private DictRun run;
+        private final boolean zoneMaps;
         private ZoneStats.Table zoneTable;
         private Ref zoneRef;
 
-        LeafNode(String name, DType dtype) {
+        LeafNode(String name, DType dtype, boolean zoneMaps) {
             this.name = name;
             this.dtype = dtype;
+            this.zoneMaps = zoneMaps;
             // statistics are kept without zone maps too: the file statistics fold them
             this.zones = new ZoneStats(dtype, options.edition().zonedLayout(), options.zoneRows());
         }
@@ -587,7 +594,7 @@ public final class TableWriter {
 
         @Override
         void finishZones() {
-            if (options.zoneMaps() && rows > 0) {
+            if (zoneMaps && rows > 0) {
                 zoneTable = zones.finish();
                 if (zoneTable != null) {
                     zoneRef = submit(zoneTable.table().length(), fullTask(zoneTable.table()));

@@ -35,7 +35,7 @@ public final class ZoneStats {
     /** The legacy zone layout id. */
     public static final String STATS = "vortex.stats";
 
-    private enum Kind { NONE, BOOL, SIGNED, UNSIGNED, F16, FLOAT, DECIMAL, BYTES }
+    private enum Kind { NONE, BOOL, SIGNED, UNSIGNED, F16, FLOAT, DECIMAL, BYTES, FIXED_BYTES }
 
     private final DType column;
     private final DType statType;
@@ -82,6 +82,10 @@ public final class ZoneStats {
             case DType.Decimal d -> Kind.DECIMAL;
             case DType.Utf8 u -> column instanceof DType.Extension ? Kind.NONE : Kind.BYTES;
             case DType.Binary b -> column instanceof DType.Extension ? Kind.NONE : Kind.BYTES;
+            // uuids: fixed-size lists of u8, ordered by their bytes
+            case DType.FixedSizeList f when column instanceof DType.Extension
+                    && f.element() instanceof DType.Primitive p && p.ptype() == PType.U8 && !p.nullable() ->
+                    Kind.FIXED_BYTES;
             default -> Kind.NONE;
         };
     }
@@ -202,6 +206,26 @@ public final class ZoneStats {
                     min = new Scalar(statType, lo);
                     max = new Scalar(statType, hi);
                 }
+                case FIXED_BYTES -> {
+                    io.jvortex.array.FixedSizeListArray f = (io.jvortex.array.FixedSizeListArray) values;
+                    int size = f.dtype().size();
+                    MemorySegment bytes = ((PrimitiveArray) f.elements()).values();
+                    MemorySegment lo = null;
+                    MemorySegment hi = null;
+                    for (int i = 0; i < len; i++) {
+                        if (f.isValid(i)) {
+                            MemorySegment v = bytes.asSlice((long) i * size, size);
+                            if (lo == null || compare(v, lo) < 0) {
+                                lo = v;
+                            }
+                            if (hi == null || compare(v, hi) > 0) {
+                                hi = v;
+                            }
+                        }
+                    }
+                    min = new Scalar(statType, byteList(lo));
+                    max = new Scalar(statType, byteList(hi));
+                }
                 case BYTES -> {
                     MemorySegment lo = null;
                     MemorySegment hi = null;
@@ -284,8 +308,27 @@ public final class ZoneStats {
             case F16, FLOAT -> Double.compare(a.asDouble(), b.asDouble());
             case DECIMAL -> ((BigInteger) a.value()).compareTo((BigInteger) b.value());
             case BYTES -> java.util.Arrays.compareUnsigned((byte[]) a.value(), (byte[]) b.value());
+            case FIXED_BYTES -> java.util.Arrays.compareUnsigned(listBytes(a), listBytes(b));
             case NONE -> 0;
         };
+    }
+
+    private static List<Scalar> byteList(MemorySegment bytes) {
+        DType u8 = new DType.Primitive(PType.U8, false);
+        List<Scalar> out = new ArrayList<>((int) bytes.byteSize());
+        for (long i = 0; i < bytes.byteSize(); i++) {
+            out.add(new Scalar(u8, (long) (bytes.get(ValueLayout.JAVA_BYTE, i) & 0xFF)));
+        }
+        return out;
+    }
+
+    private static byte[] listBytes(Scalar s) {
+        List<?> items = (List<?>) s.value();
+        byte[] out = new byte[items.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) ((Scalar) items.get(i)).asLong();
+        }
+        return out;
     }
 
     private double valueAt(PrimitiveArray p, int i) {

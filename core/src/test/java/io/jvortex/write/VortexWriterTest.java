@@ -136,7 +136,8 @@ class VortexWriterTest {
                 }
                 Layout.Struct nested = (Layout.Struct) root.fields().get(4);
                 assertThat(nested.validity()).isInstanceOf(Layout.Flat.class);
-                assertThat(nested.fields()).hasSize(2).allMatch(l -> l instanceof Layout.Zoned);
+                // fields of a nullable struct hold arbitrary values at its null rows: no zone maps there, as the reference
+                assertThat(nested.fields()).hasSize(2).noneMatch(l -> l instanceof Layout.Zoned);
             }
         }
     }
@@ -192,7 +193,12 @@ class VortexWriterTest {
                         min = min == null || compare(s, min) < 0 ? s : min;
                         max = max == null || compare(s, max) > 0 ? s : max;
                     }
-                    assertThat(stats.get(c).minExact()).isTrue();
+                    if (min == null) {
+                        assertThat(stats.get(c).min()).as("column %d without values", c).isEmpty();
+                        assertThat(stats.get(c).max()).as("column %d without values", c).isEmpty();
+                        continue;
+                    }
+                    assertThat(stats.get(c).minExact()).as("column %d: %s", c, stats.get(c)).isTrue();
                     assertThat(compare(stats.get(c).min().orElseThrow(), min)).as("min of %d", c).isZero();
                     assertThat(compare(stats.get(c).max().orElseThrow(), max)).as("max of %d", c).isZero();
                 }
