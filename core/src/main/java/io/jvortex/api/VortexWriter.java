@@ -1,45 +1,163 @@
 package io.jvortex.api;
 
-import io.jvortex.array.Concat;
+import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
+import io.jvortex.compress.BuiltinSchemes;
+import io.jvortex.compress.Compressor;
+import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
-import io.jvortex.write.FileWriter;
+import io.jvortex.write.TableWriter;
+import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.foreign.Arena;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Writes a Vortex file: create, {@link #write} batches, {@link #close} writes the footer.
+ * Writes a Vortex file, streaming: {@link #create}, {@link #write} batches of rows, {@link #close}
+ * to write the footer.
  *
- * <p>{@link #write} copies what it needs before returning, so the caller may reuse or free the
- * batch's memory afterwards.
+ * <pre>{@code
+ * DType.Struct schema = ...;
+ * try (VortexWriter writer = VortexWriter.create(Path.of("t.vortex"), schema, WriteOptions.defaults())) {
+ *     writer.write(Batch.builder(schema).longs("id", ids).strings("name", names).build());
+ * }
+ * }</pre>
+ *
+ * <p>Layout as the reference's default writer: one column per struct field (nested structs
+ * recursively), zone maps every {@link WriteOptions#zoneRows()} rows (not below a nullable struct,
+ * whose fields hold arbitrary values at its null rows; {@code vortex.zoned}, or the
+ * legacy {@code vortex.stats} in the core2025 editions), a shared-dictionary layout for
+ * low-cardinality primitive and string columns, and chunks of about {@link WriteOptions#chunkBytes()}
+ * uncompressed bytes, each compressed by the cascading compressor into one segment. Only array and
+ * layout ids of the chosen {@link Edition} are written.
+ *
+ * <p>Memory is bounded by the chunks being compressed and one pending chunk per column (the validity
+ * of a nullable struct column, one bit per row, is the exception: it is kept until the end).
+ * Compression runs on {@link WriteOptions#threads()} threads; the bytes written do not depend on it.
+ *
+ * <p>Writing to a {@link Path} goes to a temporary file in the same directory, which {@link #close}
+ * forces to disk and atomically renames over the destination; if anything fails, or the writer is
+ * {@link #abort() aborted}, the temporary file is deleted and the destination is left untouched. A
+ * killed process leaves at most the temporary file ({@code .NAME.*.vortex-tmp}), never a partial
+ * destination. Not thread-safe: one thread writes.
  */
 public final class VortexWriter implements AutoCloseable {
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
     private final Path path;
+    private final Path temp;
+    private final WritableByteChannel channel;
     private final DType.Struct schema;
     private final WriteOptions options;
-    private final List<StructArray> batches = new ArrayList<>();
-    private final Arena arena = Arena.ofShared();
+    private final ExecutorService executor;
+    private final TableWriter table;
+    private long rows;
     private boolean closed;
 
-    private VortexWriter(Path path, DType.Struct schema, WriteOptions options) {
+    private VortexWriter(Path path, Path temp, WritableByteChannel channel, DType.Struct schema,
+                         WriteOptions options) {
         this.path = path;
+        this.temp = temp;
+        this.channel = channel;
         this.schema = schema;
         this.options = options;
+        this.executor = options.threads() <= 1 ? null : Executors.newFixedThreadPool(options.threads(), r -> {
+            Thread t = new Thread(r, "jvortex-writer-" + THREADS.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            this.table = new TableWriter(channel, schema, options, compressor(options), executor);
+        } catch (RuntimeException e) {
+            shutdown();
+            throw e;
+        }
     }
 
     /**
-     * @param path the destination file (replaced on {@link #close})
+     * @param options the write options
+     * @return the compressor they select: the default schemes, plus the compact ones when compact,
+     *         restricted to the edition's array ids
+     */
+    public static Compressor compressor(WriteOptions options) {
+        List<Scheme> schemes = new ArrayList<>(BuiltinSchemes.defaults());
+        if (options.compact()) {
+            schemes.addAll(BuiltinSchemes.compact());
+        }
+        return new Compressor(schemes, options.edition()::allowsArray);
+    }
+
+    /**
+     * Creates a writer for a file (replaced atomically on {@link #close}).
+     *
+     * @param path the destination file
+     * @param schema the table schema
+     * @param options how to write
+     * @return a writer
+     * @throws IllegalArgumentException when the schema cannot be written in the options' edition
+     *     (e.g. fixed-size lists before core2025.10.0), naming the column
+     * @throws UncheckedIOException when the temporary file cannot be created
+     */
+    public static VortexWriter create(Path path, DType.Struct schema, WriteOptions options) {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(options, "options");
+        TableWriter.checkDType("", schema, options.edition());
+        Path absolute = path.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Path temp;
+        FileChannel channel;
+        try {
+            temp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".vortex-tmp");
+            channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary file next to " + absolute + ": " + e.getMessage(),
+                    e);
+        }
+        try {
+            return new VortexWriter(absolute, temp, channel, schema, options);
+        } catch (RuntimeException e) {
+            closeQuietly(channel);
+            deleteQuietly(temp);
+            throw e;
+        }
+    }
+
+    /**
+     * Creates a writer with the default options.
+     *
+     * @param path the destination file
+     * @param schema the table schema
+     * @return a writer
+     */
+    public static VortexWriter create(Path path, DType.Struct schema) {
+        return create(path, schema, WriteOptions.defaults());
+    }
+
+    /**
+     * Creates a writer onto a channel positioned at the file's start; {@link #close} writes the
+     * footer and leaves the channel open.
+     *
+     * @param channel where to write
      * @param schema the table schema
      * @param options how to write
      * @return a writer
      */
-    public static VortexWriter create(Path path, DType.Struct schema, WriteOptions options) {
-        return new VortexWriter(Objects.requireNonNull(path, "path"), Objects.requireNonNull(schema, "schema"),
-                Objects.requireNonNull(options, "options"));
+    public static VortexWriter create(WritableByteChannel channel, DType.Struct schema, WriteOptions options) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(options, "options");
+        return new VortexWriter(null, null, channel, schema, options);
     }
 
     /** @return the table schema */
@@ -52,27 +170,80 @@ public final class VortexWriter implements AutoCloseable {
         return options;
     }
 
-    /**
-     * Appends rows.
-     *
-     * @param batch rows of exactly the schema's dtype
-     * @throws IllegalArgumentException when the batch does not match the schema
-     */
-    public void write(StructArray batch) {
-        if (closed) {
-            throw new IllegalStateException("writer is closed");
-        }
-        if (!batch.dtype().equals(schema)) {
-            throw new IllegalArgumentException("batch of " + batch.dtype().display() + " for schema "
-                    + schema.display());
-        }
-        batches.add((StructArray) Concat.concat(schema, List.of(batch), bytes -> arena.allocate(bytes, 8)));
+    /** @return rows written so far */
+    public long rowCount() {
+        return rows;
     }
 
     /**
-     * Writes the file.
+     * Appends rows. The batch is copied as needed before this returns, so the caller may reuse or
+     * free its memory afterwards. Empty batches are ignored.
      *
-     * @throws UncheckedIOException when writing fails
+     * @param batch rows of exactly the schema's dtype (see {@link Batch} to build one from Java arrays)
+     * @throws IllegalArgumentException when the batch does not match the schema (naming the column);
+     *     the writer stays usable
+     * @throws IllegalStateException when the writer is closed
+     */
+    public void write(StructArray batch) {
+        Objects.requireNonNull(batch, "batch");
+        if (closed) {
+            throw new IllegalStateException("writer is closed");
+        }
+        checkMatches("", schema, batch.dtype());
+        try {
+            table.write(batch);
+            rows += batch.length();
+        } catch (RuntimeException | Error e) {
+            fail();
+            throw e;
+        }
+    }
+
+    /**
+     * Appends the rows of a scan chunk, so {@code reader.scan()} → {@code write} copies a file (or
+     * its projection, when the schema is the projected one).
+     *
+     * @param chunk an open chunk whose rows have the schema's dtype
+     */
+    public void write(Chunk chunk) {
+        Objects.requireNonNull(chunk, "chunk");
+        Canonical array = chunk.array();
+        if (!(array instanceof StructArray s)) {
+            throw new IllegalArgumentException("chunk of " + array.dtype().display() + " is not a table");
+        }
+        write(s);
+    }
+
+    /**
+     * Checks that a batch's dtype is the schema's.
+     *
+     * @param path column path
+     * @param want the schema dtype
+     * @param got the batch dtype
+     */
+    private static void checkMatches(String path, DType want, DType got) {
+        if (want.equals(got)) {
+            return;
+        }
+        String where = path.isEmpty() ? "batch" : "column '" + path + "'";
+        if (want instanceof DType.Struct ws && got instanceof DType.Struct gs && ws.nullable() == gs.nullable()) {
+            if (!ws.names().equals(gs.names())) {
+                throw new IllegalArgumentException(where + ": fields " + gs.names() + ", schema has " + ws.names());
+            }
+            for (int i = 0; i < ws.fields().size(); i++) {
+                String name = ws.names().get(i);
+                checkMatches(path.isEmpty() ? name : path + "." + name, ws.fields().get(i), gs.fields().get(i));
+            }
+        }
+        throw new IllegalArgumentException(where + ": " + got.display() + " does not match the schema's "
+                + want.display());
+    }
+
+    /**
+     * Finishes the file: flushes every column, writes zone tables and the footer; for a path,
+     * forces the file to disk and renames it over the destination. Idempotent.
+     *
+     * @throws UncheckedIOException when writing fails (the destination is then untouched)
      */
     @Override
     public void close() {
@@ -81,9 +252,69 @@ public final class VortexWriter implements AutoCloseable {
         }
         closed = true;
         try {
-            FileWriter.write(path, schema, batches.iterator());
+            table.finish();
+            if (path != null) {
+                FileChannel file = (FileChannel) channel;
+                file.force(true);
+                file.close();
+                try {
+                    Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot rename " + temp + " to " + path + ": " + e.getMessage(), e);
+                }
+            }
+        } catch (IOException e) {
+            fail();
+            throw new UncheckedIOException("writing " + (path == null ? "the channel" : path) + " failed: "
+                    + e.getMessage(), e);
+        } catch (RuntimeException | Error e) {
+            fail();
+            throw e;
         } finally {
-            arena.close();
+            shutdown();
+        }
+    }
+
+    /**
+     * Discards the file: stops compression, deletes the temporary file; the destination is left
+     * untouched. Idempotent; {@link #close} after it does nothing.
+     */
+    public void abort() {
+        if (!closed) {
+            closed = true;
+            fail();
+        }
+    }
+
+    private void fail() {
+        closed = true;
+        table.abort();
+        shutdown();
+        if (path != null) {
+            closeQuietly(channel);
+            deleteQuietly(temp);
+        }
+    }
+
+    private void shutdown() {
+        if (executor != null) {
+            executor.shutdownNow();
+        }
+    }
+
+    private static void closeQuietly(WritableByteChannel c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // the temporary file is deleted next; nothing else to report
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // nothing at the destination either way; a stray temporary file is all that can remain
         }
     }
 }

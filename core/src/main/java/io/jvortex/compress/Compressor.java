@@ -67,6 +67,18 @@ public final class Compressor {
         return compress(array, new CompressContext(this, 0, Set.of()));
     }
 
+    /**
+     * Compresses one chunk without some schemes (e.g. the integer dictionary scheme for data chunks
+     * whose column already went through the dictionary layout).
+     *
+     * @param array the chunk
+     * @param excludedSchemes names of schemes not to use anywhere in the cascade
+     * @return its node tree
+     */
+    public WriteNode compress(Canonical array, Set<String> excludedSchemes) {
+        return compress(array, new CompressContext(this, 0, excludedSchemes));
+    }
+
     WriteNode compress(Canonical array, CompressContext ctx) {
         return switch (array) {
             case NullArray n -> CanonicalEncoder.encode(n);

@@ -71,6 +71,21 @@ public record ZoneSchema(List<Column> columns) {
     }
 
     /**
+     * Derives the zone table's schema from a zone layout's metadata, as readers do (writers use it
+     * to build tables readers agree with).
+     *
+     * @param layoutId {@code vortex.zoned} or {@code vortex.stats}
+     * @param metadata the layout metadata
+     * @param column the column dtype
+     * @return the schema, or {@code null} when a zoned aggregate is unknown to this reader
+     */
+    public static ZoneSchema of(String layoutId, MemorySegment metadata, DType column) {
+        long[] zoneLength = new long[1];
+        return "vortex.zoned".equals(layoutId) ? parseZoned(metadata, column, zoneLength)
+                : parseLegacy(metadata, column, zoneLength);
+    }
+
+    /**
      * Parses {@code vortex.zoned} metadata: version byte 1, then {@code ZonedMetadataProto}.
      *
      * @param metadata the layout metadata

@@ -17,6 +17,8 @@ public sealed interface WriteLayout {
     String CHUNKED = "vortex.chunked";
     /** Struct layout id. */
     String STRUCT = "vortex.struct";
+    /** Dictionary layout id. */
+    String DICT = "vortex.dict";
 
     /** @return the rows this layout represents */
     long rowCount();
@@ -70,6 +72,42 @@ public sealed interface WriteLayout {
     }
 
     /**
+     * A column with zone maps: the data, then the zone table (one row per zone).
+     *
+     * @param encodingId {@code vortex.zoned} or the legacy {@code vortex.stats}
+     * @param rowCount the data's row count
+     * @param metadata the zone-map metadata (zone length and statistics)
+     * @param data the column's data layout
+     * @param zones the zone table's layout
+     */
+    record Zoned(String encodingId, long rowCount, byte[] metadata, WriteLayout data, WriteLayout zones)
+            implements WriteLayout {
+        /** Checks the row count. */
+        public Zoned {
+            if (data.rowCount() != rowCount) {
+                throw new IllegalArgumentException("zoned data of " + data.rowCount() + " rows, expected " + rowCount);
+            }
+        }
+    }
+
+    /**
+     * A dictionary shared by many chunks: the values (dictionary) first, then the codes.
+     *
+     * @param rowCount the codes' row count
+     * @param metadata the {@code DictLayoutMetadata} bytes
+     * @param values the dictionary values' layout
+     * @param codes the codes' layout
+     */
+    record Dict(long rowCount, byte[] metadata, WriteLayout values, WriteLayout codes) implements WriteLayout {
+        /** Checks the row count. */
+        public Dict {
+            if (codes.rowCount() != rowCount) {
+                throw new IllegalArgumentException("dict codes of " + codes.rowCount() + " rows, expected " + rowCount);
+            }
+        }
+    }
+
+    /**
      * A serialized layout tree.
      *
      * @param blob the {@code Layout} flatbuffer
@@ -103,6 +141,8 @@ public sealed interface WriteLayout {
             case Flat f -> List.of();
             case Chunked c -> c.children();
             case Struct s -> s.children();
+            case Zoned z -> List.of(z.data(), z.zones());
+            case Dict d -> List.of(d.values(), d.codes());
         };
         int[] childTables = new int[children.size()];
         for (int i = 0; i < childTables.length; i++) {
@@ -112,7 +152,15 @@ public sealed interface WriteLayout {
             case Flat f -> FLAT;
             case Chunked c -> CHUNKED;
             case Struct s -> STRUCT;
+            case Zoned z -> z.encodingId();
+            case Dict d -> DICT;
         };
+        byte[] metadata = switch (layout) {
+            case Zoned z -> z.metadata();
+            case Dict d -> d.metadata();
+            default -> new byte[0];
+        };
+        int metadataVector = metadata.length == 0 ? 0 : fb.createByteVector(metadata);
         int encoding = index.computeIfAbsent(id, k -> {
             ids.add(k);
             return ids.size() - 1;
@@ -122,6 +170,9 @@ public sealed interface WriteLayout {
         fb.startTable(5);
         fb.addShort(0, encoding, 0);
         fb.addLong(1, layout.rowCount(), 0);
+        if (metadataVector != 0) {
+            fb.addOffset(2, metadataVector);
+        }
         if (childVector != 0) {
             fb.addOffset(3, childVector);
         }

@@ -1,14 +1,15 @@
 /**
- * Internal: the writer's foundation. Serializes canonical arrays into flat segments
- * ({@code [pad][buffer 0]…[pad to 8][Array flatbuffer][u32 length]}, buffers in pre-order), writes
- * segments through a padding sink, serializes the {@code vortex.flat}/{@code vortex.chunked}/
- * {@code vortex.struct} layout tree, the dtype, footer and postscript blobs and the trailer.
+ * Internal: the writer behind {@link io.jvortex.api.VortexWriter}. {@link io.jvortex.write.TableWriter}
+ * runs the reference's default layout strategy (struct → per-column zone blocks → zone maps
+ * ({@link io.jvortex.write.ZoneStats}: {@code vortex.zoned} or legacy {@code vortex.stats}) → optional
+ * shared dictionary ({@link io.jvortex.write.DictEncoder}, {@code vortex.dict}) → chunks of about
+ * {@code chunkBytes} → one compressed {@code vortex.flat} segment each, {@code vortex.chunked} when
+ * several) and the file statistics blob. Below it: serialization of node trees into flat segments
+ * ({@code [pad][buffer 0]…[pad to 8][Array flatbuffer][u32 length]}, buffers in pre-order), the
+ * padding segment sink, the layout tree, the dtype, footer and postscript blobs and the trailer.
  *
- * <p>Entry point for now: {@link io.jvortex.write.FileWriter#write}. Nothing here is public API; the
- * user-facing {@code VortexWriter} will be built on top. No compression yet: every array is written
- * in its canonical encoding ({@code vortex.primitive}, {@code vortex.bool}, {@code vortex.decimal},
- * {@code vortex.varbin}/{@code vortex.varbinview}, {@code vortex.struct}, {@code vortex.list}/
- * {@code vortex.listview}, {@code vortex.fixed_size_list}, {@code vortex.ext}, {@code vortex.null},
- * {@code vortex.constant}).
+ * <p>{@link io.jvortex.write.FileWriter} is the older single-pass writer (one canonical flat per
+ * column and input chunk, no zone maps), kept for tests that need exactly that shape. Nothing here is
+ * public API.
  */
 package io.jvortex.write;

@@ -1,0 +1,429 @@
+package io.jvortex.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jvortex.api.Chunk;
+import io.jvortex.api.Edition;
+import io.jvortex.api.ScanIterator;
+import io.jvortex.api.VortexReader;
+import io.jvortex.api.VortexWriter;
+import io.jvortex.api.WriteOptions;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.compress.ArrayFacts;
+import io.jvortex.compress.CompressContext;
+import io.jvortex.compress.Compressor;
+import io.jvortex.compress.Scheme;
+import io.jvortex.protobuf.ProtoWriter;
+import io.jvortex.write.CanonicalEncoder;
+import io.jvortex.write.TableWriter;
+import io.jvortex.write.WriteNode;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.HashMap;
+import java.util.Map;
+import io.jvortex.array.Concat;
+import io.jvortex.array.ScalarAt;
+import io.jvortex.array.StructArray;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.layout.Layout;
+import io.jvortex.layout.ZoneSchema;
+import io.jvortex.scalar.Scalar;
+import io.jvortex.scan.ZoneMap;
+import io.jvortex.testing.RandomTables;
+import io.jvortex.testing.RandomTables.GeneratedTable;
+import io.jvortex.testing.Seeds;
+import io.jvortex.testing.TypeSpec;
+import io.jvortex.testing.oracle.RustOracle;
+import java.io.StringWriter;
+import java.lang.foreign.Arena;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Files written by {@link VortexWriter} in every edition and both strategies are read value-exact by
+ * the Rust reader (vortex-data 0.91, the judge) and by jvortex, and their zone maps hold each zone's
+ * recomputed null counts, NaN counts and min/max (bounds for long strings).
+ */
+class VortexWriterConformanceTest {
+    @TempDir
+    Path dir;
+
+    private static boolean containsFixedSizeList(TypeSpec t) {
+        return switch (t) {
+            case TypeSpec.FixedSizeList f -> true;
+            case TypeSpec.Uuid u -> true;
+            case TypeSpec.ListOf l -> containsFixedSizeList(l.element());
+            case TypeSpec.Struct s -> s.fields().stream().anyMatch(f -> containsFixedSizeList(f.type()));
+            default -> false;
+        };
+    }
+
+    /** Random types the edition can hold (no fixed-size lists before core2025.10.0; uuid only in 2026.08.3). */
+    private static List<TypeSpec> types(SplittableRandom random, Edition edition, int count) {
+        List<TypeSpec> out = new ArrayList<>();
+        boolean fsl = edition.allowsArray("vortex.fixed_size_list");
+        boolean uuid = edition.extensionIds().contains("vortex.uuid");
+        while (out.size() < count) {
+            TypeSpec t = RandomTables.randomType(random, 0, uuid);
+            if (fsl || !containsFixedSizeList(t)) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    private static DType.Struct schema(GeneratedTable table) {
+        List<TypeSpec.Field> columns = table.spec().columns();
+        return new DType.Struct(columns.stream().map(TypeSpec.Field::name).toList(),
+                columns.stream().map(f -> TableArrays.dtype(f.type())).toList(), false);
+    }
+
+    /** The table as batches of random sizes (some empty), strings as views or offsets at random. */
+    private static List<StructArray> batches(GeneratedTable table, SplittableRandom random) {
+        DType.Struct schema = schema(table);
+        List<StructArray> out = new ArrayList<>();
+        int start = 0;
+        while (start < table.rowCount()) {
+            int len = Math.min(table.rowCount() - start, random.nextInt(0, 3000));
+            TableArrays arrays = new TableArrays(random.nextBoolean());
+            List<Canonical> fields = new ArrayList<>();
+            for (int c = 0; c < schema.fields().size(); c++) {
+                fields.add(arrays.array(table.spec().columns().get(c).type(),
+                        table.columns().get(c).subList(start, start + len)));
+            }
+            out.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
+            start += len;
+        }
+        return out;
+    }
+
+    private static List<String> jsonl(List<? extends Canonical> chunks) {
+        StringWriter text = new StringWriter();
+        JsonlWriter writer = new JsonlWriter(text);
+        chunks.forEach(writer::write);
+        writer.flush();
+        String s = text.toString();
+        return s.isEmpty() ? List.of() : Arrays.asList(s.substring(0, s.length() - 1).split("\n", -1));
+    }
+
+    private static List<String> readOurs(Path file) {
+        StringWriter text = new StringWriter();
+        JsonlWriter writer = new JsonlWriter(text);
+        try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
+            while (scan.hasNext()) {
+                try (Chunk chunk = scan.next()) {
+                    writer.write(chunk.array());
+                }
+            }
+        }
+        writer.flush();
+        String s = text.toString();
+        return s.isEmpty() ? List.of() : Arrays.asList(s.substring(0, s.length() - 1).split("\n", -1));
+    }
+
+    private void check(String name, GeneratedTable table, WriteOptions options, SplittableRandom random) {
+        List<StructArray> batches = batches(table, random);
+        List<String> expected = jsonl(batches);
+        assertThat(expected).as("test arrays vs generated rows, seed %d", table.seed()).isEqualTo(table.rows());
+        Path file = dir.resolve(name + ".vortex");
+        DType.Struct schema = schema(table);
+        try (VortexWriter writer = VortexWriter.create(file, schema, options)) {
+            batches.forEach(writer::write);
+        }
+        assertThat(RustOracle.shared().read(file)).as("%s: Rust reader, seed %d", name, table.seed())
+                .isEqualTo(expected);
+        assertThat(readOurs(file)).as("%s: jvortex reader, seed %d", name, table.seed()).isEqualTo(expected);
+        checkZoneMaps(file, options, (StructArray) Concat.concat(schema, List.copyOf(batches),
+                bytes -> Arena.ofAuto().allocate(bytes, 8)), name);
+    }
+
+    @Test
+    void randomTablesInEveryEditionAndBothStrategies() {
+        long seed = Seeds.seed("VortexWriterConformanceTest.randomTables");
+        SplittableRandom random = new SplittableRandom(seed);
+        for (Edition edition : Edition.values()) {
+            for (boolean compact : new boolean[] {false, true}) {
+                List<TypeSpec> types = types(random, edition, 6);
+                GeneratedTable table = RandomTables.generatePlanned(random.nextLong(),
+                        RandomTables.plan(random, types), random.nextInt(3000, 7000));
+                // small zones and chunks: several chunks and many zones per column at a modest row count
+                WriteOptions options = WriteOptions.defaults().withEdition(edition).withCompact(compact)
+                        .withZoneRows(512).withChunkBytes(8 * 1024).withThreads(2);
+                check(edition.id() + (compact ? "-compact" : "-default"), table, options, random);
+            }
+        }
+    }
+
+    @Test
+    void defaultOptionsOverSeveralReferenceSizedChunks() {
+        long seed = Seeds.seed("VortexWriterConformanceTest.defaultOptions");
+        SplittableRandom random = new SplittableRandom(seed);
+        List<TypeSpec> types = List.of(TypeSpec.i64(), new TypeSpec.Primitive(TypeSpec.PrimitiveKind.F64, true),
+                new TypeSpec.Utf8(true), new TypeSpec.Bool(true));
+        List<RandomTables.ColumnPlan> plans = new ArrayList<>(RandomTables.plan(random, types));
+        plans.set(0, new RandomTables.ColumnPlan(plans.get(0).name(), TypeSpec.i64(), RandomTables.ValueShape.RANDOM,
+                RandomTables.NullShape.NONE));
+        GeneratedTable table = RandomTables.generatePlanned(random.nextLong(), plans, 300_000);
+        check("defaults", table, WriteOptions.defaults(), random);
+        try (VortexReader reader = VortexReader.open(dir.resolve("defaults.vortex"))) {
+            Layout.Zoned first = (Layout.Zoned) ((Layout.Struct) reader.layout()).fields().getFirst();
+            Layout.Chunked chunks = (Layout.Chunked) first.data();
+            // 1 MiB of i64 is 131,072 rows: 16 zones of 8192
+            assertThat(chunks.children()).hasSize(3);
+            assertThat(chunks.children().get(0).rowCount()).isEqualTo(131_072);
+            assertThat(first.zones().rowCount()).isEqualTo((300_000 + 8191) / 8192);
+        }
+    }
+
+    @Test
+    void zoneTablesHaveTheSchemaTheRustWriterGivesTheSameData() {
+        long seed = Seeds.seed("VortexWriterConformanceTest.zoneSchemas");
+        SplittableRandom random = new SplittableRandom(seed);
+        for (Edition edition : List.of(Edition.CORE2025_05_0, Edition.CORE2026_08_0, Edition.DEFAULT)) {
+            Path rust = dir.resolve("rust-" + edition.id() + ".vortex");
+            GeneratedTable table = null;
+            // the 0.91 writer fails on some tables in the older editions (e.g. it emits vortex.masked): draw again
+            for (int attempt = 0; table == null; attempt++) {
+                GeneratedTable candidate = RandomTables.generatePlanned(random.nextLong(),
+                        RandomTables.plan(random, types(random, edition, 8)), 20_000);
+                try {
+                    RustOracle.shared().write(candidate, rust, RustOracle.Strategy.DEFAULT, edition.id());
+                    table = candidate;
+                } catch (RustOracle.OracleException e) {
+                    if (attempt == 9) {
+                        throw e;
+                    }
+                }
+            }
+            Path ours = dir.resolve("ours-" + edition.id() + ".vortex");
+            try (VortexWriter writer = VortexWriter.create(ours, schema(table), WriteOptions.defaults()
+                    .withEdition(edition))) {
+                batches(table, random).forEach(writer::write);
+            }
+            try (VortexReader r = VortexReader.open(rust); VortexReader o = VortexReader.open(ours)) {
+                compareZones(r.layout(), o.layout(), edition.id() + " seed " + table.seed());
+            }
+        }
+    }
+
+    /** Walks both layout trees down to the zone layouts and compares their kind, geometry and table schema. */
+    private static void compareZones(Layout rust, Layout ours, String where) {
+        if (rust instanceof Layout.Struct rs && ours instanceof Layout.Struct os) {
+            assertThat(os.fields()).as(where).hasSameSizeAs(rs.fields());
+            for (int i = 0; i < rs.fields().size(); i++) {
+                compareZones(rs.fields().get(i), os.fields().get(i), where + "/" + rs.dtype().names().get(i));
+            }
+            return;
+        }
+        assertThat(ours instanceof Layout.Zoned).as(where + " (" + rust.dtype().display() + ", " + rust.rowCount() + " rows): zoned in ours vs Rust " + rust.encodingId())
+                .isEqualTo(rust instanceof Layout.Zoned);
+        if (rust instanceof Layout.Zoned rz && ours instanceof Layout.Zoned oz) {
+            assertThat(oz.encodingId()).as(where).isEqualTo(rz.encodingId());
+            assertThat(oz.zoneLength()).as(where).isEqualTo(rz.zoneLength());
+            assertThat(oz.zones().rowCount()).as(where).isEqualTo(rz.zones().rowCount());
+            assertThat(oz.schema()).as(where).isEqualTo(rz.schema());
+        }
+    }
+
+    /**
+     * Stands in for the integer dictionary scheme (its helper's work lands separately): a
+     * {@code vortex.dict} of u16 codes and canonical values for non-null i32 arrays, so the
+     * dictionary layout is exercised end to end.
+     */
+    private static final class I32DictScheme implements Scheme {
+        @Override
+        public String name() {
+            return TableWriter.INT_DICT_SCHEME;
+        }
+
+        @Override
+        public String encodingId() {
+            return "vortex.dict";
+        }
+
+        @Override
+        public boolean accepts(Canonical array) {
+            return array instanceof PrimitiveArray p && p.ptype() == PType.I32 && !p.dtype().nullable();
+        }
+
+        @Override
+        public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
+            PrimitiveArray p = (PrimitiveArray) array;
+            Map<Integer, Integer> codes = new HashMap<>();
+            List<Integer> values = new ArrayList<>();
+            MemorySegment c = MemorySegment.ofArray(new short[p.length()]);
+            for (int i = 0; i < p.length(); i++) {
+                int v = (int) p.getLong(i);
+                Integer code = codes.get(v);
+                if (code == null) {
+                    if (values.size() == 65_535) {
+                        return null;
+                    }
+                    code = values.size();
+                    codes.put(v, code);
+                    values.add(v);
+                }
+                c.setAtIndex(ValueLayout.JAVA_SHORT, i, (short) (int) code);
+            }
+            MemorySegment vals = MemorySegment.ofArray(values.stream().mapToInt(Integer::intValue).toArray());
+            byte[] metadata = new ProtoWriter().varint(1, values.size()).varint(2, PType.U16.id()).toByteArray();
+            return WriteNode.of("vortex.dict", metadata, List.of(), List.of(
+                    CanonicalEncoder.encode(new PrimitiveArray(new DType.Primitive(PType.U16, false), c, p.length(),
+                            Validity.ALL_VALID)),
+                    CanonicalEncoder.encode(new PrimitiveArray(p.dtype(), vals, values.size(), Validity.ALL_VALID))));
+        }
+    }
+
+    @Test
+    void dictionaryLayoutsAreReadByRust() throws java.io.IOException {
+        long seed = Seeds.seed("VortexWriterConformanceTest.dictionaries");
+        SplittableRandom random = new SplittableRandom(seed);
+        DType.Struct schema = new DType.Struct(List.of("k", "s"), List.of(new DType.Primitive(PType.I32, false),
+                new DType.Utf8(true)), false);
+        int rows = 150_000;
+        int[] keys = new int[rows];
+        String[] strings = new String[rows];
+        int cardinality = random.nextInt(2, 50);
+        for (int i = 0; i < rows; i++) {
+            // a low-cardinality first zone, then new values that overflow the 65,535-entry dictionaries
+            keys[i] = i < 8192 ? random.nextInt(cardinality) : i < 20_000 ? random.nextInt(-5, 5) : i * 3 - 7;
+            strings[i] = random.nextInt(9) == 0 ? null : "v" + random.nextInt(4);
+        }
+        StructArray batch = io.jvortex.api.Batch.builder(schema).ints("k", keys).strings("s", strings).build();
+        WriteOptions options = WriteOptions.defaults().withEdition(Edition.CORE2025_05_0);
+        Path file = dir.resolve("dict.vortex");
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
+            TableWriter writer = new TableWriter(channel, schema, options,
+                    new Compressor(List.of(new I32DictScheme()), options.edition()::allowsArray), null);
+            writer.write(batch.slice(0, 70_000));
+            writer.write(batch.slice(70_000, rows - 70_000));
+            writer.finish();
+        }
+        try (VortexReader reader = VortexReader.open(file)) {
+            Layout.Zoned k = (Layout.Zoned) ((Layout.Struct) reader.layout()).fields().getFirst();
+            assertThat(k.data()).isInstanceOf(Layout.Chunked.class);
+            assertThat(k.data().children()).hasSizeGreaterThan(1).allMatch(l -> l instanceof Layout.Dict);
+        }
+        List<String> expected = jsonl(List.of(batch));
+        assertThat(RustOracle.shared().read(file)).as("seed %d", seed).isEqualTo(expected);
+        assertThat(readOurs(file)).isEqualTo(expected);
+    }
+
+    private static void checkZoneMaps(Path file, WriteOptions options, StructArray all, String name) {
+        if (!options.zoneMaps()) {
+            return;
+        }
+        try (VortexReader reader = VortexReader.open(file)) {
+            if (!(reader.layout() instanceof Layout.Struct root)) {
+                return;
+            }
+            for (int c = 0; c < root.fields().size(); c++) {
+                if (!(root.fields().get(c) instanceof Layout.Zoned zoned)) {
+                    continue;
+                }
+                assertThat(zoned.encodingId()).isEqualTo(options.edition().zonedLayout() ? "vortex.zoned"
+                        : "vortex.stats");
+                ZoneMap map = reader.zoneMap(zoned).orElseThrow();
+                Canonical column = all.fields().get(c);
+                int zoneRows = options.zoneRows();
+                assertThat(map.zoneCount()).isEqualTo((column.length() + zoneRows - 1) / zoneRows);
+                for (int z = 0; z < map.zoneCount(); z++) {
+                    int start = z * zoneRows;
+                    checkZone(map, z, column.slice(start, Math.min(zoneRows, column.length() - start)),
+                            name + " column " + c + " zone " + z);
+                }
+            }
+        }
+    }
+
+    private static boolean isNan(Scalar s) {
+        return switch (s.value()) {
+            case Double d -> d.isNaN();
+            case Float f -> f.isNaN();
+            case Short h when s.dtype() instanceof DType.Primitive p && p.ptype() == PType.F16 ->
+                    Float.isNaN(Float.float16ToFloat(h));
+            default -> false;
+        };
+    }
+
+    /** Recomputes one zone's statistics and compares them with the stored ones. */
+    private static void checkZone(ZoneMap map, int z, Canonical rows, String what) {
+        long nulls = 0;
+        long nans = 0;
+        Scalar min = null;
+        Scalar max = null;
+        for (int i = 0; i < rows.length(); i++) {
+            Scalar s = ScalarAt.get(rows, i);
+            if (s.isNull()) {
+                nulls++;
+            } else if (isNan(s)) {
+                nans++;
+            } else if (comparable(s)) {
+                min = min == null || compare(s, min) < 0 ? s : min;
+                max = max == null || compare(s, max) > 0 ? s : max;
+            }
+        }
+        assertThat(map.get(z, ZoneSchema.Stat.NULL_COUNT).map(Scalar::asLong)).as(what + " null count")
+                .contains(nulls);
+        if (map.schema().columns().stream().anyMatch(c -> c.stat() == ZoneSchema.Stat.NAN_COUNT)) {
+            assertThat(map.get(z, ZoneSchema.Stat.NAN_COUNT).map(Scalar::asLong)).as(what + " NaN count")
+                    .contains(nans);
+        }
+        Optional<Scalar> storedMin = map.get(z, ZoneSchema.Stat.MIN).or(() -> map.get(z, ZoneSchema.Stat.BOUNDED_MIN));
+        Optional<Scalar> storedMax = map.get(z, ZoneSchema.Stat.MAX).or(() -> map.get(z, ZoneSchema.Stat.BOUNDED_MAX)
+                .flatMap(s -> ((List<?>) s.value()).getFirst() instanceof Scalar b && !b.isNull()
+                        ? Optional.of(b) : Optional.empty()));
+        if (min == null) {
+            assertThat(storedMin).as(what + " min of no values").isEmpty();
+            assertThat(storedMax).as(what + " max of no values").isEmpty();
+            return;
+        }
+        boolean bytes = min.value() instanceof byte[];
+        if (bytes) {
+            // 64-byte bounds: a lower bound below (or at) the min, an upper bound above (or at) the max
+            assertThat(compare(storedMin.orElseThrow(), min)).as(what + " min bound").isLessThanOrEqualTo(0);
+            Scalar realMax = max;
+            storedMax.ifPresent(m -> assertThat(compare(m, realMax)).as(what + " max bound").isGreaterThanOrEqualTo(0));
+            if (((byte[]) min.value()).length <= 64) {
+                assertThat(compare(storedMin.get(), min)).as(what + " exact min").isZero();
+            }
+            return;
+        }
+        assertThat(compare(storedMin.orElseThrow(), min)).as(what + " min " + storedMin.get().value()).isZero();
+        assertThat(compare(storedMax.orElseThrow(), max)).as(what + " max").isZero();
+    }
+
+    private static boolean comparable(Scalar s) {
+        DType t = s.dtype() instanceof DType.Extension e ? e.storage() : s.dtype();
+        return t instanceof DType.Bool || t instanceof DType.Primitive || t instanceof DType.Decimal
+                || (!(s.dtype() instanceof DType.Extension) && (t instanceof DType.Utf8 || t instanceof DType.Binary));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int compare(Scalar a, Scalar b) {
+        Object x = a.value();
+        Object y = b.value();
+        DType t = a.dtype() instanceof DType.Extension e ? e.storage() : a.dtype();
+        if (x instanceof byte[] p && y instanceof byte[] q) {
+            return Arrays.compareUnsigned(p, q);
+        }
+        if (t instanceof DType.Primitive p && p.ptype().isFloat()) {
+            return Double.compare(a.asDouble() + 0.0, b.asDouble() + 0.0);
+        }
+        if (t instanceof DType.Primitive p && p.ptype().isUnsignedInteger()) {
+            return Long.compareUnsigned(a.asLong(), b.asLong());
+        }
+        return ((Comparable<Object>) x).compareTo(y);
+    }
+}
