@@ -472,7 +472,7 @@ public sealed interface Expr {
 
     /**
      * @param value a local date-time, taken as UTC
-     * @return a {@code vortex.timestamp(ns)} literal
+     * @return a {@code vortex.timestamp} literal (see {@link #lit(Instant)})
      */
     static Literal lit(LocalDateTime value) {
         Objects.requireNonNull(value, "value");
@@ -481,16 +481,26 @@ public sealed interface Expr {
 
     /**
      * @param value an instant
-     * @return a {@code vortex.timestamp(ns)} literal
+     * @return a {@code vortex.timestamp} literal in nanoseconds, or in the finest of µs, ms and s that
+     *     holds it exactly when nanoseconds overflow 64 bits (after the year 2262)
      */
     static Literal lit(Instant value) {
         Objects.requireNonNull(value, "value");
-        BigInteger nanos = BigInteger.valueOf(value.getEpochSecond()).multiply(BigInteger.valueOf(1_000_000_000L))
-                .add(BigInteger.valueOf(value.getNano()));
-        if (nanos.bitLength() > 63) {
-            throw new IllegalArgumentException("timestamp " + value + " does not fit 64-bit nanoseconds");
+        BigInteger seconds = BigInteger.valueOf(value.getEpochSecond());
+        long nano = value.getNano();
+        TimeUnit[] units = {TimeUnit.NANOSECONDS, TimeUnit.MICROSECONDS, TimeUnit.MILLISECONDS, TimeUnit.SECONDS};
+        for (TimeUnit unit : units) {
+            long perSecond = unit.ticksPerSecond();
+            long nanosPerTick = 1_000_000_000L / perSecond;
+            if (nano % nanosPerTick != 0) {
+                break;
+            }
+            BigInteger ticks = seconds.multiply(BigInteger.valueOf(perSecond)).add(BigInteger.valueOf(nano / nanosPerTick));
+            if (ticks.bitLength() <= 63) {
+                return new Literal(new Scalar(Extensions.timestamp(unit, null, false), ticks.longValue()));
+            }
         }
-        return new Literal(new Scalar(Extensions.timestamp(TimeUnit.NANOSECONDS, null, false), nanos.longValue()));
+        throw new IllegalArgumentException("timestamp " + value + " does not fit a 64-bit timestamp at its precision");
     }
 
     /** @return the untyped {@code NULL} literal */
