@@ -33,7 +33,8 @@ import java.util.Map;
  * <p>A column given as a dictionary ({@link Values.Dict}) is never expanded: each predicate over
  * that column alone is evaluated once on the dictionary's values (and once for a null row) and its
  * outcome mapped through the codes; the outcome per dictionary is cached while the same values array
- * is passed again. One instance per scan; not thread-safe.
+ * is passed again. A constant column ({@link Values.Constant}) is evaluated on its one value and the
+ * outcome broadcast. One instance per scan; not thread-safe.
  */
 public final class Evaluator {
 
@@ -51,6 +52,21 @@ public final class Evaluator {
             @Override
             public int length() {
                 return array.length();
+            }
+        }
+
+        /**
+         * Rows that all hold one value (a constant-encoded segment).
+         *
+         * @param row the value, as a one-row array
+         * @param length rows
+         */
+        record Constant(Canonical row, int length) implements Values {
+            /** Checks the row. */
+            public Constant {
+                if (row.length() != 1) {
+                    throw new IllegalArgumentException("a constant is given as one row, got " + row.length());
+                }
             }
         }
 
@@ -155,6 +171,12 @@ public final class Evaluator {
         if (single != null && values(single) instanceof Values.Dict d) {
             return viaDictionary(e, single, d, n);
         }
+        if (single != null && values(single) instanceof Values.Constant k) {
+            Tv one = new Evaluator(predicate).evalWith(e, single, new Values.Plain(k.row()), 1);
+            long[] all = ones(n);
+            long[] none = new long[all.length];
+            return new Tv((one.t[0] & 1) != 0 ? all : none, (one.f[0] & 1) != 0 ? ones(n) : new long[all.length]);
+        }
         return switch (e) {
             case Expr.Literal l -> constant(l.value(), n);
             case Expr.Column c -> {
@@ -256,6 +278,8 @@ public final class Evaluator {
         return switch (values(c)) {
             case Values.Plain p -> p.array();
             case Values.Dict d -> throw new IllegalStateException("dictionary column '" + c.name()
+                    + "' reached a multi-column leaf");
+            case Values.Constant k -> throw new IllegalStateException("constant column '" + c.name()
                     + "' reached a multi-column leaf");
         };
     }

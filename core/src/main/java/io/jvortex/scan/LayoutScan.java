@@ -301,6 +301,9 @@ public final class LayoutScan implements ScanIterator {
                     if (r instanceof DictReader d) {
                         return d.readDictionary(position, length, state);
                     }
+                    if (r instanceof FlatReader f) {
+                        return f.readForFilter(position, length, state);
+                    }
                     return new Evaluator.Values.Plain(r.read(position, length, state));
                 }, length);
                 int count = selection.count();
