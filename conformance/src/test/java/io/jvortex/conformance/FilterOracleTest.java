@@ -35,8 +35,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * jvortex's filtered scan against the Rust reader's ({@code VortexFile.scan(expr=...)}) on Rust-written
- * random tables of several zones, over seeded random predicates: row for row, nulls included.
+ * jvortex's filtered scan against the Rust reader's ({@code VortexFile.scan(expr=...)}) and against a
+ * naive row-at-a-time evaluation over the generated values, on Rust-written random tables of several
+ * zones, over seeded random predicates: row for row, nulls included.
  */
 class FilterOracleTest {
     private static final List<TypeSpec> TYPES = List.of(
@@ -89,6 +90,13 @@ class FilterOracleTest {
                             .maxChunkRows(1 + random.nextInt(10_000)).build());
                     List<String> rust = oracle.readFiltered(file, bound, null);
                     assertThat(ours).as("table %d, %s (bound: %s)", t, e.sql(), bound).isEqualTo(rust);
+                    List<String> naive = new ArrayList<>();
+                    for (int r = 0; r < table.rowCount(); r++) {
+                        if (Boolean.TRUE.equals(eval(e, table, r))) {
+                            naive.add(table.rows().get(r));
+                        }
+                    }
+                    assertThat(ours).as("table %d, %s against the naive evaluation", t, e.sql()).isEqualTo(naive);
                 }
             }
         }
@@ -214,5 +222,148 @@ class FilterOracleTest {
         Expr.Op op = Expr.Op.values()[random.nextInt(6)];
         Expr literal = literal(random, plan.type(), sample(random, values));
         return random.nextBoolean() ? new Expr.Compare(op, c, literal) : new Expr.Compare(op.flip(), literal, c);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // naive evaluation over the generated values (SQL null rules spelled out per operator)
+
+    private static Boolean and(Boolean a, Boolean b) {
+        if (Boolean.FALSE.equals(a) || Boolean.FALSE.equals(b)) {
+            return false;
+        }
+        return a == null || b == null ? null : true;
+    }
+
+    private static Boolean or(Boolean a, Boolean b) {
+        if (Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b)) {
+            return true;
+        }
+        return a == null || b == null ? null : false;
+    }
+
+    private static int columnIndex(GeneratedTable table, Expr.Column c) {
+        for (int i = 0; i < table.plans().size(); i++) {
+            if (table.plans().get(i).name().equals(c.name())) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(c.name());
+    }
+
+    private static Boolean eval(Expr e, GeneratedTable table, int row) {
+        return switch (e) {
+            case Expr.Column c -> (Boolean) table.columns().get(columnIndex(table, c)).get(row);
+            case Expr.Literal l -> l.value().isNull() ? null : (Boolean) l.value().value();
+            case Expr.And a -> and(eval(a.left(), table, row), eval(a.right(), table, row));
+            case Expr.Or o -> or(eval(o.left(), table, row), eval(o.right(), table, row));
+            case Expr.Not n -> {
+                Boolean b = eval(n.child(), table, row);
+                yield b == null ? null : !b;
+            }
+            case Expr.IsNull n -> table.columns().get(columnIndex(table, (Expr.Column) n.child())).get(row) == null;
+            case Expr.IsNotNull n -> table.columns().get(columnIndex(table, (Expr.Column) n.child())).get(row) != null;
+            case Expr.Compare c -> {
+                boolean columnLeft = c.left() instanceof Expr.Column;
+                int index = columnIndex(table, (Expr.Column) (columnLeft ? c.left() : c.right()));
+                Scalar lit = ((Expr.Literal) (columnLeft ? c.right() : c.left())).value();
+                Object v = table.columns().get(index).get(row);
+                if (v == null || lit.isNull()) {
+                    yield null;
+                }
+                int cmp = compare(table.plans().get(index).type(), v, lit);
+                if (!columnLeft) {
+                    cmp = -cmp;
+                }
+                yield switch (c.op()) {
+                    case EQ -> cmp == 0;
+                    case NE -> cmp != 0;
+                    case LT -> cmp < 0;
+                    case LE -> cmp <= 0;
+                    case GT -> cmp > 0;
+                    case GE -> cmp >= 0;
+                };
+            }
+            case Expr.Between b -> and(eval(new Expr.Compare(Expr.Op.GE, b.value(), b.low()), table, row),
+                    eval(new Expr.Compare(Expr.Op.LE, b.value(), b.high()), table, row));
+            case Expr.In in -> {
+                Boolean out = false;
+                for (Expr item : in.list()) {
+                    out = or(out, eval(new Expr.Compare(Expr.Op.EQ, in.value(), item), table, row));
+                }
+                yield out;
+            }
+            case Expr.Like l -> {
+                Object v = table.columns().get(columnIndex(table, (Expr.Column) l.value())).get(row);
+                yield v == null ? null : like(l.pattern()).matcher((String) v).matches();
+            }
+            case Expr.StartsWith sw -> {
+                Object v = table.columns().get(columnIndex(table, (Expr.Column) sw.value())).get(row);
+                yield v == null ? null : ((String) v).startsWith(sw.prefix());
+            }
+        };
+    }
+
+    private static java.util.regex.Pattern like(String pattern) {
+        StringBuilder re = new StringBuilder();
+        for (int i = 0; i < pattern.length(); i++) {
+            char ch = pattern.charAt(i);
+            if (ch == '\\' && i + 1 < pattern.length()) {
+                re.append(java.util.regex.Pattern.quote(String.valueOf(pattern.charAt(++i))));
+            } else if (ch == '%') {
+                re.append(".*");
+            } else if (ch == '_') {
+                re.append('.');
+            } else {
+                re.append(java.util.regex.Pattern.quote(String.valueOf(ch)));
+            }
+        }
+        return java.util.regex.Pattern.compile(re.toString(), java.util.regex.Pattern.DOTALL);
+    }
+
+    /** Orders a generated value of a column type against a literal, by meaning. */
+    private static int compare(TypeSpec type, Object v, Scalar lit) {
+        return switch (type) {
+            case TypeSpec.Bool b -> Boolean.compare((Boolean) v, (Boolean) lit.value());
+            case TypeSpec.Primitive p when p.kind() == PrimitiveKind.F32 ->
+                    Double.compare((Float) v, (float) asDouble(lit));
+            case TypeSpec.Primitive p when p.kind() == PrimitiveKind.F64 ->
+                    Double.compare((Double) v, asDouble(lit));
+            case TypeSpec.Primitive p when p.kind() == PrimitiveKind.U64 ->
+                    new BigDecimal(new BigInteger(Long.toUnsignedString((Long) v))).compareTo(number(lit));
+            case TypeSpec.Primitive p -> BigDecimal.valueOf((Long) v).compareTo(number(lit));
+            case TypeSpec.Decimal d -> new BigDecimal((BigInteger) v, d.scale()).compareTo(number(lit));
+            case TypeSpec.Utf8 u -> java.util.Arrays.compareUnsigned(
+                    ((String) v).getBytes(java.nio.charset.StandardCharsets.UTF_8), lit.asBytes());
+            case TypeSpec.Binary b -> java.util.Arrays.compareUnsigned((byte[]) v, lit.asBytes());
+            case TypeSpec.Date d -> BigInteger.valueOf((Long) v).multiply(BigInteger.valueOf(
+                    d.unit() == TypeSpec.DateUnit.DAYS ? 86_400_000_000_000L : 1_000_000L)).compareTo(nanos(lit));
+            case TypeSpec.Timestamp ts -> BigInteger.valueOf((Long) v).multiply(BigInteger.valueOf(
+                    ts.unit().toNanos(1))).compareTo(nanos(lit));
+            default -> throw new IllegalArgumentException(type.typeName());
+        };
+    }
+
+    private static double asDouble(Scalar lit) {
+        return lit.dtype() instanceof io.jvortex.dtype.DType.Primitive p && p.ptype().isFloat() ? lit.asDouble()
+                : number(lit).doubleValue();
+    }
+
+    private static BigDecimal number(Scalar lit) {
+        return switch (lit.dtype()) {
+            case io.jvortex.dtype.DType.Decimal d -> new BigDecimal((BigInteger) lit.value(), d.scale());
+            case io.jvortex.dtype.DType.Primitive p when p.ptype().isFloat() -> new BigDecimal(lit.asDouble());
+            default -> BigDecimal.valueOf(lit.asLong());
+        };
+    }
+
+    private static BigInteger nanos(Scalar lit) {
+        io.jvortex.dtype.DType.Extension ext = (io.jvortex.dtype.DType.Extension) lit.dtype();
+        return switch (Extensions.kind(ext).orElseThrow()) {
+            case Extensions.DateKind d -> BigInteger.valueOf(lit.asLong()).multiply(BigInteger.valueOf(
+                    d.unit() == TimeUnit.DAYS ? 86_400_000_000_000L : 1_000_000L));
+            case Extensions.TimestampKind ts -> BigInteger.valueOf(lit.asLong()).multiply(
+                    BigInteger.valueOf(1_000_000_000L / ts.unit().ticksPerSecond()));
+            default -> throw new IllegalArgumentException(ext.display());
+        };
     }
 }
