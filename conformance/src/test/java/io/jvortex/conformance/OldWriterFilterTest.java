@@ -37,7 +37,8 @@ class OldWriterFilterTest {
             "comment > 'c4999' OR comment < 'c0'",
             "day >= DATE '1998-01-01' AND amount < -9990",
             "ts < TIMESTAMP '1970-01-01 00:00:01' OR runs = 3",
-            "mode IS NULL AND point.x > 4000",
+            "mode IS NULL",
+            "mode IS NOT NULL AND point.x > 4000",
             "point.y IS NULL AND NOT flag");
 
     @TestFactory
@@ -55,11 +56,30 @@ class OldWriterFilterTest {
                     Files.copy(in, file);
                 }
                 try (VortexReader reader = VortexReader.open(file)) {
+                    int checked = 0;
                     for (String where : PREDICATES) {
-                        List<String> rust = RustOracle.shared().readFiltered(file,
-                                Expr.parse(where).bind(reader.schema()), null);
-                        assertThat(scan(reader, where)).as("%s: %s", version, where).isEqualTo(rust);
+                        io.jvortex.expr.BoundPredicate bound;
+                        try {
+                            bound = Expr.parse(where).bind(reader.schema());
+                        } catch (IllegalArgumentException e) {
+                            assertThat(e).hasMessageContaining("no column"); // this writer's table lacks it
+                            continue;
+                        }
+                        List<String> expected;
+                        if (where.equals("mode IS NULL")) {
+                            // The 0.91 reader's filtered scan finds no null modes in the 0.40-0.50 files
+                            // although its full read has 1003 (a dictionary layout keeping the nulls in its
+                            // values): judge by the full read.
+                            expected = RustOracle.shared().read(file).stream()
+                                    .filter(line -> line.contains("\"mode\":null")).toList();
+                            assertThat(expected).hasSize(1003);
+                        } else {
+                            expected = RustOracle.shared().readFiltered(file, bound, null);
+                        }
+                        assertThat(scan(reader, where)).as("%s: %s", version, where).isEqualTo(expected);
+                        checked++;
                     }
+                    assertThat(checked).isGreaterThanOrEqualTo(PREDICATES.size() - 2);
                 }
             }));
         }

@@ -129,7 +129,8 @@ def literal_value(t, value):
     if kind in ("f16", "f32", "f64"):
         return float(value)
     if kind == "decimal":
-        return decimal.Decimal(value["unscaled"]).scaleb(-value["scale"])
+        # exact: the default context would round to 28 digits
+        return decimal.Decimal(value["unscaled"]).scaleb(-value["scale"], context=decimal.Context(prec=100))
     if kind == "binary":
         return bytes.fromhex(value)
     return value
