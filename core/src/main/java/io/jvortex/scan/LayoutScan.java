@@ -31,7 +31,9 @@ import java.util.NoSuchElementException;
 /**
  * A scan over a file's layout tree: projects columns, splits the rows at every piece boundary of
  * the projected columns (so each chunk decodes each flat segment at most once), and returns chunks
- * in row order.
+ * in row order. With a filter it also skips row ranges the statistics rule out (see
+ * {@link ZonePruner}), evaluates the predicate on the filter's columns first, and reads the projected
+ * columns only for ranges with matching rows, returning just those rows.
  */
 public final class LayoutScan implements ScanIterator {
     private final VortexFile file;

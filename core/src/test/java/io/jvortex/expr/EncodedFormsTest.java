@@ -100,6 +100,20 @@ class EncodedFormsTest {
         }
     }
 
+    @Test
+    void aDictionaryCodeOutsideTheValuesIsACorruptFile() {
+        PrimitiveArray values = longs(new long[] {1, 2}, new boolean[] {true, true});
+        PrimitiveArray codes = longs(new long[] {0, 5, 1}, new boolean[] {true, true, true});
+        BoundPredicate bound = Expr.parse("x > 1").bind(SCHEMA);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Evaluator(bound)
+                        .select(c -> new Evaluator.Values.Dict(values, codes), 3))
+                .isInstanceOf(io.jvortex.api.VortexException.class)
+                .hasMessageContaining("dictionary code 5 outside the 2 values");
+        PrimitiveArray nullCode = longs(new long[] {0, 5, 1}, new boolean[] {true, false, true});
+        assertThat(new Evaluator(bound).select(c -> new Evaluator.Values.Dict(values, nullCode), 3).indices())
+                .as("a null code may hold anything").containsExactly(2);
+    }
+
     private static boolean[] fill(int n, boolean value) {
         boolean[] out = new boolean[n];
         java.util.Arrays.fill(out, value);
