@@ -17,7 +17,6 @@ import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -626,7 +625,7 @@ public final class Evaluator {
 
     private static void compareViews(VarBinViewArray v, byte[] lit, Expr.Op op, int n, long[] out) {
         MemorySegment views = v.views();
-        List<MemorySegment> buffers = v.dataBuffers();
+        MemorySegment[] buffers = v.dataBuffers().toArray(new MemorySegment[0]);
         MemorySegment litSeg = MemorySegment.ofArray(lit);
         int[] signs = new int[n];
         for (int i = 0; i < n; i++) {
@@ -635,7 +634,7 @@ public final class Evaluator {
             if (size <= VarBinViewArray.MAX_INLINE) {
                 signs[i] = compareBytes(views, view + 4, size, litSeg, lit.length);
             } else {
-                MemorySegment buf = buffers.get(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 8));
+                MemorySegment buf = buffers[views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 8)];
                 long offset = Integer.toUnsignedLong(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 12));
                 signs[i] = compareBytes(buf, offset, size, litSeg, lit.length);
             }

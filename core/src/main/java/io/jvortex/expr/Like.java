@@ -7,7 +7,6 @@ import io.jvortex.array.VarBinViewArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * SQL {@code LIKE} over UTF-8 bytes: {@code %} matches any run of characters, {@code _} one
@@ -113,12 +112,12 @@ final class Like {
         switch (strings) {
             case VarBinViewArray v -> {
                 MemorySegment views = v.views();
-                List<MemorySegment> buffers = v.dataBuffers();
+                MemorySegment[] buffers = v.dataBuffers().toArray(new MemorySegment[0]);
                 for (int i = 0; i < n; i++) {
                     long view = 16L * i;
                     int size = views.get(ValueLayout.JAVA_INT_UNALIGNED, view);
                     boolean r = size <= VarBinViewArray.MAX_INLINE ? matches(ops, views, view + 4, size)
-                            : matches(ops, buffers.get(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 8)),
+                            : matches(ops, buffers[views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 8)],
                             Integer.toUnsignedLong(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 12)), size);
                     out[i >>> 6] |= (r ? 1L : 0L) << i;
                 }
@@ -143,13 +142,13 @@ final class Like {
         switch (strings) {
             case VarBinViewArray v -> {
                 MemorySegment views = v.views();
-                List<MemorySegment> buffers = v.dataBuffers();
+                MemorySegment[] buffers = v.dataBuffers().toArray(new MemorySegment[0]);
                 for (int i = 0; i < n; i++) {
                     long view = 16L * i;
                     int size = views.get(ValueLayout.JAVA_INT_UNALIGNED, view);
                     boolean r = size >= plen && (size <= VarBinViewArray.MAX_INLINE
                             ? MemorySegment.mismatch(views, view + 4, view + 4 + plen, p, 0, plen) < 0
-                            : MemorySegment.mismatch(buffers.get(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 8)),
+                            : MemorySegment.mismatch(buffers[views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 8)],
                             Integer.toUnsignedLong(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 12)),
                             Integer.toUnsignedLong(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 12)) + plen,
                             p, 0, plen) < 0);
