@@ -47,6 +47,13 @@ final class CatCommand implements Runnable {
     @Option(names = {"-n", "--limit"}, paramLabel = "N", description = "print at most N rows")
     long limit = Long.MAX_VALUE;
 
+    @Option(names = {"-w", "--where"}, paramLabel = "EXPR",
+            description = "print only rows where EXPR is true, e.g. \"l_quantity > 45 AND l_shipmode IN ('AIR', 'MAIL') "
+                    + "AND l_shipdate BETWEEN DATE '1995-01-01' AND DATE '1995-01-31'\"; operators = != < <= > >=, "
+                    + "AND OR NOT, IN (...), IS [NOT] NULL, BETWEEN, LIKE, starts_with(col, 'p'); "
+                    + "\"quoted\" column names, nested columns as a.b")
+    String where;
+
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", description = "jsonl (default) or csv")
     Format format = Format.jsonl;
 
@@ -68,13 +75,16 @@ final class CatCommand implements Runnable {
         try (VortexReader reader = VortexReader.open(input.file,
                 ReaderOptions.defaults().withAllowUnknown(allowUnknown))) {
             long[] range = rowRange();
-            ScanOptions options = ScanOptions.builder().columns(columns).limit(limit).rowRange(range[0], range[1])
-                    .build();
             ScanIterator scan;
             try {
-                scan = reader.scan(options);
+                ScanOptions.Builder options = ScanOptions.builder().columns(columns).limit(limit)
+                        .rowRange(range[0], range[1]);
+                if (where != null) {
+                    options.filter(where);
+                }
+                scan = reader.scan(options.build());
             } catch (IllegalArgumentException e) {
-                // an unknown column is a usage error
+                // an unknown column, a malformed or ill-typed --where is a usage error
                 throw new ParameterException(spec.commandLine(), e.getMessage(), e);
             }
             try (scan) {

@@ -67,7 +67,7 @@ class JvxTest {
         assertThat(r.out()).contains("Usage: jvx", "schema", "tree", "count", "cat", "64   bad usage");
         Result cat = jvx("help", "cat");
         assertThat(cat.code()).isZero();
-        assertThat(cat.out()).contains("--columns", "--limit", "--format", "--allow-unknown");
+        assertThat(cat.out()).contains("--columns", "--limit", "--format", "--allow-unknown", "--where");
     }
 
     /** Maps, variants and an unknown extension id (the core golden files, copied; see the samples' README). */
@@ -195,6 +195,25 @@ class JvxTest {
         Result bad = jvx("take", sample("primitives.vortex"), String.valueOf(lines.size()));
         assertThat(bad.code()).isNotZero();
         assertThat(bad.err()).contains("row index " + lines.size());
+    }
+
+    @Test
+    void catWhereFiltersRows() throws IOException {
+        List<String> lines = text("primitives.jsonl").lines().toList();
+        String expected = lines.stream()
+                .filter(l -> !field(l, "i32").equals("null") && Long.parseLong(field(l, "i32")) > 0
+                        && field(l, "flag").equals("true"))
+                .map(l -> l + "\n").collect(Collectors.joining());
+        assertThat(expected).isNotEmpty();
+        Result r = jvx("cat", sample("primitives.vortex"), "--where", "i32 > 0 AND flag");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).isEqualTo(expected);
+        Result bad = jvx("cat", sample("primitives.vortex"), "--where", "i32 > AND flag");
+        assertThat(bad.code()).isEqualTo(64);
+        assertThat(bad.err()).contains("at position 6");
+        Result illTyped = jvx("cat", sample("primitives.vortex"), "-w", "flag > 'x'");
+        assertThat(illTyped.code()).isEqualTo(64);
+        assertThat(illTyped.err()).contains("a boolean is not comparable with a string");
     }
 
     @Test

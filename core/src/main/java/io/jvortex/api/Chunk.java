@@ -46,7 +46,10 @@ public final class Chunk implements AutoCloseable {
         return closed;
     }
 
-    /** @return the file row index of this chunk's first row */
+    /**
+     * @return the file row index of this chunk's first row; in a filtered scan, the first row of the
+     *     range this chunk's rows were selected from
+     */
     public long firstRowIndex() {
         return firstRowIndex;
     }

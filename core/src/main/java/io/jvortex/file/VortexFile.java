@@ -49,6 +49,7 @@ public final class VortexFile implements AutoCloseable {
     private final Layout root;
     private final List<FbTable> fieldStatistics;
     private final Map<String, MemorySegment> userMetadata;
+    private final java.util.concurrent.atomic.AtomicLongArray segmentReads;
 
     private VortexFile(String source, Arena arena, MemorySegment data) {
         this.source = source;
@@ -87,6 +88,7 @@ public final class VortexFile implements AutoCloseable {
         this.arrayIds = ids(footer, 0, "array");
         this.layoutIds = ids(footer, 1, "layout");
         this.segments = segmentSpecs(footer, footerBlob);
+        this.segmentReads = new java.util.concurrent.atomic.AtomicLongArray(segments.length);
 
         this.fieldStatistics = statsBlob == null ? List.of() : fieldStatistics(statsBlob);
 
@@ -297,7 +299,37 @@ public final class VortexFile implements AutoCloseable {
      */
     public MemorySegment segment(int segmentId) {
         SegmentSpec s = segmentSpec(segmentId);
+        segmentReads.incrementAndGet(segmentId);
         return data.asSlice(s.byteOffset(), s.lengthBytes());
+    }
+
+    /**
+     * How often {@link #segment} handed out a segment since the file was opened (or the counters were
+     * reset): lets tests and tools observe which data a scan touched, e.g. that pruned zones were
+     * never read. Safe to call from any thread.
+     *
+     * @param segmentId a segment id
+     * @return the number of reads of that segment
+     */
+    public long segmentReadCount(int segmentId) {
+        segmentSpec(segmentId);
+        return segmentReads.get(segmentId);
+    }
+
+    /** @return the bytes of all segment reads so far (a segment read twice counts twice) */
+    public long segmentBytesRead() {
+        long total = 0;
+        for (int i = 0; i < segments.length; i++) {
+            total += segmentReads.get(i) * segments[i].lengthBytes();
+        }
+        return total;
+    }
+
+    /** Sets every segment's read count back to 0. */
+    public void resetSegmentReads() {
+        for (int i = 0; i < segments.length; i++) {
+            segmentReads.set(i, 0);
+        }
     }
 
     /** @return raw {@code ArrayStats} tables per top-level field (empty when the file has none) */

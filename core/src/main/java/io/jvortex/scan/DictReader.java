@@ -35,6 +35,44 @@ final class DictReader extends ColumnReader {
 
     @Override
     Canonical read(long start, int length, ScanState state) {
+        ensureValues(state);
+        PrimitiveArray idx = codes(start, length, state);
+        try {
+            return Take.take(values, idx, state.chunkAllocator());
+        } catch (VortexException e) {
+            throw e.withContext(state.file.source(), VortexException.NO_OFFSET, layout.path() + " rows " + start + "..");
+        }
+    }
+
+    /**
+     * Reads a range without expanding it: the dictionary's values (kept while its rows are read) and
+     * the range's codes, so a filter can be evaluated once per dictionary value.
+     *
+     * @param start first row
+     * @param length rows
+     * @param state the scan's services
+     * @return the values and codes
+     */
+    io.jvortex.expr.Evaluator.Values.Dict readDictionary(long start, int length, ScanState state) {
+        ensureValues(state);
+        PrimitiveArray idx = codes(start, length, state);
+        if (!idx.ptype().isInteger()) {
+            throw new VortexException(state.file.source(), VortexException.NO_OFFSET, layout.path(),
+                    "dictionary codes decoded to " + idx.dtype().display() + ", expected integers", null);
+        }
+        return new io.jvortex.expr.Evaluator.Values.Dict(values, idx);
+    }
+
+    private PrimitiveArray codes(long start, int length, ScanState state) {
+        Canonical c = codes.read(start, length, state);
+        if (!(c instanceof PrimitiveArray idx)) {
+            throw new VortexException(state.file.source(), VortexException.NO_OFFSET, layout.path(),
+                    "dictionary codes decoded to " + c.dtype().display(), null);
+        }
+        return idx;
+    }
+
+    private void ensureValues(ScanState state) {
         if (values == null) {
             valuesReader = Readers.of(layout.values());
             long n = layout.values().rowCount();
@@ -45,16 +83,6 @@ final class DictReader extends ColumnReader {
             // A dictionary's values layout is one flat in practice; a chunked one is concatenated.
             valuesArena = java.lang.foreign.Arena.ofConfined();
             values = readAll(valuesReader, (int) n, state, state.allocator(valuesArena));
-        }
-        Canonical c = codes.read(start, length, state);
-        if (!(c instanceof PrimitiveArray idx)) {
-            throw new VortexException(state.file.source(), VortexException.NO_OFFSET, layout.path(),
-                    "dictionary codes decoded to " + c.dtype().display(), null);
-        }
-        try {
-            return Take.take(values, idx, state.chunkAllocator());
-        } catch (VortexException e) {
-            throw e.withContext(state.file.source(), VortexException.NO_OFFSET, layout.path() + " rows " + start + "..");
         }
     }
 

@@ -10,15 +10,30 @@ import io.jvortex.dtype.DType;
 import io.jvortex.file.VortexFile;
 import io.jvortex.layout.Layout;
 import java.lang.foreign.Arena;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Take;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.PType;
+import io.jvortex.expr.BoundPredicate;
+import io.jvortex.expr.Evaluator;
+import io.jvortex.expr.Expr;
+import io.jvortex.expr.Selection;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
  * A scan over a file's layout tree: projects columns, splits the rows at every piece boundary of
  * the projected columns (so each chunk decodes each flat segment at most once), and returns chunks
- * in row order.
+ * in row order. With a filter it also skips row ranges the statistics rule out (see
+ * {@link ZonePruner}), evaluates the predicate on the filter's columns first, and reads the projected
+ * columns only for ranges with matching rows, returning just those rows.
  */
 public final class LayoutScan implements ScanIterator {
     private final VortexFile file;
@@ -29,6 +44,13 @@ public final class LayoutScan implements ScanIterator {
     private final int maxChunkRows;
     private final Thread owner = Thread.currentThread();
     private final long endRow;
+    private final BoundPredicate predicate;
+    private final Evaluator evaluator;
+    private final Map<Expr.Column, ColumnReader> filterReaders;
+    private final List<ColumnReader> filterOnly;
+    private final long[] pruned;
+    private int nextPruned;
+    private Chunk pending;
     private long position;
     private long remaining;
     private int nextCut;
@@ -44,11 +66,42 @@ public final class LayoutScan implements ScanIterator {
         this.file = file;
         this.state = new ScanState(file, options.encodings(), options.allowUnknown(), options.maxDecodedBytes());
         Layout layout = file.rootLayout();
-        Projected projected = project(layout, scan.columns());
+        this.predicate = scan.filter() == null ? null : scan.filter().bind(layout.dtype());
+        List<String> columns = scan.columns();
+        if (predicate != null && columns.isEmpty() && layout.dtype() instanceof DType.Struct rootType
+                && !rootType.nullable()) {
+            // project every column explicitly so the filter shares their readers
+            columns = rootType.names();
+        }
+        Map<List<String>, Projection> projections = new HashMap<>();
+        Projected projected = project(layout, columns, projections);
         this.root = projected.reader();
         this.dtype = projected.dtype();
         List<Long> b = new ArrayList<>();
         root.boundaries(0, b::add);
+        this.filterReaders = new LinkedHashMap<>();
+        this.filterOnly = new ArrayList<>();
+        if (predicate != null) {
+            DType.Struct rootType = (DType.Struct) layout.dtype();
+            for (BoundPredicate.BoundColumn c : predicate.columns()) {
+                Projection proj = projections.get(c.column().path());
+                if (proj == null) {
+                    proj = project(layout, rootType, c.column().path(), c.column().name());
+                    projections.put(c.column().path(), proj);
+                    filterOnly.add(proj.reader);
+                    proj.reader.boundaries(0, b::add);
+                }
+                filterReaders.put(c.column(), proj.reader);
+            }
+            this.pruned = ZonePruner.prunedRanges(file, options, predicate);
+            for (long r : pruned) {
+                b.add(r);
+            }
+            this.evaluator = new Evaluator(predicate);
+        } else {
+            this.pruned = new long[0];
+            this.evaluator = null;
+        }
         this.cuts = b.stream().mapToLong(Long::longValue).filter(x -> x > 0 && x < layout.rowCount())
                 .sorted().distinct().toArray();
         this.maxChunkRows = scan.maxChunkRows();
@@ -75,6 +128,17 @@ public final class LayoutScan implements ScanIterator {
      * @return the reader of those columns, as a struct (or the whole root)
      */
     static Projected project(Layout layout, List<String> columns) {
+        return project(layout, columns, new HashMap<>());
+    }
+
+    /**
+     * @param layout the root layout
+     * @param columns column paths (empty = everything)
+     * @param projections the readers made so far, by path: a path asked for twice shares its reader,
+     *        and the filter finds the readers of the columns it needs here
+     * @return the reader of those columns, as a struct (or the whole root)
+     */
+    private static Projected project(Layout layout, List<String> columns, Map<List<String>, Projection> projections) {
         if (columns.isEmpty()) {
             return new Projected(Readers.of(layout), layout.dtype());
         }
@@ -90,7 +154,7 @@ public final class LayoutScan implements ScanIterator {
             if (rootType.indexOf(p) >= 0) {
                 path = List.of(p); // a top-level name containing dots
             }
-            Projection proj = project(layout, rootType, path, p);
+            Projection proj = projections.computeIfAbsent(path, k -> project(layout, rootType, k, p));
             names.add(p);
             types.add(proj.dtype);
             readers.add(proj.reader);
@@ -147,32 +211,44 @@ public final class LayoutScan implements ScanIterator {
     @Override
     public boolean hasNext() {
         checkThread();
-        return !closed && remaining > 0;
+        if (closed) {
+            return false;
+        }
+        if (predicate == null) {
+            return remaining > 0;
+        }
+        if (pending == null && remaining > 0) {
+            if (open != null && !open.isClosed()) {
+                throw new IllegalStateException("close the previous chunk before asking a filtered scan for more");
+            }
+            pending = nextFiltered();
+        }
+        return pending != null;
     }
 
     @Override
     public Chunk next() {
         checkThread();
+        if (predicate != null) {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            open = pending;
+            pending = null;
+            return open;
+        }
         if (closed || remaining <= 0) {
             throw new NoSuchElementException();
         }
         if (open != null && !open.isClosed()) {
             throw new IllegalStateException("close the previous chunk before requesting the next one");
         }
-        while (nextCut < cuts.length && cuts[nextCut] <= position) {
-            nextCut++;
-        }
-        long end = nextCut < cuts.length ? Math.min(cuts[nextCut], endRow) : endRow;
-        end = Math.min(end, position + Math.min(remaining, maxChunkRows));
+        long end = chunkEnd();
         int length = (int) (end - position);
         Arena arena = Arena.ofConfined();
         try {
             state.startChunk(arena);
-            Canonical array = root.read(position, length, state);
-            if (array.length() != length) {
-                throw new VortexException(file.source(), VortexException.NO_OFFSET, null,
-                        "read " + array.length() + " rows for a range of " + length, null);
-            }
+            Canonical array = readRoot(length);
             long first = position;
             position = end;
             remaining -= length;
@@ -182,12 +258,125 @@ public final class LayoutScan implements ScanIterator {
                  | NegativeArraySizeException | ClassCastException e) {
             // Safety net: assembling a chunk met data the decoders' validation did not anticipate.
             arena.close();
-            throw new VortexException(file.source(), VortexException.NO_OFFSET, "rows " + position + "..",
-                    "malformed data: " + e, e);
+            throw malformed(e);
         } catch (RuntimeException e) {
             arena.close();
             throw e;
         }
+    }
+
+    private long chunkEnd() {
+        while (nextCut < cuts.length && cuts[nextCut] <= position) {
+            nextCut++;
+        }
+        long end = nextCut < cuts.length ? Math.min(cuts[nextCut], endRow) : endRow;
+        return Math.min(end, position + Math.min(remaining, maxChunkRows));
+    }
+
+    private Canonical readRoot(int length) {
+        Canonical array = root.read(position, length, state);
+        if (array.length() != length) {
+            throw new VortexException(file.source(), VortexException.NO_OFFSET, null,
+                    "read " + array.length() + " rows for a range of " + length, null);
+        }
+        return array;
+    }
+
+    private VortexException malformed(RuntimeException e) {
+        return new VortexException(file.source(), VortexException.NO_OFFSET, "rows " + position + "..",
+                "malformed data: " + e, e);
+    }
+
+    private boolean inPrunedRange(long row) {
+        while (nextPruned < pruned.length && pruned[nextPruned + 1] <= row) {
+            nextPruned += 2;
+        }
+        return nextPruned < pruned.length && pruned[nextPruned] <= row;
+    }
+
+    private void releaseAll(long row) {
+        root.release(row);
+        for (ColumnReader r : filterOnly) {
+            r.release(row);
+        }
+    }
+
+    /**
+     * Reads ranges until one has matching rows: skips pruned ranges without reading, evaluates the
+     * filter on its columns (dictionary columns as codes), and reads the projection only for ranges
+     * with survivors.
+     *
+     * @return the next non-empty filtered chunk, or null at the end
+     */
+    private Chunk nextFiltered() {
+        while (remaining > 0 && position < endRow) {
+            if (inPrunedRange(position)) {
+                position = Math.min(pruned[nextPruned + 1], endRow);
+                releaseAll(position);
+                continue;
+            }
+            while (nextCut < cuts.length && cuts[nextCut] <= position) {
+                nextCut++;
+            }
+            // the limit counts surviving rows, so it does not bound the range read
+            long end = nextCut < cuts.length ? Math.min(cuts[nextCut], endRow) : endRow;
+            end = Math.min(end, position + maxChunkRows);
+            int length = (int) (end - position);
+            Arena arena = Arena.ofConfined();
+            try {
+                state.startChunk(arena);
+                Selection selection = evaluator.select(c -> {
+                    ColumnReader r = filterReaders.get(c);
+                    if (r instanceof DictReader d) {
+                        return d.readDictionary(position, length, state);
+                    }
+                    if (r instanceof FlatReader f) {
+                        return f.readForFilter(position, length, state);
+                    }
+                    return new Evaluator.Values.Plain(r.read(position, length, state));
+                }, length);
+                int count = selection.count();
+                if (count == 0) {
+                    arena.close();
+                    position = end;
+                    releaseAll(position);
+                    continue;
+                }
+                Canonical array = readRoot(length);
+                if (count > remaining) {
+                    count = (int) remaining;
+                }
+                if (count < length) {
+                    array = Take.take(array, indices(selection, count, state), state.chunkAllocator());
+                }
+                long first = position;
+                position = end;
+                remaining -= count;
+                return new Chunk(first, array, arena, () -> releaseAll(position));
+            } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException
+                     | NegativeArraySizeException | ClassCastException e) {
+                arena.close();
+                throw malformed(e);
+            } catch (RuntimeException e) {
+                arena.close();
+                throw e;
+            }
+        }
+        return null;
+    }
+
+    private static PrimitiveArray indices(Selection selection, int count, ScanState state) {
+        MemorySegment buf = state.chunkAllocator().allocate(4L * count);
+        long[] words = selection.words();
+        int k = 0;
+        for (int w = 0; w < words.length && k < count; w++) {
+            long bits = words[w];
+            while (bits != 0 && k < count) {
+                buf.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, k++, (w << 6) + Long.numberOfTrailingZeros(bits));
+                bits &= bits - 1;
+            }
+        }
+        return new PrimitiveArray(new DType.Primitive(PType.U32, false), buf, count, Validity.ALL_VALID);
     }
 
     @Override
@@ -197,7 +386,14 @@ public final class LayoutScan implements ScanIterator {
             if (open != null) {
                 open.close();
             }
+            if (pending != null) {
+                pending.close();
+                pending = null;
+            }
             root.close();
+            for (ColumnReader r : filterOnly) {
+                r.close();
+            }
         }
     }
 

@@ -383,6 +383,51 @@ public final class RustOracle {
     }
 
     /**
+     * Reads the rows of a Vortex file where a predicate is true, with the Rust reader's filtered scan
+     * ({@code VortexFile.scan(columns, expr=...)} over a {@code vortex.expr} tree built from the
+     * predicate), rendered like {@link #read}.
+     *
+     * @param vortexFile the file
+     * @param predicate a predicate bound to the file's schema (its literals carry the columns' dtypes,
+     *     which the Rust comparison requires); {@code STARTS_WITH} is sent as {@code LIKE 'prefix%'}
+     * @param columns the columns to return, or null for all
+     * @return the lines, without terminators
+     * @throws OracleException when the Rust side rejects the expression or cannot read the file
+     */
+    public List<String> readFiltered(Path vortexFile, io.jvortex.expr.BoundPredicate predicate, List<String> columns) {
+        Path out;
+        try {
+            Files.createDirectories(environment.logDirectory);
+            out = Files.createTempFile(environment.logDirectory, "filtered-", ".jsonl");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("op", "read_filtered");
+            request.put("path", vortexFile.toAbsolutePath().toString());
+            request.put("out_jsonl", out.toString());
+            request.put("expr", OracleExprs.toJson(predicate.expr()));
+            request.put("columns", columns);
+            Map<String, Object> answer = call(request);
+            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+            long count = ((Number) answer.get("row_count")).longValue();
+            if (lines.size() != count) {
+                throw new IllegalStateException("the oracle reported " + count + " rows but wrote " + lines.size());
+            }
+            return lines;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            try {
+                Files.deleteIfExists(out);
+            } catch (IOException ignored) {
+                // a leftover temporary file under target/ is harmless
+            }
+        }
+    }
+
+    /**
      * The dtype and row count of a Vortex file, as the Rust reader sees them.
      *
      * @param vortexFile the file

