@@ -1,0 +1,140 @@
+package io.jvortex.cli;
+
+import io.jvortex.api.Chunk;
+import io.jvortex.api.ScanIterator;
+import io.jvortex.api.ScanOptions;
+import io.jvortex.api.VortexReader;
+import io.jvortex.api.VortexWriter;
+import io.jvortex.api.WriteOptions;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.StructArray;
+import io.jvortex.jsonl.JsonlWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jvx demo}: generates a TPC-H-like lineitem table (deterministic, built in), writes it as a
+ * Vortex file, and times a full scan, a two-column scan, a filtered scan and a 100-row take on it.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
+        description = "Write a built-in TPC-H-like lineitem table as Vortex and time scans, a filter and a take.")
+final class DemoCommand implements Runnable {
+    /** The filter of the filtered scan (about 1 % of the rows). */
+    static final String FILTER = "l_shipdate BETWEEN DATE '1995-01-01' AND DATE '1995-01-31' AND l_quantity > 25";
+    private static final int BATCH_ROWS = 64 * 1024;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rows", paramLabel = "N", description = "rows to generate (default ${DEFAULT-VALUE})")
+    int rows = 1_000_000;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+            description = "where to write lineitem.vortex (default: jvx-demo in the temporary directory)")
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"), "jvx-demo");
+
+    @Override
+    public void run() {
+        if (rows < 1) {
+            throw new ParameterException(spec.commandLine(), "--rows must be >= 1, got " + rows);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Path file = dir.resolve("lineitem.vortex");
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        out.printf(Locale.ROOT, "jvortex demo: TPC-H-like lineitem, %,d rows (built in, deterministic), %d threads%n",
+                rows, Runtime.getRuntime().availableProcessors());
+
+        long t0 = System.nanoTime();
+        WriteOptions options = WriteOptions.defaults();
+        try (VortexWriter writer = VortexWriter.create(file, LineitemGenerator.SCHEMA, options)) {
+            LineitemGenerator generator = new LineitemGenerator();
+            for (int done = 0; done < rows; done += BATCH_ROWS) {
+                try (Arena arena = Arena.ofConfined()) {
+                    StructArray batch = generator.next(Math.min(BATCH_ROWS, rows - done), arena);
+                    writer.write(batch);
+                }
+            }
+        }
+        long bytes;
+        try {
+            bytes = Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        line(out, "generate + write", t0, String.format(Locale.ROOT, "%s, %.1f MB, edition %s", file,
+                bytes / 1e6, options.edition().id()));
+
+        try (VortexReader reader = VortexReader.open(file)) {
+            long t = System.nanoTime();
+            long values = count(reader, ScanOptions.all());
+            line(out, "full scan", t, String.format(Locale.ROOT, "%,d rows x 16 columns (%,d values)",
+                    reader.rowCount(), values));
+
+            t = System.nanoTime();
+            values = count(reader, ScanOptions.builder().columns("l_orderkey", "l_extendedprice").build());
+            line(out, "two-column scan", t, String.format(Locale.ROOT, "l_orderkey, l_extendedprice (%,d values)",
+                    values));
+
+            t = System.nanoTime();
+            long matches = rows(reader, ScanOptions.builder().filter(FILTER).build());
+            line(out, "filtered scan", t, String.format(Locale.ROOT, "%,d rows where %s", matches, FILTER));
+
+            long[] picks = new SplittableRandom(7).longs(100, 0, reader.rowCount()).toArray();
+            t = System.nanoTime();
+            String first;
+            try (Chunk chunk = reader.take(picks)) {
+                first = JsonlWriter.toJson(chunk.array(), 0);
+            }
+            line(out, "take 100 rows", t, "rows " + Arrays.toString(Arrays.copyOf(picks, 3)).replace("]", ", ...]")
+                    + ", the first: " + first);
+        }
+        out.flush();
+    }
+
+    private static void line(PrintWriter out, String what, long startNanos, String detail) {
+        out.printf(Locale.ROOT, "  %-17s %8.3f s   %s%n", what, (System.nanoTime() - startNanos) / 1e9, detail);
+        out.flush();
+    }
+
+    /** Scans and counts the values (every column of every chunk is decoded). */
+    private static long count(VortexReader reader, ScanOptions options) {
+        long values = 0;
+        try (ScanIterator scan = reader.scan(options)) {
+            while (scan.hasNext()) {
+                try (Chunk chunk = scan.next()) {
+                    Canonical array = chunk.array();
+                    values += (long) array.length() * chunk.columnCount();
+                }
+            }
+        }
+        return values;
+    }
+
+    private static long rows(VortexReader reader, ScanOptions options) {
+        long rows = 0;
+        try (ScanIterator scan = reader.scan(options)) {
+            while (scan.hasNext()) {
+                try (Chunk chunk = scan.next()) {
+                    rows += chunk.rowCount();
+                }
+            }
+        }
+        return rows;
+    }
+}
