@@ -1,5 +1,14 @@
 package io.jvortex.compress;
 
+import io.jvortex.encoding.bitpacked.BitPackingScheme;
+import io.jvortex.encoding.constant.ConstantScheme;
+import io.jvortex.encoding.dict.DictScheme;
+import io.jvortex.encoding.frameofreference.FrameOfReferenceScheme;
+import io.jvortex.encoding.rle.RleScheme;
+import io.jvortex.encoding.runend.RunEndScheme;
+import io.jvortex.encoding.sequence.SequenceScheme;
+import io.jvortex.encoding.sparse.SparseScheme;
+import io.jvortex.encoding.zigzag.ZigZagScheme;
 import java.util.List;
 
 /**
@@ -14,6 +23,25 @@ public final class BuiltinSchemes {
     /** @return the default schemes */
     public static List<Scheme> defaults() {
         return List.of(
+                ConstantScheme.BOOL,
+                ConstantScheme.INTEGER,
+                new FrameOfReferenceScheme(),
+                new ZigZagScheme(),
+                new BitPackingScheme(),
+                SparseScheme.INTEGER,
+                DictScheme.INTEGER,
+                new RunEndScheme(),
+                new SequenceScheme(),
+                RleScheme.INTEGER,
+                ConstantScheme.FLOAT,
+                DictScheme.FLOAT,
+                SparseScheme.FLOAT,
+                RleScheme.FLOAT,
+                DictScheme.STRING,
+                ConstantScheme.STRING,
+                DictScheme.BINARY,
+                ConstantScheme.BINARY,
+                ConstantScheme.DECIMAL
         );
     }
 

@@ -20,6 +20,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.write.CanonicalEncoder;
 import io.jvortex.write.WriteNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -105,44 +106,65 @@ public final class Compressor {
         if (allNull(array)) {
             return CanonicalEncoder.constant(Scalar.nullOf(array.dtype()));
         }
-        if (ctx.depth() >= MAX_DEPTH) {
-            return canonical;
-        }
         long canonicalBytes = NodeSize.bytes(canonical);
         WriteNode best = choose(array, ctx, canonicalBytes);
         return best != null && NodeSize.bytes(best) < canonicalBytes ? best : canonical;
     }
 
-    /** Picks the scheme with the best estimated ratio on a sample and applies it to the whole array. */
+    /**
+     * Picks a scheme as the reference does: every eligible scheme first judges the whole array
+     * ({@link Scheme#judge}); {@link Scheme#ALWAYS} wins at once, size verdicts compete by ratio; then
+     * the deferred schemes estimate on a sample (in sampling mode, so their children do not sample
+     * again). The best ratio above 1 wins (ties go to the earlier scheme) and encodes the whole array.
+     */
     private WriteNode choose(Canonical array, CompressContext ctx, long canonicalBytes) {
-        Canonical sample = Sampler.sample(array);
-        ArrayFacts sampleFacts = new ArrayFacts(sample);
-        long sampleBytes = sample == array ? canonicalBytes : NodeSize.bytes(CanonicalEncoder.encode(sample));
+        ArrayFacts facts = new ArrayFacts(array);
         Scheme best = null;
         double bestRatio = 1.0;
+        List<Scheme> deferred = new ArrayList<>();
         for (Scheme scheme : schemes) {
             if (ctx.excluded(scheme.name()) || !allowed(scheme.encodingId()) || !scheme.accepts(array)) {
                 continue;
             }
-            long estimate = scheme.estimate(sample, sampleFacts, ctx);
-            if (estimate == Scheme.MEASURE) {
-                WriteNode node = scheme.compress(sample, sampleFacts, ctx);
-                estimate = node == null ? Scheme.SKIP : NodeSize.bytes(node);
+            long verdict = scheme.judge(array, facts, ctx);
+            if (verdict == Scheme.ALWAYS) {
+                return scheme.compress(array, facts, ctx);
             }
-            if (estimate < 0) {
+            if (verdict == Scheme.DEFER) {
+                deferred.add(scheme);
                 continue;
             }
-            double ratio = (double) sampleBytes / Math.max(1, estimate);
+            if (verdict < 0) {
+                continue;
+            }
+            double ratio = (double) canonicalBytes / Math.max(1, verdict);
             if (ratio > bestRatio) {
                 bestRatio = ratio;
                 best = scheme;
             }
         }
-        if (best == null) {
-            return null;
+        if (!deferred.isEmpty()) {
+            Canonical sample = ctx.sampling() ? array : Sampler.sample(array);
+            ArrayFacts sampleFacts = sample == array ? facts : new ArrayFacts(sample);
+            long sampleBytes = sample == array ? canonicalBytes : NodeSize.bytes(CanonicalEncoder.encode(sample));
+            CompressContext sampleCtx = ctx.withSampling();
+            for (Scheme scheme : deferred) {
+                long estimate = scheme.estimate(sample, sampleFacts, sampleCtx);
+                if (estimate == Scheme.MEASURE) {
+                    WriteNode node = scheme.compress(sample, sampleFacts, sampleCtx);
+                    estimate = node == null ? Scheme.SKIP : NodeSize.bytes(node);
+                }
+                if (estimate < 0) {
+                    continue;
+                }
+                double ratio = (double) sampleBytes / Math.max(1, estimate);
+                if (ratio > bestRatio) {
+                    bestRatio = ratio;
+                    best = scheme;
+                }
+            }
         }
-        ArrayFacts facts = sample == array ? sampleFacts : new ArrayFacts(array);
-        return best.compress(array, facts, ctx);
+        return best == null ? null : best.compress(array, facts, ctx);
     }
 
     private static boolean allNull(Canonical array) {
