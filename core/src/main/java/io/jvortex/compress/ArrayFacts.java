@@ -25,6 +25,7 @@ public final class ArrayFacts {
     private int distinctCap;
     private int distinctCount = -1;
     private LongCounts counts;
+    private long[] longs;
     private Boolean constant;
 
     /** @param array the array described */
@@ -81,9 +82,10 @@ public final class ArrayFacts {
             min = -1;
             max = 0;
         }
-        for (int i = 0; i < p.length(); i++) {
+        long[] values = longs();
+        for (int i = 0; i < values.length; i++) {
             if (allValid || p.isValid(i)) {
-                long v = p.getLong(i);
+                long v = values[i];
                 if (unsigned64) {
                     min = Long.compareUnsigned(v, min) < 0 ? v : min;
                     max = Long.compareUnsigned(v, max) > 0 ? v : max;
@@ -111,11 +113,13 @@ public final class ArrayFacts {
         if (array instanceof PrimitiveArray p) {
             boolean have = false;
             long prev = 0;
-            for (int i = 0; i < p.length(); i++) {
-                if (!p.isValid(i)) {
+            long[] values = longs();
+            boolean allValid = nullCount() == 0;
+            for (int i = 0; i < values.length; i++) {
+                if (!allValid && !p.isValid(i)) {
                     continue;
                 }
-                long v = bits(p, i);
+                long v = values[i];
                 if (!have || v != prev) {
                     runs++;
                     prev = v;
@@ -140,6 +144,17 @@ public final class ArrayFacts {
     }
 
     /**
+     * @return the values of a primitive array as {@link Primitives#toLongs} gives them, converted once
+     *         and shared: callers must not modify the array (clone it first)
+     */
+    public long[] longs() {
+        if (longs == null) {
+            longs = Primitives.toLongs((PrimitiveArray) array);
+        }
+        return longs;
+    }
+
+    /**
      * @return every distinct valid value's raw bits (as {@link PrimitiveArray#getLong} gives them, so
      *         floats by bits) with its count, in first-appearance order; primitive arrays only
      */
@@ -148,9 +163,10 @@ public final class ArrayFacts {
             PrimitiveArray p = (PrimitiveArray) array;
             LongCounts c = new LongCounts(Math.min(p.length(), 1024));
             boolean allValid = nullCount() == 0;
-            for (int i = 0; i < p.length(); i++) {
+            long[] values = longs();
+            for (int i = 0; i < values.length; i++) {
                 if (allValid || p.isValid(i)) {
-                    c.add(p.getLong(i));
+                    c.add(values[i]);
                 }
             }
             counts = c;
@@ -182,9 +198,10 @@ public final class ArrayFacts {
         }
         switch (array) {
             case PrimitiveArray p -> {
-                long v = p.getLong(first);
-                for (int i = first + 1; i < p.length(); i++) {
-                    if (p.getLong(i) != v && p.isValid(i)) {
+                long[] values = longs();
+                long v = values[first];
+                for (int i = first + 1; i < values.length; i++) {
+                    if (values[i] != v && p.isValid(i)) {
                         return false;
                     }
                 }
@@ -244,16 +261,6 @@ public final class ArrayFacts {
         distinctCount = count;
         distinctCap = cap;
         return Math.min(count, cap + 1);
-    }
-
-    /** Raw bits of a primitive value, zero-extended to 64 bits (floats compare by bits). */
-    private static long bits(PrimitiveArray p, int i) {
-        return switch (p.ptype().byteWidth()) {
-            case 1 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) & 0xFFL;
-            case 2 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i) & 0xFFFFL;
-            case 4 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 4L * i) & 0xFFFFFFFFL;
-            default -> p.values().get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 8L * i);
-        };
     }
 
     private static byte[] bytesAt(Canonical array, int i) {

@@ -29,10 +29,18 @@ public final class BitPackedEncoder {
      *         count as width 0)
      */
     public static int[] histogram(PrimitiveArray p) {
+        return histogram(p, Primitives.toLongs(p));
+    }
+
+    /**
+     * @param p an integer array
+     * @param v its values as {@link Primitives#toLongs} gives them
+     * @return as {@link #histogram(PrimitiveArray)}
+     */
+    public static int[] histogram(PrimitiveArray p, long[] v) {
         int typeBits = p.ptype().bitWidth();
         int[] hist = new int[typeBits + 1];
         long mask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
-        long[] v = Primitives.toLongs(p);
         boolean allValid = p.validity() instanceof Validity.AllValid;
         for (int i = 0; i < v.length; i++) {
             if (allValid || p.isValid(i)) {
@@ -77,13 +85,24 @@ public final class BitPackedEncoder {
      * @return the node: packed buffer, patches for wider valid values, the validity child
      */
     public static WriteNode encode(PrimitiveArray p, int bitWidth) {
+        return encode(p, Primitives.toLongs(p), bitWidth);
+    }
+
+    /**
+     * Bit-packs an array whose valid values are all non-negative.
+     *
+     * @param p the array
+     * @param v its values as {@link Primitives#toLongs} gives them (not modified)
+     * @param bitWidth the width, below the type's width
+     * @return the node
+     */
+    public static WriteNode encode(PrimitiveArray p, long[] v, int bitWidth) {
         PType ptype = p.ptype();
         int typeBits = ptype.bitWidth();
         if (!ptype.isInteger() || bitWidth < 0 || bitWidth >= typeBits) {
             throw new IllegalArgumentException("bitWidth " + bitWidth + " for " + ptype.displayName());
         }
         int len = p.length();
-        long[] v = Primitives.toLongs(p);
         MemorySegment packed = pack(v, len, typeBits, bitWidth);
 
         long limit = bitWidth == 0 ? 0 : -1L >>> (64 - bitWidth);

@@ -42,17 +42,18 @@ public final class BitPackingScheme implements Scheme {
 
     @Override
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
-        return encode((PrimitiveArray) array);
+        return encode((PrimitiveArray) array, facts.longs());
     }
 
     /**
      * Bit-packs at the best width (the FoR scheme's leaf step).
      *
      * @param p a non-negative integer array
+     * @param v its values as {@code Primitives.toLongs} gives them (not modified)
      * @return the node, or {@code null} when the best width is the type's own
      */
-    public static WriteNode encode(PrimitiveArray p) {
-        int width = BitPackedEncoder.bestBitWidth(p.ptype(), BitPackedEncoder.histogram(p));
-        return width >= p.ptype().bitWidth() ? null : BitPackedEncoder.encode(p, width);
+    public static WriteNode encode(PrimitiveArray p, long[] v) {
+        int width = BitPackedEncoder.bestBitWidth(p.ptype(), BitPackedEncoder.histogram(p, v));
+        return width >= p.ptype().bitWidth() ? null : BitPackedEncoder.encode(p, v, width);
     }
 }

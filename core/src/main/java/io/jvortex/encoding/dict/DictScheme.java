@@ -102,7 +102,7 @@ public final class DictScheme implements Scheme {
         int len = array.length();
         long[] codes = new long[len];
         Canonical values = switch (kind) {
-            case INTEGER, FLOAT -> primitiveValues((PrimitiveArray) array, codes);
+            case INTEGER, FLOAT -> primitiveValues((PrimitiveArray) array, facts.longs(), codes);
             case STRING, BINARY -> bytesValues(array, codes);
         };
         boolean nullable = array.dtype().nullable();
@@ -119,8 +119,7 @@ public final class DictScheme implements Scheme {
         return WriteNode.of(DictEncoding.ID, metadata, List.of(), List.of(codesNode, valuesNode));
     }
 
-    private static PrimitiveArray primitiveValues(PrimitiveArray p, long[] codes) {
-        long[] v = io.jvortex.compress.Primitives.toLongs(p);
+    private static PrimitiveArray primitiveValues(PrimitiveArray p, long[] v, long[] codes) {
         LongCounts dict = new LongCounts(1024);
         boolean allValid = p.validity() instanceof Validity.AllValid;
         for (int i = 0; i < v.length; i++) {

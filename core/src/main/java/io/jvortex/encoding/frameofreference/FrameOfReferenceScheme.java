@@ -64,12 +64,12 @@ public final class FrameOfReferenceScheme implements Scheme {
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         PrimitiveArray p = (PrimitiveArray) array;
         long min = facts.minLong();
-        long[] v = Primitives.toLongs(p);
+        long[] v = facts.longs().clone();
         for (int i = 0; i < v.length; i++) {
             v[i] -= min;
         }
         PrimitiveArray encoded = Primitives.fromLongs(p.dtype(), v, v.length, p.validity());
-        WriteNode child = BitPackingScheme.encode(encoded);
+        WriteNode child = BitPackingScheme.encode(encoded, Primitives.toLongs(encoded));
         if (child == null) {
             child = CanonicalEncoder.encode(encoded);
         }

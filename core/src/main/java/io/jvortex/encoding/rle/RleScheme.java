@@ -64,7 +64,7 @@ public final class RleScheme implements Scheme {
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         PrimitiveArray p = (PrimitiveArray) array;
         int len = p.length();
-        long[] v = Primitives.toLongs(p);
+        long[] v = facts.longs().clone();
         boolean allValid = p.validity() instanceof Validity.AllValid;
         if (!allValid) {
             long prev = 0;

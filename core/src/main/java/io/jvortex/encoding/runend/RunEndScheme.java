@@ -53,7 +53,7 @@ public final class RunEndScheme implements Scheme {
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         PrimitiveArray p = (PrimitiveArray) array;
         int len = p.length();
-        long[] v = Primitives.toLongs(p);
+        long[] v = facts.longs();
         long[] ends = new long[16];
         long[] values = new long[16];
         boolean[] valid = new boolean[16];

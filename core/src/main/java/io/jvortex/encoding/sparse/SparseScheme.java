@@ -78,7 +78,7 @@ public final class SparseScheme implements Scheme {
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         PrimitiveArray p = (PrimitiveArray) array;
         int len = p.length();
-        long[] v = Primitives.toLongs(p);
+        long[] v = facts.longs();
         boolean nullFill = facts.nullCount() > 0.9 * len || !integers;
         long fill = 0;
         if (!nullFill) {
