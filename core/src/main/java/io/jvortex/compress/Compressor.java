@@ -28,8 +28,10 @@ import java.util.function.Predicate;
 
 /**
  * The BtrBlocks-style cascading compressor: for each leaf array (bool, primitive, decimal, strings)
- * every eligible {@link Scheme} estimates its size on a sample; the best one encodes the whole array
- * and its children cascade through this compressor again, at most {@link #MAX_DEPTH} levels deep. A
+ * every eligible {@link Scheme} first judges the whole array ({@link Scheme#judge}: skip, always use,
+ * or a size), then the deferred ones estimate on a sample; the best one encodes the whole array and
+ * its children cascade through this compressor again. Arrays at depth {@link #MAX_DEPTH} are still
+ * encoded by a scheme, but their children stay canonical (the reference's {@code MAX_CASCADE}). A
  * result is kept only when it is strictly smaller than the canonical form. Nested arrays (struct,
  * lists, extension, map) compress their children. Thread-safe and deterministic.
  */
