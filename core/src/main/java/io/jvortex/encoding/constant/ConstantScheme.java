@@ -78,7 +78,8 @@ public final class ConstantScheme implements Scheme {
         if (ctx.sampling() || !facts.validValuesConstant()) {
             return SKIP;
         }
-        return facts.nullCount() == 0 || ctx.allowed(MaskedEncoding.ID) ? ALWAYS : SKIP;
+        boolean allNull = facts.nullCount() == facts.length();
+        return facts.nullCount() == 0 || allNull || ctx.allowed(MaskedEncoding.ID) ? ALWAYS : SKIP;
     }
 
     @Override
@@ -87,8 +88,11 @@ public final class ConstantScheme implements Scheme {
             return null;
         }
         int first = 0;
-        while (!array.isValid(first)) {
+        while (first < array.length() && !array.isValid(first)) {
             first++;
+        }
+        if (first == array.length()) {
+            return CanonicalEncoder.constant(Scalar.nullOf(array.dtype()));
         }
         Scalar value = ScalarAt.get(array, first);
         if (facts.nullCount() == 0) {

@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * The reference's FastLanes RLE schemes, {@link #INTEGER} ({@code vortex.int.rle}) and
- * {@link #FLOAT} ({@code vortex.float.rle}): nulls are filled forward, each 1024-value chunk becomes
+ * {@link #FLOAT} ({@code vortex.float.rle}): nulls are filled forward within their chunk, each 1024-value chunk becomes
  * its run values plus u16 (narrowed) per-position run indices, and per-chunk offsets into the
  * values. Only when the valid values' average run is at least 4 and the cascade may go deeper;
  * measured on a sample. Values, indices and offsets cascade (no dictionary or sparse below the
@@ -67,10 +67,14 @@ public final class RleScheme implements Scheme {
         long[] v = facts.longs().clone();
         boolean allValid = p.validity() instanceof Validity.AllValid;
         if (!allValid) {
+            // The reference's fill-forward: nulls take the last valid value of their chunk; a null at a
+            // chunk's first row keeps its stored value and restarts the fill from zero.
             long prev = 0;
             for (int i = 0; i < len; i++) {
                 if (p.isValid(i)) {
                     prev = v[i];
+                } else if ((i & (CHUNK - 1)) == 0) {
+                    prev = 0;
                 } else {
                     v[i] = prev;
                 }

@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * The reference's {@code vortex.int.sequence}: an integer array without nulls that is exactly
  * {@code base + i · multiplier} with a non-zero multiplier of the array's own type (so unsigned
- * sequences ascend) and no step overflowing the type. Judged on the whole array only (never on
+ * sequences ascend; for u64 the step must also fit a signed 64-bit value, as the multiplier is
+ * written as one) and no step overflowing the type. Judged on the whole array only (never on
  * samples); its estimate, like the reference's, is two values.
  */
 public final class SequenceScheme implements Scheme {
@@ -72,9 +73,12 @@ public final class SequenceScheme implements Scheme {
      */
     public static WriteNode node(PrimitiveArray p, long base, long multiplier) {
         var type = p.dtype().withNullable(false);
+        // The 0.91 writer stores the multiplier as a signed 64-bit value whatever the type (base in the
+        // type's own form: uint64_value for unsigned types).
         byte[] metadata = new ProtoWriter()
                 .bytesAlways(1, ScalarValueWriter.encode(new Scalar(type, base)))
-                .bytesAlways(2, ScalarValueWriter.encode(new Scalar(type, multiplier)))
+                .bytesAlways(2, ScalarValueWriter.encode(new Scalar(new io.jvortex.dtype.DType.Primitive(PType.I64,
+                        false), multiplier)))
                 .toByteArray();
         return WriteNode.of(SequenceEncoding.ID, metadata, List.of(), List.of());
     }
@@ -100,6 +104,10 @@ public final class SequenceScheme implements Scheme {
                 return null;
             }
             m = v[1] - v[0];
+            if (m < 0) {
+                // a step above 2^63 - 1 has no signed 64-bit multiplier
+                return null;
+            }
             for (int i = 1; i < n; i++) {
                 long next = v[i - 1] + m;
                 if (Long.compareUnsigned(next, v[i - 1]) < 0 || next != v[i]) {
