@@ -42,6 +42,12 @@ public final class CompressContext {
         return depth >= Compressor.MAX_DEPTH;
     }
 
+    CompressContext withExcluded(String schemeName) {
+        Set<String> next = new HashSet<>(excluded);
+        next.add(schemeName);
+        return new CompressContext(compressor, depth, next, sampling);
+    }
+
     CompressContext withSampling() {
         return sampling ? this : new CompressContext(compressor, depth, excluded, true);
     }

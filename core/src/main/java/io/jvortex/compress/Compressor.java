@@ -38,6 +38,7 @@ import java.util.function.Predicate;
 public final class Compressor {
     /** Maximum cascade depth (the reference's {@code MAX_CASCADE}). */
     public static final int MAX_DEPTH = 3;
+    private static final String LIST_OFFSETS_EXCLUDED = "int.dict";
 
     private final List<Scheme> schemes;
     private final Predicate<String> allowedEncodingIds;
@@ -74,8 +75,11 @@ public final class Compressor {
         return switch (array) {
             case NullArray n -> CanonicalEncoder.encode(n);
             case StructArray s -> CanonicalEncoder.encode(s, child -> compress(child, ctx));
-            case ListArray l -> CanonicalEncoder.encode(l, child -> compress(child, ctx));
-            case ListViewArray l -> CanonicalEncoder.encode(l, child -> compress(child, ctx));
+            // Offsets and sizes never get an integer dictionary (the reference's root exclusion).
+            case ListArray l -> CanonicalEncoder.encode(l, child -> compress(child,
+                    child == l.elements() ? ctx : ctx.withExcluded(LIST_OFFSETS_EXCLUDED)));
+            case ListViewArray l -> CanonicalEncoder.encode(l, child -> compress(child,
+                    child == l.elements() ? ctx : ctx.withExcluded(LIST_OFFSETS_EXCLUDED)));
             case FixedSizeListArray f -> CanonicalEncoder.encode(f, child -> compress(child, ctx));
             case MapArray m -> CanonicalEncoder.encode(m, child -> compress(child, ctx));
             case ExtensionArray e -> leafOrNested(e, ctx);

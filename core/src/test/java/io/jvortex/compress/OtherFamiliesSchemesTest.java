@@ -138,4 +138,29 @@ class OtherFamiliesSchemesTest {
             }
         }
     }
+
+    @Test
+    void listOffsetsNeverGetAnIntegerDictionary() {
+        SplittableRandom rnd = TestSupport.random("OtherFamiliesSchemesTest.listOffsetsNeverGetAnIntegerDictionary");
+        int rows = 4096;
+        long[] offsets = new long[rows + 1];
+        for (int i = 0; i < rows; i++) {
+            offsets[i + 1] = offsets[i] + (rnd.nextInt(100) == 0 ? 1 + rnd.nextInt(3) : 0);
+        }
+        long[] elements = new long[(int) offsets[rows]];
+        for (int k = 0; k < elements.length; k++) {
+            elements[k] = rnd.nextInt(1000);
+        }
+        PrimitiveArray values = Primitives.fromLongs(new DType.Primitive(PType.I32, false), elements, elements.length,
+                Validity.ALL_VALID);
+        io.jvortex.array.ListArray list = TestArrays.list(values, offsets, null);
+        WriteNode node = NEWEST.compress(list);
+        Roundtrip.assertDecodesTo(node, list, "list");
+        assertThat(node.encodingId()).isEqualTo("vortex.list");
+        assertThat(Roundtrip.ids(node.children().get(1))).doesNotContain("vortex.dict");
+        // the same offsets as a plain column do get a dictionary: the exclusion is what keeps it out
+        PrimitiveArray plain = Primitives.fromLongs(new DType.Primitive(PType.U32, false), offsets, offsets.length,
+                Validity.ALL_VALID);
+        assertThat(Roundtrip.ids(NEWEST.compress(plain))).contains("vortex.dict");
+    }
 }

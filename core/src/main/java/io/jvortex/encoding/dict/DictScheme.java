@@ -28,7 +28,7 @@ import java.util.Map;
  * measured on a sample. Values (distinct valid values in first-appearance order, all valid) and
  * codes (narrowest unsigned type, nullable like the array, 0 at null rows) cascade; below the
  * codes frame of reference, ZigZag, sequence and integer dictionaries are excluded, below the
- * values run-end and RLE.
+ * values run-end and RLE (and, for floats, integer dictionaries).
  */
 public final class DictScheme implements Scheme {
     /** Integers. */
@@ -43,6 +43,7 @@ public final class DictScheme implements Scheme {
     private enum Kind { INTEGER, FLOAT, STRING, BINARY }
 
     private static final String[] VALUES_EXCLUDED = {"int.runend", "int.rle", "float.rle"};
+    private static final String[] FLOAT_VALUES_EXCLUDED = {"int.runend", "int.rle", "float.rle", "int.dict"};
     private static final String[] CODES_EXCLUDED = {"int.for", "int.zigzag", "int.sequence", "int.dict"};
 
     private final String name;
@@ -108,7 +109,7 @@ public final class DictScheme implements Scheme {
         boolean nullable = array.dtype().nullable();
         PrimitiveArray codeArray = Primitives.narrowUnsigned(codes, len, nullable,
                 nullable ? array.validity() : Validity.ALL_VALID);
-        WriteNode valuesNode = ctx.compress(values, name, VALUES_EXCLUDED);
+        WriteNode valuesNode = ctx.compress(values, name, kind == Kind.FLOAT ? FLOAT_VALUES_EXCLUDED : VALUES_EXCLUDED);
         WriteNode codesNode = ctx.compress(codeArray, name, CODES_EXCLUDED);
         byte[] metadata = new ProtoWriter()
                 .varint(1, values.length())
