@@ -10,9 +10,10 @@ import java.util.Set;
 
 /**
  * Facts about one array that several schemes need, computed on first use and cached (not
- * thread-safe: one instance per compression call). Integer facts treat values as signed
- * {@code long}s (unsigned 64-bit values above {@code Long.MAX_VALUE} compare as negative, so schemes
- * for u64 must check {@link #minLong()} ≥ 0 themselves); only valid (non-null) positions count.
+ * thread-safe: one instance per compression call). Integer facts hold values as {@code long}s:
+ * signed types sign-extended, unsigned ones zero-extended; u64 minimum and maximum compare
+ * unsigned (so a u64 {@link #minLong()} may be negative as a Java {@code long}); only valid
+ * (non-null) positions count.
  */
 public final class ArrayFacts {
     private final Canonical array;
@@ -23,6 +24,9 @@ public final class ArrayFacts {
     private int runCount = -1;
     private int distinctCap;
     private int distinctCount = -1;
+    private LongCounts counts;
+    private long[] longs;
+    private Boolean constant;
 
     /** @param array the array described */
     public ArrayFacts(Canonical array) {
@@ -73,11 +77,22 @@ public final class ArrayFacts {
         long max = Long.MIN_VALUE;
         boolean any = false;
         boolean allValid = nullCount() == 0;
-        for (int i = 0; i < p.length(); i++) {
+        boolean unsigned64 = p.ptype() == io.jvortex.dtype.PType.U64;
+        if (unsigned64) {
+            min = -1;
+            max = 0;
+        }
+        long[] values = longs();
+        for (int i = 0; i < values.length; i++) {
             if (allValid || p.isValid(i)) {
-                long v = p.getLong(i);
-                min = Math.min(min, v);
-                max = Math.max(max, v);
+                long v = values[i];
+                if (unsigned64) {
+                    min = Long.compareUnsigned(v, min) < 0 ? v : min;
+                    max = Long.compareUnsigned(v, max) > 0 ? v : max;
+                } else {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
                 any = true;
             }
         }
@@ -98,11 +113,13 @@ public final class ArrayFacts {
         if (array instanceof PrimitiveArray p) {
             boolean have = false;
             long prev = 0;
-            for (int i = 0; i < p.length(); i++) {
-                if (!p.isValid(i)) {
+            long[] values = longs();
+            boolean allValid = nullCount() == 0;
+            for (int i = 0; i < values.length; i++) {
+                if (!allValid && !p.isValid(i)) {
                     continue;
                 }
-                long v = bits(p, i);
+                long v = values[i];
                 if (!have || v != prev) {
                     runs++;
                     prev = v;
@@ -127,6 +144,98 @@ public final class ArrayFacts {
     }
 
     /**
+     * @return the values of a primitive array as {@link Primitives#toLongs} gives them, converted once
+     *         and shared: callers must not modify the array (clone it first)
+     */
+    public long[] longs() {
+        if (longs == null) {
+            longs = Primitives.toLongs((PrimitiveArray) array);
+        }
+        return longs;
+    }
+
+    /**
+     * @return every distinct valid value's raw bits (as {@link PrimitiveArray#getLong} gives them, so
+     *         floats by bits) with its count, in first-appearance order; primitive arrays only
+     */
+    public LongCounts counts() {
+        if (counts == null) {
+            PrimitiveArray p = (PrimitiveArray) array;
+            LongCounts c = new LongCounts(Math.min(p.length(), 1024));
+            boolean allValid = nullCount() == 0;
+            long[] values = longs();
+            for (int i = 0; i < values.length; i++) {
+                if (allValid || p.isValid(i)) {
+                    c.add(values[i]);
+                }
+            }
+            counts = c;
+        }
+        return counts;
+    }
+
+    /**
+     * @return whether every valid value is the same (bit-equal for floats, byte-equal for strings;
+     *         {@code true} when there is at most one valid value)
+     */
+    public boolean validValuesConstant() {
+        if (constant == null) {
+            constant = computeConstant();
+        }
+        return constant;
+    }
+
+    private boolean computeConstant() {
+        int first = -1;
+        for (int i = 0; i < array.length(); i++) {
+            if (array.isValid(i)) {
+                first = i;
+                break;
+            }
+        }
+        if (first < 0) {
+            return true;
+        }
+        switch (array) {
+            case PrimitiveArray p -> {
+                long[] values = longs();
+                long v = values[first];
+                for (int i = first + 1; i < values.length; i++) {
+                    if (values[i] != v && p.isValid(i)) {
+                        return false;
+                    }
+                }
+            }
+            case io.jvortex.array.BoolArray b -> {
+                boolean v = b.value(first);
+                for (int i = first + 1; i < b.length(); i++) {
+                    if (b.value(i) != v && b.isValid(i)) {
+                        return false;
+                    }
+                }
+            }
+            case io.jvortex.array.DecimalArray d -> {
+                java.math.BigInteger v = d.getUnscaled(first);
+                for (int i = first + 1; i < d.length(); i++) {
+                    if (d.isValid(i) && !d.getUnscaled(i).equals(v)) {
+                        return false;
+                    }
+                }
+            }
+            case VarBinArray v -> {
+                return distinctCount(1) <= 1;
+            }
+            case VarBinViewArray v -> {
+                return distinctCount(1) <= 1;
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * @param cap stop counting beyond this many
      * @return the number of distinct valid values, or {@code cap + 1} when there are more than
      *         {@code cap}
@@ -136,14 +245,8 @@ public final class ArrayFacts {
             return Math.min(distinctCount, cap + 1);
         }
         int count;
-        if (array instanceof PrimitiveArray p) {
-            Set<Long> seen = new HashSet<>();
-            for (int i = 0; i < p.length() && seen.size() <= cap; i++) {
-                if (p.isValid(i)) {
-                    seen.add(bits(p, i));
-                }
-            }
-            count = seen.size();
+        if (array instanceof PrimitiveArray) {
+            count = counts().size();
         } else if (array instanceof VarBinArray || array instanceof VarBinViewArray) {
             Set<ByteBuffer> seen = new HashSet<>();
             for (int i = 0; i < array.length() && seen.size() <= cap; i++) {
@@ -158,16 +261,6 @@ public final class ArrayFacts {
         distinctCount = count;
         distinctCap = cap;
         return Math.min(count, cap + 1);
-    }
-
-    /** Raw bits of a primitive value, zero-extended to 64 bits (floats compare by bits). */
-    private static long bits(PrimitiveArray p, int i) {
-        return switch (p.ptype().byteWidth()) {
-            case 1 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) & 0xFFL;
-            case 2 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i) & 0xFFFFL;
-            case 4 -> p.values().get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 4L * i) & 0xFFFFFFFFL;
-            default -> p.values().get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 8L * i);
-        };
     }
 
     private static byte[] bytesAt(Canonical array, int i) {

@@ -13,11 +13,43 @@ public final class CompressContext {
     private final Compressor compressor;
     private final int depth;
     private final Set<String> excluded;
+    private final boolean sampling;
 
     CompressContext(Compressor compressor, int depth, Set<String> excluded) {
+        this(compressor, depth, excluded, false);
+    }
+
+    private CompressContext(Compressor compressor, int depth, Set<String> excluded, boolean sampling) {
         this.compressor = compressor;
         this.depth = depth;
         this.excluded = Set.copyOf(excluded);
+        this.sampling = sampling;
+    }
+
+    /**
+     * @return whether the array being encoded is (part of) a sample being measured; schemes that only
+     *         pay off on the whole array (constant, sequence) skip samples, as the reference's do
+     */
+    public boolean sampling() {
+        return sampling;
+    }
+
+    /**
+     * @return whether children can no longer be compressed at this depth (the reference's
+     *         {@code finished_cascading}); schemes whose whole point is their child skip then
+     */
+    public boolean finishedCascading() {
+        return depth >= Compressor.MAX_DEPTH;
+    }
+
+    CompressContext withExcluded(String schemeName) {
+        Set<String> next = new HashSet<>(excluded);
+        next.add(schemeName);
+        return new CompressContext(compressor, depth, next, sampling);
+    }
+
+    CompressContext withSampling() {
+        return sampling ? this : new CompressContext(compressor, depth, excluded, true);
     }
 
     /** @return cascade depth of the array being encoded (0 = the chunk itself) */
@@ -54,12 +86,15 @@ public final class CompressContext {
      * @param caller the calling scheme's name
      * @param excludeSchemes further scheme names to exclude for this child (e.g. no dictionary on
      *        list offsets)
-     * @return the child's node
+     * @return the child's node (canonical once the cascade depth is exhausted)
      */
     public WriteNode compress(Canonical child, String caller, String... excludeSchemes) {
+        if (finishedCascading()) {
+            return io.jvortex.write.CanonicalEncoder.encode(child);
+        }
         Set<String> next = new HashSet<>(excluded);
         next.add(caller);
         next.addAll(Set.of(excludeSchemes));
-        return compressor.compress(child, new CompressContext(compressor, depth + 1, next));
+        return compressor.compress(child, new CompressContext(compressor, depth + 1, next, sampling));
     }
 }

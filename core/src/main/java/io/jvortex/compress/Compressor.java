@@ -20,6 +20,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.write.CanonicalEncoder;
 import io.jvortex.write.WriteNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -27,14 +28,17 @@ import java.util.function.Predicate;
 
 /**
  * The BtrBlocks-style cascading compressor: for each leaf array (bool, primitive, decimal, strings)
- * every eligible {@link Scheme} estimates its size on a sample; the best one encodes the whole array
- * and its children cascade through this compressor again, at most {@link #MAX_DEPTH} levels deep. A
+ * every eligible {@link Scheme} first judges the whole array ({@link Scheme#judge}: skip, always use,
+ * or a size), then the deferred ones estimate on a sample; the best one encodes the whole array and
+ * its children cascade through this compressor again. Arrays at depth {@link #MAX_DEPTH} are still
+ * encoded by a scheme, but their children stay canonical (the reference's {@code MAX_CASCADE}). A
  * result is kept only when it is strictly smaller than the canonical form. Nested arrays (struct,
  * lists, extension, map) compress their children. Thread-safe and deterministic.
  */
 public final class Compressor {
     /** Maximum cascade depth (the reference's {@code MAX_CASCADE}). */
     public static final int MAX_DEPTH = 3;
+    private static final String LIST_OFFSETS_EXCLUDED = "int.dict";
 
     private final List<Scheme> schemes;
     private final Predicate<String> allowedEncodingIds;
@@ -83,8 +87,11 @@ public final class Compressor {
         return switch (array) {
             case NullArray n -> CanonicalEncoder.encode(n);
             case StructArray s -> CanonicalEncoder.encode(s, child -> compress(child, ctx));
-            case ListArray l -> CanonicalEncoder.encode(l, child -> compress(child, ctx));
-            case ListViewArray l -> CanonicalEncoder.encode(l, child -> compress(child, ctx));
+            // Offsets and sizes never get an integer dictionary (the reference's root exclusion).
+            case ListArray l -> CanonicalEncoder.encode(l, child -> compress(child,
+                    child == l.elements() ? ctx : ctx.withExcluded(LIST_OFFSETS_EXCLUDED)));
+            case ListViewArray l -> CanonicalEncoder.encode(l, child -> compress(child,
+                    child == l.elements() ? ctx : ctx.withExcluded(LIST_OFFSETS_EXCLUDED)));
             case FixedSizeListArray f -> CanonicalEncoder.encode(f, child -> compress(child, ctx));
             case MapArray m -> CanonicalEncoder.encode(m, child -> compress(child, ctx));
             case ExtensionArray e -> leafOrNested(e, ctx);
@@ -117,44 +124,65 @@ public final class Compressor {
         if (allNull(array)) {
             return CanonicalEncoder.constant(Scalar.nullOf(array.dtype()));
         }
-        if (ctx.depth() >= MAX_DEPTH) {
-            return canonical;
-        }
         long canonicalBytes = NodeSize.bytes(canonical);
         WriteNode best = choose(array, ctx, canonicalBytes);
         return best != null && NodeSize.bytes(best) < canonicalBytes ? best : canonical;
     }
 
-    /** Picks the scheme with the best estimated ratio on a sample and applies it to the whole array. */
+    /**
+     * Picks a scheme as the reference does: every eligible scheme first judges the whole array
+     * ({@link Scheme#judge}); {@link Scheme#ALWAYS} wins at once, size verdicts compete by ratio; then
+     * the deferred schemes estimate on a sample (in sampling mode, so their children do not sample
+     * again). The best ratio above 1 wins (ties go to the earlier scheme) and encodes the whole array.
+     */
     private WriteNode choose(Canonical array, CompressContext ctx, long canonicalBytes) {
-        Canonical sample = Sampler.sample(array);
-        ArrayFacts sampleFacts = new ArrayFacts(sample);
-        long sampleBytes = sample == array ? canonicalBytes : NodeSize.bytes(CanonicalEncoder.encode(sample));
+        ArrayFacts facts = new ArrayFacts(array);
         Scheme best = null;
         double bestRatio = 1.0;
+        List<Scheme> deferred = new ArrayList<>();
         for (Scheme scheme : schemes) {
             if (ctx.excluded(scheme.name()) || !allowed(scheme.encodingId()) || !scheme.accepts(array)) {
                 continue;
             }
-            long estimate = scheme.estimate(sample, sampleFacts, ctx);
-            if (estimate == Scheme.MEASURE) {
-                WriteNode node = scheme.compress(sample, sampleFacts, ctx);
-                estimate = node == null ? Scheme.SKIP : NodeSize.bytes(node);
+            long verdict = scheme.judge(array, facts, ctx);
+            if (verdict == Scheme.ALWAYS) {
+                return scheme.compress(array, facts, ctx);
             }
-            if (estimate < 0) {
+            if (verdict == Scheme.DEFER) {
+                deferred.add(scheme);
                 continue;
             }
-            double ratio = (double) sampleBytes / Math.max(1, estimate);
+            if (verdict < 0) {
+                continue;
+            }
+            double ratio = (double) canonicalBytes / Math.max(1, verdict);
             if (ratio > bestRatio) {
                 bestRatio = ratio;
                 best = scheme;
             }
         }
-        if (best == null) {
-            return null;
+        if (!deferred.isEmpty()) {
+            Canonical sample = ctx.sampling() ? array : Sampler.sample(array);
+            ArrayFacts sampleFacts = sample == array ? facts : new ArrayFacts(sample);
+            long sampleBytes = sample == array ? canonicalBytes : NodeSize.bytes(CanonicalEncoder.encode(sample));
+            CompressContext sampleCtx = ctx.withSampling();
+            for (Scheme scheme : deferred) {
+                long estimate = scheme.estimate(sample, sampleFacts, sampleCtx);
+                if (estimate == Scheme.MEASURE) {
+                    WriteNode node = scheme.compress(sample, sampleFacts, sampleCtx);
+                    estimate = node == null ? Scheme.SKIP : NodeSize.bytes(node);
+                }
+                if (estimate < 0) {
+                    continue;
+                }
+                double ratio = (double) sampleBytes / Math.max(1, estimate);
+                if (ratio > bestRatio) {
+                    bestRatio = ratio;
+                    best = scheme;
+                }
+            }
         }
-        ArrayFacts facts = sample == array ? sampleFacts : new ArrayFacts(array);
-        return best.compress(array, facts, ctx);
+        return best == null ? null : best.compress(array, facts, ctx);
     }
 
     private static boolean allNull(Canonical array) {

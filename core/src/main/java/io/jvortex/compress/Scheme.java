@@ -16,6 +16,13 @@ public interface Scheme {
     long SKIP = -1;
     /** {@link #estimate} result: compress the sample with {@link #compress} and measure it. */
     long MEASURE = -2;
+    /**
+     * {@link #judge} result: use this scheme without comparing (the reference's "always use", e.g.
+     * a constant array).
+     */
+    long ALWAYS = -3;
+    /** {@link #judge} result: no verdict from the whole array's facts; estimate on a sample instead. */
+    long DEFER = -4;
 
     /**
      * @return a unique, stable name such as {@code int.bitpacked}; exclusions refer to it
@@ -35,6 +42,22 @@ public interface Scheme {
      * @return whether this scheme can encode it
      */
     boolean accepts(Canonical array);
+
+    /**
+     * Judges the whole array from its facts before any sample is taken, as the reference's verdicts
+     * do (e.g. frame of reference from the value range, dictionary from the distinct count). Verdicts
+     * are collected for every scheme first; {@link #ALWAYS} wins at once, then the deferred schemes'
+     * {@link #estimate}s run on the sample in list order.
+     *
+     * @param array the whole array (never empty, never all-null)
+     * @param facts lazily computed facts about it
+     * @param ctx the compression context
+     * @return the estimated encoded size of the whole array in bytes, {@link #SKIP}, {@link #ALWAYS},
+     *         or {@link #DEFER} (the default) to be estimated on a sample
+     */
+    default long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+        return DEFER;
+    }
 
     /**
      * Estimates the encoded size of a sample.

@@ -46,7 +46,7 @@ public final class TableWriter {
      * Name of the integer dictionary scheme: the data compressor of every chunk excludes it (the
      * dictionary layout already handles dictionaries), as the reference's data compressor does.
      */
-    public static final String INT_DICT_SCHEME = "int.dict";
+    public static final String INT_DICT_SCHEME = io.jvortex.encoding.dict.DictScheme.INTEGER.name();
 
     private static final String DICT_ARRAY = "vortex.dict";
 

@@ -33,5 +33,10 @@
  * {@code patch_indices, patch_values, patch_chunk_offsets?}), followed by an optional validity
  * child. Metadata: {@code BitPackedMetadata {bit_width, offset, patches?}}. The per-chunk kernels
  * live in {@link io.jvortex.encoding.bitpacked.FastLanesBitPacking}.
+ *
+ * <h2>Writing</h2>
+ * {@link io.jvortex.encoding.bitpacked.BitPackedEncoder} packs as the reference does (histogram
+ * width, patches with u64-then-narrowed chunk offsets); {@link io.jvortex.encoding.bitpacked.BitPackingScheme}
+ * is the compressor's scheme.
  */
 package io.jvortex.encoding.bitpacked;

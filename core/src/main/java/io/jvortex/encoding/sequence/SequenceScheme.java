@@ -1,0 +1,146 @@
+package io.jvortex.encoding.sequence;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.compress.ArrayFacts;
+import io.jvortex.compress.CompressContext;
+import io.jvortex.compress.Primitives;
+import io.jvortex.compress.Scheme;
+import io.jvortex.dtype.PType;
+import io.jvortex.protobuf.ProtoWriter;
+import io.jvortex.scalar.Scalar;
+import io.jvortex.write.ScalarValueWriter;
+import io.jvortex.write.WriteNode;
+import java.util.List;
+
+/**
+ * The reference's {@code vortex.int.sequence}: an integer array without nulls that is exactly
+ * {@code base + i · multiplier} with a non-zero multiplier of the array's own type (so unsigned
+ * sequences ascend; for u64 the step must also fit a signed 64-bit value, as the multiplier is
+ * written as one) and no step overflowing the type. Judged on the whole array only (never on
+ * samples); its estimate, like the reference's, is two values.
+ */
+public final class SequenceScheme implements Scheme {
+    /** The scheme's name. */
+    public static final String NAME = "int.sequence";
+
+    /** Creates the scheme. */
+    public SequenceScheme() {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String encodingId() {
+        return SequenceEncoding.ID;
+    }
+
+    @Override
+    public boolean accepts(Canonical array) {
+        return array instanceof PrimitiveArray p && p.ptype().isInteger();
+    }
+
+    @Override
+    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+        if (ctx.sampling() || facts.nullCount() > 0) {
+            return SKIP;
+        }
+        PrimitiveArray p = (PrimitiveArray) array;
+        return multiplier(p) == null ? SKIP : 2L * p.ptype().byteWidth();
+    }
+
+    @Override
+    public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
+        PrimitiveArray p = (PrimitiveArray) array;
+        if (facts.nullCount() > 0) {
+            return null;
+        }
+        Long multiplier = multiplier(p);
+        if (multiplier == null) {
+            return null;
+        }
+        return node(p, p.getLong(0), multiplier);
+    }
+
+    /**
+     * @param p the array (for its dtype)
+     * @param base the first value
+     * @param multiplier the step
+     * @return the {@code vortex.sequence} node
+     */
+    public static WriteNode node(PrimitiveArray p, long base, long multiplier) {
+        var type = p.dtype().withNullable(false);
+        // The 0.91 writer stores the multiplier as a signed 64-bit value whatever the type (base in the
+        // type's own form: uint64_value for unsigned types).
+        byte[] metadata = new ProtoWriter()
+                .bytesAlways(1, ScalarValueWriter.encode(new Scalar(type, base)))
+                .bytesAlways(2, ScalarValueWriter.encode(new Scalar(new io.jvortex.dtype.DType.Primitive(PType.I64,
+                        false), multiplier)))
+                .toByteArray();
+        return WriteNode.of(SequenceEncoding.ID, metadata, List.of(), List.of());
+    }
+
+    /**
+     * @param p an integer array without nulls
+     * @return the multiplier when the array is an arithmetic progression the reference accepts (0
+     *         for a single value), else {@code null}
+     */
+    static Long multiplier(PrimitiveArray p) {
+        int n = p.length();
+        if (n == 0) {
+            return null;
+        }
+        if (n == 1) {
+            return 0L;
+        }
+        long[] v = Primitives.toLongs(p);
+        PType t = p.ptype();
+        long m;
+        if (t == PType.U64) {
+            if (Long.compareUnsigned(v[1], v[0]) <= 0) {
+                return null;
+            }
+            m = v[1] - v[0];
+            if (m < 0) {
+                // a step above 2^63 - 1 has no signed 64-bit multiplier
+                return null;
+            }
+            for (int i = 1; i < n; i++) {
+                long next = v[i - 1] + m;
+                if (Long.compareUnsigned(next, v[i - 1]) < 0 || next != v[i]) {
+                    return null;
+                }
+            }
+            return m;
+        }
+        if (t == PType.I64) {
+            try {
+                m = Math.subtractExact(v[1], v[0]);
+                for (int i = 1; i < n; i++) {
+                    if (Math.addExact(v[i - 1], m) != v[i]) {
+                        return null;
+                    }
+                }
+            } catch (ArithmeticException e) {
+                return null;
+            }
+            return m == 0 ? null : m;
+        }
+        // Narrower types: exact in long arithmetic; the step and every value must fit the type.
+        long lo = t.isSigned() ? -(1L << (t.bitWidth() - 1)) : 0;
+        long hi = t.isSigned() ? (1L << (t.bitWidth() - 1)) - 1 : (1L << t.bitWidth()) - 1;
+        m = v[1] - v[0];
+        if (m == 0 || m < lo || m > hi) {
+            return null;
+        }
+        for (int i = 1; i < n; i++) {
+            if (v[i - 1] + m != v[i]) {
+                return null;
+            }
+        }
+        return m;
+    }
+}
