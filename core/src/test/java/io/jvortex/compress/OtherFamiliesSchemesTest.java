@@ -30,9 +30,13 @@ class OtherFamiliesSchemesTest {
             Edition.CORE2025_05_0::allowsArray);
 
     private static void check(Canonical array, String expectedRoot, String what) {
+        check(array, List.of(expectedRoot), what);
+    }
+
+    private static void check(Canonical array, List<String> expectedRoots, String what) {
         WriteNode node = NEWEST.compress(array);
         Roundtrip.assertDecodesTo(node, array, what);
-        assertThat(node.encodingId()).as(what).isEqualTo(expectedRoot);
+        assertThat(node.encodingId()).as(what).isIn(expectedRoots);
         WriteNode old = OLDEST.compress(array);
         Roundtrip.assertDecodesTo(old, array, what + " (core2025.05.0)");
         for (String id : Roundtrip.ids(old)) {
@@ -70,7 +74,9 @@ class OtherFamiliesSchemesTest {
             for (int len : new int[] {1025, t == PType.F64 ? 65537 : 8193}) {
                 check(floats(t, len, floatPool(t, 5, rnd), 0, false, rnd), "vortex.dict", t + " low cardinality");
                 check(floats(t, len, floatPool(t, 5, rnd), 0.2, false, rnd), "vortex.dict", t + " dict nulls");
-                check(floats(t, len, floatPool(t, 3000, rnd), 0.97, false, rnd), "vortex.sparse", t + " mostly null");
+                // ALP with the few valid values as patches can be as small as sparse: either may win.
+                check(floats(t, len, floatPool(t, 3000, rnd), 0.97, false, rnd), List.of("vortex.sparse", "vortex.alp"),
+                        t + " mostly null");
                 check(floats(t, len, floatPool(t, 1, rnd), 0, false, rnd), "vortex.constant", t + " constant NaN");
                 check(floats(t, len, floatPool(t, 1, rnd), 0.3, false, rnd), "vortex.masked", t + " masked");
                 PrimitiveArray runs = floats(t, len, floatPool(t, 5000, rnd), 0.1, true, rnd);
