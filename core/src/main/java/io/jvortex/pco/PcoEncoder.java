@@ -1,0 +1,526 @@
+package io.jvortex.pco;
+
+import io.jvortex.pco.PcoDecoder.NumberType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Encoder for Pcodec's wrapped format (format version 4.1, what pco 1.0.x writes): the inverse of
+ * {@link PcoDecoder}. One call encodes one chunk into its chunk-metadata component and its pages.
+ *
+ * <pre>{@code
+ * byte[] header = PcoEncoder.header();
+ * PcoEncoder.Chunk c = PcoEncoder.encodeChunk(NumberType.I64, values, 0, n, PcoEncoder.Options.VORTEX);
+ * // c.meta(), then c.pages().get(i) holding c.pageCounts()[i] values each
+ * }</pre>
+ *
+ * <p>What it chooses (pco's automatic choices, simplified): the mode (Classic; IntMult with the
+ * sample's common divisor for integers; FloatMult with a base {@code 10^-k} for decimal-like floats)
+ * when the estimated size on a sample saves at least half a bit per value; the consecutive delta
+ * order 0..7 as pco does (on groups of the primary latents, stopping at the first order that does not
+ * help); the bins by pco's histogram + optimal merge; tANS weights by pco's quantization. Values are
+ * reproduced bit for bit (NaN payloads, -0.0, infinities): every mode's split is exact by construction.
+ * Lookback, conv1, FloatQuant and Dict are never chosen.
+ */
+public final class PcoEncoder {
+    /** Pco's cap on the values of one chunk. */
+    public static final int MAX_CHUNK_N = 1 << 24;
+
+    private static final int BATCH = LatentVar.BATCH;
+    private static final int MAX_CONSECUTIVE_ORDER = 7;
+    private static final int LIMITED_BINS_LOG = 6;
+    private static final double MULT_REQUIRED_BITS_SAVED_PER_NUM = 0.5;
+    private static final int MIN_SAMPLE = 10;
+    private static final int SAMPLE_RATIO = 40;
+    private static final int DELTA_GROUP_N = 200;
+    private static final int MODE_CLASSIC = 0;
+    private static final int MODE_INT_MULT = 1;
+    private static final int MODE_FLOAT_MULT = 2;
+
+    private PcoEncoder() {
+    }
+
+    /**
+     * Encoding choices.
+     *
+     * @param maxPageN the most values per page (pages of a chunk are made about equal, pco's
+     *        {@code EqualPagesUpTo})
+     * @param deltaOrder the consecutive delta order 0..7, or -1 to choose automatically
+     * @param detectMultiples whether IntMult/FloatMult may be chosen
+     */
+    public record Options(int maxPageN, int deltaOrder, boolean detectMultiples) {
+        /** What Vortex's pco scheme uses: pages of up to 8192 values, automatic choices. */
+        public static final Options VORTEX = new Options(8192, -1, true);
+
+        /** Validates the fields. */
+        public Options {
+            if (maxPageN < 1) {
+                throw new IllegalArgumentException("maxPageN " + maxPageN);
+            }
+            if (deltaOrder < -1 || deltaOrder > MAX_CONSECUTIVE_ORDER) {
+                throw new IllegalArgumentException("deltaOrder " + deltaOrder);
+            }
+        }
+    }
+
+    /**
+     * One encoded chunk.
+     *
+     * @param meta the chunk-metadata component
+     * @param pages the page components
+     * @param pageCounts the value count of each page
+     */
+    public record Chunk(byte[] meta, List<byte[]> pages, int[] pageCounts) {
+        /** @return the total size of the chunk's components in bytes */
+        public long byteSize() {
+            long size = meta.length;
+            for (byte[] p : pages) {
+                size += p.length;
+            }
+            return size;
+        }
+    }
+
+    /** @return the wrapped-format header: format version 4.1 */
+    public static byte[] header() {
+        return new byte[] {4, 1};
+    }
+
+    /**
+     * Encodes one chunk.
+     *
+     * @param type the number type
+     * @param values the numbers' raw bits, zero-extended (only the low {@code type} bits are used)
+     * @param from the first value
+     * @param n how many values, 1..{@link #MAX_CHUNK_N}
+     * @param options the encoding choices
+     * @return the chunk
+     */
+    public static Chunk encodeChunk(NumberType type, long[] values, int from, int n, Options options) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(values, "values");
+        Objects.requireNonNull(options, "options");
+        if (n < 1 || n > MAX_CHUNK_N) {
+            throw new IllegalArgumentException("n " + n + " outside 1.." + MAX_CHUNK_N);
+        }
+        Objects.checkFromIndexSize(from, n, values.length);
+        long[] latents = new long[n];
+        toLatents(type, values, from, n, latents);
+        Chunk chunk = encodeLatents(type, latents, options, options.detectMultiples());
+        if (options.detectMultiples() || options.deltaOrder() != 0) {
+            // Pco's size guarantee: never much worse than raw values.
+            long baseline = 16 + (long) n * type.byteWidth() + 4L * chunk.pages().size();
+            if (chunk.byteSize() > baseline) {
+                chunk = encodeLatents(type, latents, new Options(options.maxPageN(), 0, false), false);
+            }
+        }
+        return chunk;
+    }
+
+    private static Chunk encodeLatents(NumberType type, long[] latents, Options options, boolean detect) {
+        int n = latents.length;
+        int binsLog = BinTrainer.unoptimizedBinsLog(n);
+        Split split = detect ? chooseMode(type, latents, binsLog) : new Split(MODE_CLASSIC, 0, latents, null);
+        int order = options.deltaOrder() >= 0 ? options.deltaOrder()
+                : chooseDeltaOrder(split.primary, type.bits, binsLog);
+        int[] pageNs = pageCounts(n, options.maxPageN());
+        VarPlan primary = VarPlan.of(split.primary, pageNs, order, type.bits, binsLog);
+        VarPlan secondary = split.secondary == null ? null
+                : VarPlan.of(split.secondary, pageNs, 0, type.bits, Math.min(binsLog, LIMITED_BINS_LOG));
+
+        BitWriter meta = new BitWriter(64);
+        meta.write(split.mode, 4);
+        if (split.mode != MODE_CLASSIC) {
+            meta.write(split.modeParam, type.bits);
+        }
+        if (order == 0) {
+            meta.write(0, 4);
+        } else {
+            meta.write(1, 4);
+            meta.write(order, 3);
+            meta.write(0, 1);   // the secondary latents are not delta-encoded
+        }
+        primary.writeMeta(meta);
+        if (secondary != null) {
+            secondary.writeMeta(meta);
+        }
+        meta.alignToByte();
+
+        List<byte[]> pages = new ArrayList<>(pageNs.length);
+        VarPlan[] vars = secondary == null ? new VarPlan[] {primary} : new VarPlan[] {primary, secondary};
+        for (int p = 0; p < pageNs.length; p++) {
+            pages.add(writePage(vars, p, pageNs[p]));
+        }
+        return new Chunk(meta.toByteArray(), List.copyOf(pages), pageNs);
+    }
+
+    /** Pco's {@code EqualPagesUpTo}: as few pages as possible, sizes differing by at most one. */
+    static int[] pageCounts(int n, int maxPageN) {
+        int nPages = (int) ((n + (long) maxPageN - 1) / maxPageN);
+        int low = n / nPages;
+        int r = n % nPages;
+        int[] counts = new int[nPages];
+        for (int i = 0; i < nPages; i++) {
+            counts[i] = i < r ? low + 1 : low;
+        }
+        return counts;
+    }
+
+    private static byte[] writePage(VarPlan[] vars, int page, int pageN) {
+        int[][] vals = new int[vars.length][];
+        byte[][] bitLens = new byte[vars.length][];
+        int[][] symbols = new int[vars.length][];
+        BitWriter w = new BitWriter(pageN * 4 + 64);
+        for (int v = 0; v < vars.length; v++) {
+            VarPlan var = vars[v];
+            int stored = var.storedCount(page);
+            int start = var.storedStart[page];
+            int[] sym = new int[stored];
+            int[] finalStates = new int[4];
+            if (var.bins.size() > 1) {
+                for (int i = 0; i < stored; i++) {
+                    sym[i] = var.bins.find(var.stored[start + i]);
+                }
+                vals[v] = new int[stored];
+                bitLens[v] = new byte[stored];
+                var.ans.encodeReverse(sym, stored, vals[v], bitLens[v], finalStates);
+            }
+            symbols[v] = sym;
+            for (int k = 0; k < var.order; k++) {
+                w.write(var.states[page][k], var.latentBits);
+            }
+            for (int j = 0; j < 4; j++) {
+                w.write(finalStates[j], var.bins.sizeLog());
+            }
+        }
+        w.alignToByte();
+        for (int batch = 0; batch < pageN; batch += BATCH) {
+            for (int v = 0; v < vars.length; v++) {
+                VarPlan var = vars[v];
+                int hi = Math.min(batch + BATCH, var.storedCount(page));
+                if (batch >= hi) {
+                    continue;
+                }
+                int[] sym = symbols[v];
+                if (var.bins.size() > 1) {
+                    for (int i = batch; i < hi; i++) {
+                        w.write(vals[v][i], bitLens[v][i]);
+                    }
+                }
+                long[] lowers = var.bins.lowers();
+                int[] offsetBits = var.bins.offsetBits();
+                int start = var.storedStart[page];
+                for (int i = batch; i < hi; i++) {
+                    int s = sym[i];
+                    w.write(var.stored[start + i] - lowers[s], offsetBits[s]);
+                }
+            }
+        }
+        w.alignToByte();
+        return w.toByteArray();
+    }
+
+    /** One latent variable of a chunk: its delta-encoded stored latents per page, states and bins. */
+    private static final class VarPlan {
+        final int latentBits;
+        final int order;
+        /** The stored latents of all pages, page after page. */
+        final long[] stored;
+        /** Per page, where its stored latents start in {@link #stored} (one extra entry at the end). */
+        final int[] storedStart;
+        /** Per page, the delta state (moments). */
+        final long[][] states;
+        final BinTrainer.Bins bins;
+        final AnsEncoder ans;
+
+        private VarPlan(int latentBits, int order, long[] stored, int[] storedStart, long[][] states,
+                        BinTrainer.Bins bins) {
+            this.latentBits = latentBits;
+            this.order = order;
+            this.stored = stored;
+            this.storedStart = storedStart;
+            this.states = states;
+            this.bins = bins;
+            this.ans = new AnsEncoder(bins.sizeLog(), bins.weights());
+        }
+
+        static VarPlan of(long[] latents, int[] pageNs, int order, int bits, int binsLog) {
+            long mask = BitReader.MASKS[bits];
+            long mid = 1L << (bits - 1);
+            long[] stored = new long[latents.length];
+            int[] storedStart = new int[pageNs.length + 1];
+            long[][] states = new long[pageNs.length][];
+            int in = 0;
+            int out = 0;
+            for (int p = 0; p < pageNs.length; p++) {
+                int m = pageNs[p];
+                storedStart[p] = out;
+                if (order == 0) {
+                    System.arraycopy(latents, in, stored, out, m);
+                    out += m;
+                    states[p] = new long[0];
+                } else {
+                    long[] x = Arrays.copyOfRange(latents, in, in + m);
+                    long[] moments = new long[order];
+                    int start = 0;
+                    for (int o = 0; o < order; o++) {
+                        moments[o] = start < m ? x[start] : 0;
+                        for (int i = m - 1; i > start; i--) {
+                            x[i] = (x[i] - x[i - 1]) & mask;
+                        }
+                        start = Math.min(start + 1, m);
+                    }
+                    for (int i = start; i < m; i++) {
+                        stored[out++] = x[i] ^ mid;
+                    }
+                    states[p] = moments;
+                }
+                in += m;
+            }
+            storedStart[pageNs.length] = out;
+            long[] training = Arrays.copyOf(stored, out);
+            BinTrainer.Bins bins = BinTrainer.train(training, out, bits, binsLog);
+            return new VarPlan(bits, order, stored, storedStart, states, bins);
+        }
+
+        int storedCount(int page) {
+            return storedStart[page + 1] - storedStart[page];
+        }
+
+        void writeMeta(BitWriter w) {
+            int sizeLog = bins.sizeLog();
+            w.write(sizeLog, 4);
+            w.write(bins.size(), 15);
+            int obb = BinTrainer.offsetBitsBits(latentBits);
+            for (int i = 0; i < bins.size(); i++) {
+                w.write(bins.weights()[i] - 1L, sizeLog);
+                w.write(bins.lowers()[i], latentBits);
+                w.write(bins.offsetBits()[i], obb);
+            }
+        }
+
+        /** @return estimated chunk bits of this variable (metadata, page states, body) for one page */
+        double estimatedBits() {
+            return bins.metaBits(latentBits) + (double) order * latentBits + 4.0 * bins.sizeLog() + bins.bodyBits();
+        }
+    }
+
+    // ---- latents ----
+
+    private static void toLatents(NumberType type, long[] values, int from, int n, long[] out) {
+        int bits = type.bits;
+        long mask = BitReader.MASKS[bits];
+        long sign = 1L << (bits - 1);
+        switch (type.kind) {
+            case UNSIGNED -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = values[from + i] & mask;
+                }
+            }
+            case SIGNED -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = (values[from + i] ^ sign) & mask;
+                }
+            }
+            case FLOAT -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = Numbers.floatToLatentOrdered(bits, values[from + i] & mask);
+                }
+            }
+        }
+    }
+
+    // ---- delta order ----
+
+    private static long[] deltaSample(long[] latents) {
+        int n = latents.length;
+        if (n < MIN_SAMPLE) {
+            return null;
+        }
+        int sampleN = MIN_SAMPLE + (n - MIN_SAMPLE) / SAMPLE_RATIO;
+        int groupN = Math.min(DELTA_GROUP_N, n);
+        int nGroups = (sampleN + DELTA_GROUP_N - 1) / DELTA_GROUP_N;
+        int stride = groupN + Math.max(0, n - nGroups * groupN) / (Math.max(nGroups, 2) - 1);
+        long[] sample = new long[nGroups * groupN];
+        for (int g = 0; g < nGroups; g++) {
+            System.arraycopy(latents, stride * g, sample, g * groupN, groupN);
+        }
+        return sample;
+    }
+
+    private static int chooseDeltaOrder(long[] primary, int bits, int binsLog) {
+        long[] sample = deltaSample(primary);
+        if (sample == null) {
+            return 0;
+        }
+        int[] onePage = {sample.length};
+        double best = VarPlan.of(sample, onePage, 0, bits, binsLog).estimatedBits();
+        int bestOrder = 0;
+        for (int order = 1; order <= MAX_CONSECUTIVE_ORDER; order++) {
+            double cost = VarPlan.of(sample, onePage, order, bits, binsLog).estimatedBits();
+            if (cost < best) {
+                best = cost;
+                bestOrder = order;
+            } else {
+                break;   // almost always convex (pco's observation)
+            }
+        }
+        return bestOrder;
+    }
+
+    // ---- modes ----
+
+    /** A mode and the latents it splits the numbers into. */
+    private record Split(int mode, long modeParam, long[] primary, long[] secondary) {
+    }
+
+    private static long[] modeSample(long[] latents) {
+        int n = latents.length;
+        if (n < MIN_SAMPLE) {
+            return null;
+        }
+        int sampleN = MIN_SAMPLE + (n - MIN_SAMPLE) / SAMPLE_RATIO;
+        long[] sample = new long[sampleN];
+        for (int i = 0; i < sampleN; i++) {
+            sample[i] = latents[(int) ((long) i * n / sampleN)];
+        }
+        return sample;
+    }
+
+    private static Split chooseMode(NumberType type, long[] latents, int binsLog) {
+        Split classic = new Split(MODE_CLASSIC, 0, latents, null);
+        long[] sample = modeSample(latents);
+        if (sample == null) {
+            return classic;
+        }
+        long candidate = type.kind == NumberType.Kind.FLOAT ? floatMultBase(type, sample) : intMultBase(sample);
+        if (candidate == 0) {
+            return classic;
+        }
+        int[] onePage = {sample.length};
+        double classicBits = VarPlan.of(sample, onePage, 0, type.bits, binsLog).estimatedBits();
+        Split sampleSplit = split(type, sample, candidate);
+        double multBits = VarPlan.of(sampleSplit.primary, onePage, 0, type.bits, binsLog).estimatedBits()
+                + VarPlan.of(sampleSplit.secondary, onePage, 0, type.bits, Math.min(binsLog, LIMITED_BINS_LOG))
+                        .estimatedBits()
+                + type.bits;
+        if (classicBits - multBits < MULT_REQUIRED_BITS_SAVED_PER_NUM * sample.length) {
+            return classic;
+        }
+        return split(type, latents, candidate);
+    }
+
+    /** @return the sample's common divisor of latent differences if above 1, else 0 */
+    private static long intMultBase(long[] sample) {
+        long g = 0;
+        long first = sample[0];
+        for (long l : sample) {
+            long d = Long.compareUnsigned(l, first) >= 0 ? l - first : first - l;
+            g = gcdUnsigned(g, d);
+            if (g == 1) {
+                return 0;
+            }
+        }
+        return Long.compareUnsigned(g, 1) > 0 ? g : 0;
+    }
+
+    static long gcdUnsigned(long a, long b) {
+        while (b != 0) {
+            long t = Long.remainderUnsigned(a, b);
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    /**
+     * The largest base {@code 10^-k} (k = 0..9, rounded to the type) of which at least 90% of the
+     * sample's finite values are near-integer multiples, as a latent; 0 when none.
+     */
+    private static long floatMultBase(NumberType type, long[] sample) {
+        int prec = type.precisionBits();
+        double maxMult = Math.scalb(1.0, prec - 6);
+        double tolerance = Math.scalb(1.0, -(prec - 6));
+        for (int k = 0; k <= 9; k++) {
+            long baseRaw = roundToType(type, Math.pow(10, -k));
+            double base = Numbers.floatToDouble(type, baseRaw);
+            if (!(base > 0) || Double.isInfinite(base)) {
+                continue;
+            }
+            int finite = 0;
+            int hits = 0;
+            for (long l : sample) {
+                double x = Numbers.floatToDouble(type, Numbers.fromLatentOrdered(type, l));
+                if (!Double.isFinite(x)) {
+                    continue;
+                }
+                finite++;
+                double q = x / base;
+                if (Math.abs(q) < maxMult && Math.abs(q - Math.rint(q)) <= Math.max(Math.abs(q), 1) * tolerance) {
+                    hits++;
+                }
+            }
+            if (finite > 0 && hits >= 0.9 * finite) {
+                return Numbers.floatToLatentOrdered(type.bits, baseRaw);
+            }
+        }
+        return 0;
+    }
+
+    private static long roundToType(NumberType type, double x) {
+        return switch (type.bits) {
+            case 16 -> Float.floatToFloat16((float) x) & 0xFFFFL;
+            case 32 -> Float.floatToRawIntBits((float) x) & 0xFFFF_FFFFL;
+            default -> Double.doubleToRawLongBits(x);
+        };
+    }
+
+    /** Splits latents for IntMult (integer types) or FloatMult (float types) with {@code param}. */
+    private static Split split(NumberType type, long[] latents, long param) {
+        int n = latents.length;
+        long[] primary = new long[n];
+        long[] secondary = new long[n];
+        if (type.kind != NumberType.Kind.FLOAT) {
+            for (int i = 0; i < n; i++) {
+                primary[i] = Long.divideUnsigned(latents[i], param);
+                secondary[i] = Long.remainderUnsigned(latents[i], param);
+            }
+            return new Split(MODE_INT_MULT, param, primary, secondary);
+        }
+        int bits = type.bits;
+        long mask = BitReader.MASKS[bits];
+        long mid = 1L << (bits - 1);
+        long baseRaw = Numbers.fromLatentOrdered(type, param);
+        double base = Numbers.floatToDouble(type, baseRaw);
+        // Multipliers must stay exact integers of the type (pco's greatest precise integer).
+        double maxMult = Math.scalb(1.0, type.precisionBits() + 1);
+        for (int i = 0; i < n; i++) {
+            long l = latents[i];
+            double x = Numbers.floatToDouble(type, Numbers.fromLatentOrdered(type, l));
+            double m = Math.rint(x / base);
+            if (!(Math.abs(m) < maxMult)) {
+                m = 0;
+            }
+            long abs = (long) Math.abs(m);
+            boolean negative = Double.doubleToRawLongBits(m) < 0;
+            long p = negative ? mid - 1 - abs : mid + abs;
+            long prod = multiply(bits, Numbers.intFloatFromLatent(bits, p), baseRaw);
+            primary[i] = p;
+            secondary[i] = ((l - Numbers.floatToLatentOrdered(bits, prod)) ^ mid) & mask;
+        }
+        return new Split(MODE_FLOAT_MULT, param, primary, secondary);
+    }
+
+    /** The product of two floats of the type, rounded as the decoder (and pco) computes it. */
+    private static long multiply(int bits, long a, long b) {
+        return switch (bits) {
+            case 64 -> Double.doubleToRawLongBits(Double.longBitsToDouble(a) * Double.longBitsToDouble(b));
+            case 32 -> Float.floatToRawIntBits(Float.intBitsToFloat((int) a) * Float.intBitsToFloat((int) b))
+                    & 0xFFFF_FFFFL;
+            default -> Float.floatToFloat16(Float.float16ToFloat((short) a) * Float.float16ToFloat((short) b))
+                    & 0xFFFFL;
+        };
+    }
+}
