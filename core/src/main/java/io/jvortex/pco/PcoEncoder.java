@@ -3,7 +3,9 @@ package io.jvortex.pco;
 import io.jvortex.pco.PcoDecoder.NumberType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -34,10 +36,14 @@ public final class PcoEncoder {
     private static final double MULT_REQUIRED_BITS_SAVED_PER_NUM = 0.5;
     private static final int MIN_SAMPLE = 10;
     private static final int SAMPLE_RATIO = 40;
+    private static final int MIN_CHOICE_SAMPLE = 2048;
     private static final int DELTA_GROUP_N = 200;
     private static final int MODE_CLASSIC = 0;
     private static final int MODE_INT_MULT = 1;
     private static final int MODE_FLOAT_MULT = 2;
+    private static final int MODE_FLOAT_QUANT = 3;
+    /** FloatQuant is tried when this share of the sample has at least k trailing zero mantissa bits. */
+    private static final double QUANT_REQUIRED_SHARE = 0.5;
 
     private PcoEncoder() {
     }
@@ -122,9 +128,9 @@ public final class PcoEncoder {
     private static Chunk encodeLatents(NumberType type, long[] latents, Options options, boolean detect) {
         int n = latents.length;
         int binsLog = BinTrainer.unoptimizedBinsLog(n);
-        Split split = detect ? chooseMode(type, latents, binsLog) : new Split(MODE_CLASSIC, 0, latents, null);
-        int order = options.deltaOrder() >= 0 ? options.deltaOrder()
-                : chooseDeltaOrder(split.primary, type.bits, binsLog);
+        long[] choice = choose(type, latents, binsLog, detect, options.deltaOrder());
+        Split split = split(type, latents, (int) choice[0], choice[1]);
+        int order = (int) choice[2];
         int[] pageNs = pageCounts(n, options.maxPageN());
         VarPlan primary = VarPlan.of(split.primary, pageNs, order, type.bits, binsLog);
         VarPlan secondary = split.secondary == null ? null
@@ -132,7 +138,9 @@ public final class PcoEncoder {
 
         BitWriter meta = new BitWriter(64);
         meta.write(split.mode, 4);
-        if (split.mode != MODE_CLASSIC) {
+        if (split.mode == MODE_FLOAT_QUANT) {
+            meta.write(split.modeParam, 8);
+        } else if (split.mode != MODE_CLASSIC) {
             meta.write(split.modeParam, type.bits);
         }
         if (order == 0) {
@@ -332,17 +340,25 @@ public final class PcoEncoder {
         }
     }
 
-    // ---- delta order ----
+    // ---- choosing the mode and the delta order ----
 
-    private static long[] deltaSample(long[] latents) {
+    /**
+     * Runs of consecutive latents, evenly spread (pco's delta sample, with at least
+     * {@link #MIN_CHOICE_SAMPLE} values so bin metadata does not dominate the estimates); all latents
+     * when that is most of them; {@code null} below pco's minimum sample.
+     */
+    private static long[] sample(long[] latents) {
         int n = latents.length;
         if (n < MIN_SAMPLE) {
             return null;
         }
-        int sampleN = MIN_SAMPLE + (n - MIN_SAMPLE) / SAMPLE_RATIO;
-        int groupN = Math.min(DELTA_GROUP_N, n);
-        int nGroups = (sampleN + DELTA_GROUP_N - 1) / DELTA_GROUP_N;
-        int stride = groupN + Math.max(0, n - nGroups * groupN) / (Math.max(nGroups, 2) - 1);
+        int targetN = Math.max(MIN_CHOICE_SAMPLE, MIN_SAMPLE + (n - MIN_SAMPLE) / SAMPLE_RATIO);
+        int groupN = DELTA_GROUP_N;
+        int nGroups = (targetN + groupN - 1) / groupN;
+        if ((long) nGroups * groupN >= n) {
+            return latents;
+        }
+        int stride = groupN + (n - nGroups * groupN) / (Math.max(nGroups, 2) - 1);
         long[] sample = new long[nGroups * groupN];
         for (int g = 0; g < nGroups; g++) {
             System.arraycopy(latents, stride * g, sample, g * groupN, groupN);
@@ -350,12 +366,58 @@ public final class PcoEncoder {
         return sample;
     }
 
-    private static int chooseDeltaOrder(long[] primary, int bits, int binsLog) {
-        long[] sample = deltaSample(primary);
+    /**
+     * Chooses the mode and the consecutive delta order together on a sample: for Classic and each
+     * IntMult/FloatMult candidate, the delta order as pco picks it (orders 1, 2, ... while each
+     * lowers the estimated size), then the smallest total; a multiplier mode must save half a bit
+     * per value over Classic (pco's threshold).
+     *
+     * @return {mode, mode parameter, delta order}
+     */
+    private static long[] choose(NumberType type, long[] latents, int binsLog, boolean detect, int fixedOrder) {
+        long[] sample = sample(latents);
         if (sample == null) {
-            return 0;
+            return new long[] {MODE_CLASSIC, 0, Math.max(0, fixedOrder)};
+        }
+        List<long[]> candidates = new ArrayList<>();
+        if (detect && type.kind == NumberType.Kind.FLOAT) {
+            for (long base : floatMultBases(type, sample)) {
+                candidates.add(new long[] {MODE_FLOAT_MULT, base});
+            }
+            int k = floatQuantK(type, sample);
+            if (k > 0) {
+                candidates.add(new long[] {MODE_FLOAT_QUANT, k});
+            }
+        } else if (detect) {
+            for (long base : intMultBases(sample)) {
+                candidates.add(new long[] {MODE_INT_MULT, base});
+            }
         }
         int[] onePage = {sample.length};
+        long[] classic = bestDelta(sample, type.bits, binsLog, fixedOrder);
+        double bestBits = Double.longBitsToDouble(classic[1]) - MULT_REQUIRED_BITS_SAVED_PER_NUM * sample.length;
+        long[] best = {MODE_CLASSIC, 0, classic[0]};
+        for (long[] candidate : candidates) {
+            Split s = split(type, sample, (int) candidate[0], candidate[1]);
+            long[] primary = bestDelta(s.primary, type.bits, binsLog, fixedOrder);
+            double bits = Double.longBitsToDouble(primary[1]) + type.bits
+                    + VarPlan.of(s.secondary, onePage, 0, type.bits, Math.min(binsLog, LIMITED_BINS_LOG))
+                            .estimatedBits();
+            if (bits < bestBits) {
+                bestBits = bits;
+                best = new long[] {candidate[0], candidate[1], primary[0]};
+            }
+        }
+        return best;
+    }
+
+    /** @return {delta order, estimated bits as double bits} of the sample's primary latents */
+    private static long[] bestDelta(long[] sample, int bits, int binsLog, int fixedOrder) {
+        int[] onePage = {sample.length};
+        if (fixedOrder >= 0) {
+            double cost = VarPlan.of(sample, onePage, fixedOrder, bits, binsLog).estimatedBits();
+            return new long[] {fixedOrder, Double.doubleToLongBits(cost)};
+        }
         double best = VarPlan.of(sample, onePage, 0, bits, binsLog).estimatedBits();
         int bestOrder = 0;
         for (int order = 1; order <= MAX_CONSECUTIVE_ORDER; order++) {
@@ -367,63 +429,60 @@ public final class PcoEncoder {
                 break;   // almost always convex (pco's observation)
             }
         }
-        return bestOrder;
+        return new long[] {bestOrder, Double.doubleToLongBits(best)};
     }
-
-    // ---- modes ----
 
     /** A mode and the latents it splits the numbers into. */
     private record Split(int mode, long modeParam, long[] primary, long[] secondary) {
     }
 
-    private static long[] modeSample(long[] latents) {
-        int n = latents.length;
-        if (n < MIN_SAMPLE) {
-            return null;
-        }
-        int sampleN = MIN_SAMPLE + (n - MIN_SAMPLE) / SAMPLE_RATIO;
-        long[] sample = new long[sampleN];
-        for (int i = 0; i < sampleN; i++) {
-            sample[i] = latents[(int) ((long) i * n / sampleN)];
-        }
-        return sample;
-    }
+    private static final double ZETA_OF_2 = Math.PI * Math.PI / 6;
+    private static final int MAX_MULT_CANDIDATES = 3;
 
-    private static Split chooseMode(NumberType type, long[] latents, int binsLog) {
-        Split classic = new Split(MODE_CLASSIC, 0, latents, null);
-        long[] sample = modeSample(latents);
-        if (sample == null) {
-            return classic;
-        }
-        long candidate = type.kind == NumberType.Kind.FLOAT ? floatMultBase(type, sample) : intMultBase(sample);
-        if (candidate == 0) {
-            return classic;
-        }
-        int[] onePage = {sample.length};
-        double classicBits = VarPlan.of(sample, onePage, 0, type.bits, binsLog).estimatedBits();
-        Split sampleSplit = split(type, sample, candidate);
-        double multBits = VarPlan.of(sampleSplit.primary, onePage, 0, type.bits, binsLog).estimatedBits()
-                + VarPlan.of(sampleSplit.secondary, onePage, 0, type.bits, Math.min(binsLog, LIMITED_BINS_LOG))
-                        .estimatedBits()
-                + type.bits;
-        if (classicBits - multBits < MULT_REQUIRED_BITS_SAVED_PER_NUM * sample.length) {
-            return classic;
-        }
-        return split(type, latents, candidate);
-    }
-
-    /** @return the sample's common divisor of latent differences if above 1, else 0 */
-    private static long intMultBase(long[] sample) {
-        long g = 0;
-        long first = sample[0];
-        for (long l : sample) {
-            long d = Long.compareUnsigned(l, first) >= 0 ? l - first : first - l;
-            g = gcdUnsigned(g, d);
-            if (g == 1) {
-                return 0;
+    /**
+     * IntMult base candidates, found as pco finds them: the GCD of each triple of sample latents (of
+     * their differences), keeping GCDs that occur far more often than chance (z-score at least 3
+     * against the natural frequency {@code 1 / (zeta(2) g^2)}), most promising first. Unlike one GCD
+     * of all differences, a few values off the grid do not hide the base.
+     */
+    private static long[] intMultBases(long[] sample) {
+        int triples = sample.length / 3;
+        HashMap<Long, Integer> counts = new HashMap<>();
+        for (int t = 0; t < triples; t++) {
+            long a = sample[3 * t];
+            long b = sample[3 * t + 1];
+            long c = sample[3 * t + 2];
+            long lo = minUnsigned(a, minUnsigned(b, c));
+            long g = gcdUnsigned(a - lo, gcdUnsigned(b - lo, c - lo));
+            if (Long.compareUnsigned(g, 1) > 0) {
+                counts.merge(g, 1, Integer::sum);
             }
         }
-        return Long.compareUnsigned(g, 1) > 0 ? g : 0;
+        List<long[]> scored = new ArrayList<>();
+        for (Map.Entry<Long, Integer> e : counts.entrySet()) {
+            double g = unsignedToDouble(e.getKey());
+            int count = e.getValue();
+            double natural = 1 / (ZETA_OF_2 * g * g);
+            double stdev = Math.sqrt(natural * (1 - natural) / triples);
+            double z = ((double) count / triples - natural) / stdev;
+            if (z >= 3 && count - Math.sqrt(count) > 0) {
+                scored.add(new long[] {e.getKey(), Double.doubleToLongBits(count * BinTrainer.log2(g))});
+            }
+        }
+        scored.sort((x, y) -> Double.compare(Double.longBitsToDouble(y[1]), Double.longBitsToDouble(x[1])));
+        long[] out = new long[Math.min(MAX_MULT_CANDIDATES, scored.size())];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = scored.get(i)[0];
+        }
+        return out;
+    }
+
+    private static long minUnsigned(long a, long b) {
+        return Long.compareUnsigned(a, b) <= 0 ? a : b;
+    }
+
+    private static double unsignedToDouble(long x) {
+        return x >= 0 ? x : (x >>> 1) * 2.0;
     }
 
     static long gcdUnsigned(long a, long b) {
@@ -436,13 +495,13 @@ public final class PcoEncoder {
     }
 
     /**
-     * The largest base {@code 10^-k} (k = 0..9, rounded to the type) of which at least 90% of the
-     * sample's finite values are near-integer multiples, as a latent; 0 when none.
+     * FloatMult base candidates: the largest base {@code 10^-k} (k = 0..9, rounded to the type) of
+     * which at least 90% of the sample's finite values are multiples up to a few ulps, as a latent.
      */
-    private static long floatMultBase(NumberType type, long[] sample) {
+    private static long[] floatMultBases(NumberType type, long[] sample) {
         int prec = type.precisionBits();
-        double maxMult = Math.scalb(1.0, prec - 6);
-        double tolerance = Math.scalb(1.0, -(prec - 6));
+        double maxMult = Math.scalb(1.0, prec + 1);
+        double tolerance = Math.scalb(1.0, -(prec - 3));
         for (int k = 0; k <= 9; k++) {
             long baseRaw = roundToType(type, Math.pow(10, -k));
             double base = Numbers.floatToDouble(type, baseRaw);
@@ -463,10 +522,36 @@ public final class PcoEncoder {
                 }
             }
             if (finite > 0 && hits >= 0.9 * finite) {
-                return Numbers.floatToLatentOrdered(type.bits, baseRaw);
+                return new long[] {Numbers.floatToLatentOrdered(type.bits, baseRaw)};
             }
         }
-        return 0;
+        return new long[0];
+    }
+
+    /**
+     * The FloatQuant k to try: the number of low mantissa bits k maximizing {@code k * share(k)},
+     * where {@code share(k)} (at least {@link #QUANT_REQUIRED_SHARE}) is the share of sample values
+     * whose k low bits are zero (e.g. 29 for f32 values widened to f64); 0 when none qualifies.
+     */
+    private static int floatQuantK(NumberType type, long[] sample) {
+        int prec = type.precisionBits();
+        int[] exactly = new int[prec + 1];
+        for (long l : sample) {
+            long raw = Numbers.fromLatentOrdered(type, l);
+            exactly[Math.min(prec, Long.numberOfTrailingZeros(raw))]++;
+        }
+        int best = 0;
+        double bestScore = 0;
+        int atLeast = 0;
+        for (int k = prec; k >= 1; k--) {
+            atLeast += exactly[k];
+            double share = (double) atLeast / sample.length;
+            if (share >= QUANT_REQUIRED_SHARE && k * share > bestScore) {
+                bestScore = k * share;
+                best = k;
+            }
+        }
+        return best;
     }
 
     private static long roundToType(NumberType type, double x) {
@@ -477,12 +562,26 @@ public final class PcoEncoder {
         };
     }
 
-    /** Splits latents for IntMult (integer types) or FloatMult (float types) with {@code param}. */
-    private static Split split(NumberType type, long[] latents, long param) {
+    /** Splits latents for a mode: Classic (unchanged), IntMult, FloatMult or FloatQuant with {@code param}. */
+    private static Split split(NumberType type, long[] latents, int mode, long param) {
         int n = latents.length;
+        if (mode == MODE_CLASSIC) {
+            return new Split(MODE_CLASSIC, 0, latents, null);
+        }
         long[] primary = new long[n];
         long[] secondary = new long[n];
-        if (type.kind != NumberType.Kind.FLOAT) {
+        if (mode == MODE_FLOAT_QUANT) {
+            // Primary: the latent without its k low bits; secondary: the number's own k low bits
+            // (for negative numbers the latent's low bits are their complement).
+            int k = (int) param;
+            long lowMask = (1L << k) - 1;
+            for (int i = 0; i < n; i++) {
+                primary[i] = latents[i] >>> k;
+                secondary[i] = Numbers.fromLatentOrdered(type, latents[i]) & lowMask;
+            }
+            return new Split(MODE_FLOAT_QUANT, param, primary, secondary);
+        }
+        if (mode == MODE_INT_MULT) {
             for (int i = 0; i < n; i++) {
                 primary[i] = Long.divideUnsigned(latents[i], param);
                 secondary[i] = Long.remainderUnsigned(latents[i], param);

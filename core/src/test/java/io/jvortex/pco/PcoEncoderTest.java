@@ -109,6 +109,62 @@ class PcoEncoderTest {
     }
 
     @Test
+    void choosesFloatQuantForWidenedFloats() {
+        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.floatQuant");
+        long[] values = new long[20000];
+        for (int i = 0; i < values.length; i++) {
+            float f = (float) (rnd.nextGaussian() * 1000);
+            values[i] = Double.doubleToRawLongBits(i % 1000 == 7 ? Double.NaN : i % 1000 == 8 ? -0.0 : f);
+        }
+        PcoEncoder.Chunk c = assertRoundTrip(NumberType.F64, values, PcoEncoder.Options.VORTEX, "widened");
+        assertThat(chunk(NumberType.F64, c).mode()).isEqualTo("FloatQuant");
+        assertThat(c.byteSize()).isLessThan(values.length * 34L / 8);
+    }
+
+    /**
+     * On the reference's golden streams that use only what this encoder writes (Classic, IntMult,
+     * FloatMult, FloatQuant; no delta or consecutive deltas; one chunk), the encoder is about as
+     * small as pco itself.
+     */
+    @Test
+    void aboutAsSmallAsPcoOnItsGoldenStreams() {
+        int compared = 0;
+        for (PcoGolden g : PcoGolden.all()) {
+            PcoDecoder.Chunk reference = PcoDecoder.open(MemorySegment.ofArray(g.header()))
+                    .chunk(MemorySegment.ofArray(g.chunks().get(0).meta()), g.type());
+            boolean comparable = g.chunks().size() == 1 && !reference.mode().equals("Dict")
+                    && !reference.deltaEncoding().equals("Lookback") && !reference.deltaEncoding().equals("Conv1");
+            long[] values = values(g);
+            PcoEncoder.Chunk ours = assertRoundTrip(g.type(), values,
+                    new PcoEncoder.Options(1 << 18, -1, true), g.name());
+            if (!comparable) {
+                continue;
+            }
+            long pco = g.chunks().get(0).meta().length;
+            for (byte[] page : g.chunks().get(0).pages()) {
+                pco += page.length;
+            }
+            assertThat(ours.byteSize()).as(g.name()).isLessThanOrEqualTo(pco + pco / 50 + 8);
+            compared++;
+        }
+        assertThat(compared).isGreaterThan(30);
+    }
+
+    private static long[] values(PcoGolden g) {
+        MemorySegment s = MemorySegment.ofArray(g.expected());
+        long[] v = new long[g.total()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = switch (g.type().byteWidth()) {
+                case 1 -> s.get(ValueLayout.JAVA_BYTE, i) & 0xFFL;
+                case 2 -> s.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i) & 0xFFFFL;
+                case 4 -> s.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i) & 0xFFFF_FFFFL;
+                default -> s.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
+            };
+        }
+        return v;
+    }
+
+    @Test
     void uniformRandomStaysNearRawSize() {
         SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.uniform");
         long[] values = new long[50000];
