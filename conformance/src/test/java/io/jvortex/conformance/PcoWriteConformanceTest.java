@@ -15,12 +15,15 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.pco.PcoScheme;
 import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.pco.PcoDecoder;
+import io.jvortex.pco.PcoEncoder;
 import io.jvortex.testing.Seeds;
 import io.jvortex.testing.TableSpec;
 import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.TypeSpec.PrimitiveKind;
 import io.jvortex.testing.oracle.RustOracle;
 import io.jvortex.write.FileWriter;
+import io.jvortex.write.WriteNode;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.lang.foreign.MemorySegment;
@@ -46,7 +49,7 @@ class PcoWriteConformanceTest {
     private static final List<String> EDITIONS = RustOracle.EDITIONS.stream()
             .filter(e -> e.compareTo("core2025.06.0") >= 0).toList();
 
-    enum Shape { RANDOM, SMALL_RANGE, SORTED, MULTIPLES, DECIMALS, SPECIAL, CONSTANT }
+    enum Shape { RANDOM, SMALL_RANGE, SORTED, MULTIPLES, DECIMALS, LOW_BITS_ZERO, SPECIAL, CONSTANT }
 
     @TempDir
     Path dir;
@@ -58,6 +61,7 @@ class PcoWriteConformanceTest {
         int[] lengths = {1, 1023, 1025, 9951};
         int rows = Arrays.stream(lengths).sum();
         StringBuilder report = new StringBuilder();
+        java.util.Set<String> modes = new java.util.TreeSet<>();
         for (PType ptype : TYPES) {
             List<String> names = new ArrayList<>();
             List<DType> dtypes = new ArrayList<>();
@@ -75,6 +79,9 @@ class PcoWriteConformanceTest {
             }
             DType.Struct schema = new DType.Struct(names, dtypes, false);
             List<StructArray> chunks = split(schema, columns, lengths);
+            for (Canonical c : chunks.getLast().fields()) {
+                modes.add(modeOf((PrimitiveArray) c));
+            }
             List<String> expected = jsonl(chunks);
             for (String editionId : EDITIONS) {
                 Edition edition = Edition.of(editionId);
@@ -96,7 +103,10 @@ class PcoWriteConformanceTest {
                 }
             }
         }
-        System.out.print("[PcoWriteConformanceTest] sizes, edition " + EDITIONS.getLast() + ":\n" + report);
+        System.out.print("[PcoWriteConformanceTest] sizes, edition " + EDITIONS.getLast() + ":\n" + report
+                + "modes/deltas written: " + modes + "\n");
+        assertThat(String.join(" ", modes)).contains("Classic/NoOp", "Classic/Consecutive1", "IntMult/",
+                "FloatMult/", "FloatQuant/");
     }
 
     @Test
@@ -158,6 +168,18 @@ class PcoWriteConformanceTest {
         return s.isEmpty() ? List.of() : List.of(s.split("\n"));
     }
 
+    /** The mode and delta encoding of the first pco chunk the scheme writes for an array. */
+    private static String modeOf(PrimitiveArray column) {
+        WriteNode node = PcoScheme.encode(column);
+        if (node.buffers().isEmpty()) {
+            return "none";
+        }
+        PcoDecoder.NumberType type = PcoDecoder.NumberType.valueOf(column.ptype().name());
+        PcoDecoder.Chunk chunk = PcoDecoder.open(MemorySegment.ofArray(PcoEncoder.header()))
+                .chunk(node.buffers().getFirst().data(), type);
+        return chunk.mode() + "/" + chunk.deltaEncoding();
+    }
+
     private static boolean contains(Path file, String text) throws IOException {
         return new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(text);
     }
@@ -187,6 +209,7 @@ class PcoWriteConformanceTest {
                     case 1 -> 0L;
                     default -> Long.MIN_VALUE >>> (64 - 8 * w);
                 };
+                case LOW_BITS_ZERO -> isFloat ? lowBitsZero(p, rnd) : rnd.nextLong() << 7;
                 case CONSTANT -> constant;
             };
             switch (w) {
@@ -205,6 +228,16 @@ class PcoWriteConformanceTest {
             validity = new Validity.Bitmap(bits, 0);
         }
         return new PrimitiveArray(dtype, values, len, validity);
+    }
+
+    /** Floats of a narrower precision widened (FloatQuant's case): f16 in f32, f32 in f64. */
+    private static long lowBitsZero(PType p, SplittableRandom rnd) {
+        double x = rnd.nextGaussian() * 100;
+        return switch (p) {
+            case F16 -> Float.floatToFloat16((float) x) & ~0x1F;
+            case F32 -> Float.floatToRawIntBits(Float.float16ToFloat(Float.floatToFloat16((float) x)));
+            default -> Double.doubleToRawLongBits((float) x);
+        };
     }
 
     private static long num(PType p, boolean isFloat, long v) {
