@@ -18,13 +18,14 @@ import java.util.Objects;
  * // c.meta(), then c.pages().get(i) holding c.pageCounts()[i] values each
  * }</pre>
  *
- * <p>What it chooses (pco's automatic choices, simplified): the mode (Classic; IntMult with the
- * sample's common divisor for integers; FloatMult with a base {@code 10^-k} for decimal-like floats)
- * when the estimated size on a sample saves at least half a bit per value; the consecutive delta
- * order 0..7 as pco does (on groups of the primary latents, stopping at the first order that does not
- * help); the bins by pco's histogram + optimal merge; tANS weights by pco's quantization. Values are
- * reproduced bit for bit (NaN payloads, -0.0, infinities): every mode's split is exact by construction.
- * Lookback, conv1, FloatQuant and Dict are never chosen.
+ * <p>What it chooses (pco's automatic choices, simplified): the mode (Classic; IntMult with a base
+ * found by pco's triple-GCD voting for integers; FloatMult with a base {@code 10^-k} for
+ * decimal-like floats; FloatQuant when low mantissa bits are mostly zero) together with the
+ * consecutive delta order 0..7 (orders tried upward while each lowers the estimated size), on a
+ * sample of consecutive runs, a multiplier mode having to save half a bit per value; the bins by
+ * pco's histogram + optimal merge; the tANS weights by pco's quantization. Values are reproduced bit
+ * for bit (NaN payloads, -0.0, infinities): every mode's split is exact by construction. Lookback,
+ * conv1 and Dict are never written.
  */
 public final class PcoEncoder {
     /** Pco's cap on the values of one chunk. */
