@@ -49,7 +49,7 @@ class PcoWriteConformanceTest {
     private static final List<String> EDITIONS = RustOracle.EDITIONS.stream()
             .filter(e -> e.compareTo("core2025.06.0") >= 0).toList();
 
-    enum Shape { RANDOM, SMALL_RANGE, SORTED, MULTIPLES, DECIMALS, LOW_BITS_ZERO, SPECIAL, CONSTANT }
+    enum Shape { RANDOM, SMALL_RANGE, SORTED, MULTIPLES, DECIMALS, LOW_BITS_ZERO, REPEATING, SPECIAL, CONSTANT }
 
     @TempDir
     Path dir;
@@ -105,8 +105,8 @@ class PcoWriteConformanceTest {
         }
         System.out.print("[PcoWriteConformanceTest] sizes, edition " + EDITIONS.getLast() + ":\n" + report
                 + "modes/deltas written: " + modes + "\n");
-        assertThat(String.join(" ", modes)).contains("Classic/NoOp", "Classic/Consecutive1", "IntMult/",
-                "FloatMult/", "FloatQuant/");
+        assertThat(String.join(" ", modes)).contains("Classic/NoOp", "Classic/Consecutive1", "Classic/Lookback",
+                "IntMult/", "FloatMult/", "FloatQuant/");
     }
 
     @Test
@@ -196,6 +196,7 @@ class PcoWriteConformanceTest {
         long x = rnd.nextInt(1000);
         long base = 3 + rnd.nextInt(300);
         long constant = rnd.nextLong();
+        long[] pattern = rnd.longs(37).toArray();
         for (int i = 0; i < len; i++) {
             long bits = switch (shape) {
                 case RANDOM -> rnd.nextLong();
@@ -210,6 +211,7 @@ class PcoWriteConformanceTest {
                     default -> Long.MIN_VALUE >>> (64 - 8 * w);
                 };
                 case LOW_BITS_ZERO -> isFloat ? lowBitsZero(p, rnd) : rnd.nextLong() << 7;
+                case REPEATING -> rnd.nextInt(50) == 0 ? rnd.nextLong() : pattern[i % pattern.length];
                 case CONSTANT -> constant;
             };
             switch (w) {

@@ -21,11 +21,12 @@ import java.util.Objects;
  * <p>What it chooses (pco's automatic choices, simplified): the mode (Classic; IntMult with a base
  * found by pco's triple-GCD voting for integers; FloatMult with a base {@code 10^-k} for
  * decimal-like floats; FloatQuant when low mantissa bits are mostly zero) together with the
- * consecutive delta order 0..7 (orders tried upward while each lowers the estimated size), on a
+ * delta encoding (lookback, found by pco's hash-proposal search, when it saves a quarter byte per
+ * value; then consecutive orders 1..7 tried upward while each lowers the estimated size), on a
  * sample of consecutive runs, a multiplier mode having to save half a bit per value; the bins by
  * pco's histogram + optimal merge; the tANS weights by pco's quantization. Values are reproduced bit
- * for bit (NaN payloads, -0.0, infinities): every mode's split is exact by construction. Lookback,
- * conv1 and Dict are never written.
+ * for bit (NaN payloads, -0.0, infinities): every mode's split is exact by construction. Conv1 and
+ * Dict (which pco's automatic choice never writes either) are never written.
  */
 public final class PcoEncoder {
     /** Pco's cap on the values of one chunk. */
@@ -39,6 +40,8 @@ public final class PcoEncoder {
     private static final int SAMPLE_RATIO = 40;
     private static final int MIN_CHOICE_SAMPLE = 2048;
     private static final int DELTA_GROUP_N = 200;
+    /** Pco's required saving for lookback over no delta: a quarter byte per value. */
+    private static final double LOOKBACK_REQUIRED_BITS_SAVED_PER_NUM = 2.0;
     private static final int MODE_CLASSIC = 0;
     private static final int MODE_INT_MULT = 1;
     private static final int MODE_FLOAT_MULT = 2;
@@ -54,10 +57,14 @@ public final class PcoEncoder {
      *
      * @param maxPageN the most values per page (pages of a chunk are made about equal, pco's
      *        {@code EqualPagesUpTo})
-     * @param deltaOrder the consecutive delta order 0..7, or -1 to choose automatically
+     * @param deltaOrder the consecutive delta order 0..7, {@link #LOOKBACK}, or -1 to choose
+     *        automatically
      * @param detectMultiples whether IntMult/FloatMult may be chosen
      */
     public record Options(int maxPageN, int deltaOrder, boolean detectMultiples) {
+        /** {@link #deltaOrder} value for lookback delta encoding. */
+        public static final int LOOKBACK = 8;
+
         /** What Vortex's pco scheme uses: pages of up to 8192 values, automatic choices. */
         public static final Options VORTEX = new Options(8192, -1, true);
 
@@ -66,7 +73,7 @@ public final class PcoEncoder {
             if (maxPageN < 1) {
                 throw new IllegalArgumentException("maxPageN " + maxPageN);
             }
-            if (deltaOrder < -1 || deltaOrder > MAX_CONSECUTIVE_ORDER) {
+            if (deltaOrder < -1 || deltaOrder > LOOKBACK) {
                 throw new IllegalArgumentException("deltaOrder " + deltaOrder);
             }
         }
@@ -133,7 +140,10 @@ public final class PcoEncoder {
         Split split = split(type, latents, (int) choice[0], choice[1]);
         int order = (int) choice[2];
         int[] pageNs = pageCounts(n, options.maxPageN());
-        VarPlan primary = VarPlan.of(split.primary, pageNs, order, type.bits, binsLog);
+        int windowLog = lookbackWindowLog(n);
+        VarPlan[] primaryPlans = primaryPlans(split.primary, pageNs, order, type.bits, binsLog, windowLog);
+        VarPlan lookbacks = primaryPlans[0];
+        VarPlan primary = primaryPlans[1];
         VarPlan secondary = split.secondary == null ? null
                 : VarPlan.of(split.secondary, pageNs, 0, type.bits, Math.min(binsLog, LIMITED_BINS_LOG));
 
@@ -146,6 +156,12 @@ public final class PcoEncoder {
         }
         if (order == 0) {
             meta.write(0, 4);
+        } else if (order == Options.LOOKBACK) {
+            meta.write(2, 4);
+            meta.write(windowLog - 1, 5);
+            meta.write(0, 4);   // state log: one latent of state per page, as pco writes
+            meta.write(0, 1);   // the secondary latents are not delta-encoded
+            lookbacks.writeMeta(meta);
         } else {
             meta.write(1, 4);
             meta.write(order, 3);
@@ -158,7 +174,15 @@ public final class PcoEncoder {
         meta.alignToByte();
 
         List<byte[]> pages = new ArrayList<>(pageNs.length);
-        VarPlan[] vars = secondary == null ? new VarPlan[] {primary} : new VarPlan[] {primary, secondary};
+        List<VarPlan> varList = new ArrayList<>(3);
+        if (lookbacks != null) {
+            varList.add(lookbacks);
+        }
+        varList.add(primary);
+        if (secondary != null) {
+            varList.add(secondary);
+        }
+        VarPlan[] vars = varList.toArray(new VarPlan[0]);
         for (int p = 0; p < pageNs.length; p++) {
             pages.add(writePage(vars, p, pageNs[p]));
         }
@@ -197,7 +221,7 @@ public final class PcoEncoder {
                 var.ans.encodeReverse(sym, stored, vals[v], bitLens[v], finalStates);
             }
             symbols[v] = sym;
-            for (int k = 0; k < var.order; k++) {
+            for (int k = 0; k < var.stateCount; k++) {
                 w.write(var.states[page][k], var.latentBits);
             }
             for (int j = 0; j < 4; j++) {
@@ -234,7 +258,8 @@ public final class PcoEncoder {
     /** One latent variable of a chunk: its delta-encoded stored latents per page, states and bins. */
     private static final class VarPlan {
         final int latentBits;
-        final int order;
+        /** Latents of delta state stored per page. */
+        final int stateCount;
         /** The stored latents of all pages, page after page. */
         final long[] stored;
         /** Per page, where its stored latents start in {@link #stored} (one extra entry at the end). */
@@ -244,10 +269,10 @@ public final class PcoEncoder {
         final BinTrainer.Bins bins;
         final AnsEncoder ans;
 
-        private VarPlan(int latentBits, int order, long[] stored, int[] storedStart, long[][] states,
+        private VarPlan(int latentBits, int stateCount, long[] stored, int[] storedStart, long[][] states,
                         BinTrainer.Bins bins) {
             this.latentBits = latentBits;
-            this.order = order;
+            this.stateCount = stateCount;
             this.stored = stored;
             this.storedStart = storedStart;
             this.states = states;
@@ -289,9 +314,16 @@ public final class PcoEncoder {
                 in += m;
             }
             storedStart[pageNs.length] = out;
-            long[] training = Arrays.copyOf(stored, out);
-            BinTrainer.Bins bins = BinTrainer.train(training, out, bits, binsLog);
-            return new VarPlan(bits, order, stored, storedStart, states, bins);
+            return trained(bits, order, stored, storedStart, states, binsLog);
+        }
+
+        /** A plan of already delta-encoded latents; trains the bins on all pages' stored latents. */
+        static VarPlan trained(int bits, int stateCount, long[] stored, int[] storedStart, long[][] states,
+                               int binsLog) {
+            int total = storedStart[storedStart.length - 1];
+            long[] training = Arrays.copyOf(stored, total);
+            BinTrainer.Bins bins = BinTrainer.train(training, total, bits, binsLog);
+            return new VarPlan(bits, stateCount, stored, storedStart, states, bins);
         }
 
         int storedCount(int page) {
@@ -312,7 +344,8 @@ public final class PcoEncoder {
 
         /** @return estimated chunk bits of this variable (metadata, page states, body) for one page */
         double estimatedBits() {
-            return bins.metaBits(latentBits) + (double) order * latentBits + 4.0 * bins.sizeLog() + bins.bodyBits();
+            return bins.metaBits(latentBits) + (double) stateCount * latentBits + 4.0 * bins.sizeLog()
+                    + bins.bodyBits();
         }
     }
 
@@ -412,15 +445,31 @@ public final class PcoEncoder {
         return best;
     }
 
-    /** @return {delta order, estimated bits as double bits} of the sample's primary latents */
+    /**
+     * The delta encoding of the sample's primary latents as pco picks it: lookback when it beats no
+     * delta by pco's margin of a quarter byte per value, then consecutive orders 1, 2, ... while each
+     * lowers the estimate.
+     *
+     * @return {delta (order, or {@link Options#LOOKBACK}), estimated bits as double bits}
+     */
     private static long[] bestDelta(long[] sample, int bits, int binsLog, int fixedOrder) {
         int[] onePage = {sample.length};
+        int sampleWindowLog = lookbackWindowLog(sample.length);
         if (fixedOrder >= 0) {
-            double cost = VarPlan.of(sample, onePage, fixedOrder, bits, binsLog).estimatedBits();
+            double cost = planBits(primaryPlans(sample, onePage, fixedOrder, bits, binsLog, sampleWindowLog));
             return new long[] {fixedOrder, Double.doubleToLongBits(cost)};
         }
         double best = VarPlan.of(sample, onePage, 0, bits, binsLog).estimatedBits();
         int bestOrder = 0;
+        double lookbackPenalty = LOOKBACK_REQUIRED_BITS_SAVED_PER_NUM * sample.length;
+        if (best > lookbackPenalty) {
+            double cost = planBits(primaryPlans(sample, onePage, Options.LOOKBACK, bits, binsLog, sampleWindowLog))
+                    + lookbackPenalty;
+            if (cost < best) {
+                best = cost;
+                bestOrder = Options.LOOKBACK;
+            }
+        }
         for (int order = 1; order <= MAX_CONSECUTIVE_ORDER; order++) {
             double cost = VarPlan.of(sample, onePage, order, bits, binsLog).estimatedBits();
             if (cost < best) {
@@ -431,6 +480,134 @@ public final class PcoEncoder {
             }
         }
         return new long[] {bestOrder, Double.doubleToLongBits(best)};
+    }
+
+    private static double planBits(VarPlan[] plans) {
+        return (plans[0] == null ? 0 : plans[0].estimatedBits()) + plans[1].estimatedBits();
+    }
+
+    /** Pco's lookback window for a chunk of {@code n}: enough for {@code n - 1}, within 2^4..2^15. */
+    static int lookbackWindowLog(int n) {
+        int log = 32 - Integer.numberOfLeadingZeros(Math.max(0, n - 1));
+        return Math.clamp(log, 4, 15);
+    }
+
+    /**
+     * The primary latent variable delta-encoded with {@code delta} (consecutive order or lookback),
+     * and for lookback the variable of the lookbacks (u32).
+     *
+     * @return {lookbacks or null, primary}
+     */
+    private static VarPlan[] primaryPlans(long[] latents, int[] pageNs, int delta, int bits, int binsLog,
+                                          int windowLog) {
+        if (delta != Options.LOOKBACK) {
+            return new VarPlan[] {null, VarPlan.of(latents, pageNs, delta, bits, binsLog)};
+        }
+        long mask = BitReader.MASKS[bits];
+        long mid = 1L << (bits - 1);
+        int n = latents.length;
+        long[] stored = new long[n];
+        long[] lookbacks = new long[n];
+        int[] storedStart = new int[pageNs.length + 1];
+        long[][] states = new long[pageNs.length][];
+        long[][] noStates = new long[pageNs.length][0];
+        int in = 0;
+        int out = 0;
+        for (int p = 0; p < pageNs.length; p++) {
+            int m = pageNs[p];
+            storedStart[p] = out;
+            states[p] = new long[] {latents[in]};
+            int[] lb = chooseLookbacks(latents, in, m, windowLog, bits);
+            for (int i = 1; i < m; i++) {
+                int back = lb[i - 1];
+                lookbacks[out] = back;
+                stored[out++] = ((latents[in + i] - latents[in + i - back]) & mask) ^ mid;
+            }
+            in += m;
+        }
+        storedStart[pageNs.length] = out;
+        VarPlan lookbackVar = VarPlan.trained(32, 0, lookbacks, storedStart, noStates, binsLog);
+        VarPlan primary = VarPlan.trained(bits, 1, stored, storedStart, states, binsLog);
+        return new VarPlan[] {lookbackVar, primary};
+    }
+
+    private static final int PROPOSED_LOOKBACKS = 16;
+    private static final int BRUTE_LOOKBACKS = 6;
+    private static final int REPEATING_LOOKBACKS = 4;
+
+    /**
+     * Pco's lookback search for one page (one latent of state): for each latent after the first,
+     * the best of 16 proposals (the 6 most recent positions, the 4 lookbacks chosen last, and the
+     * last positions of equal or nearby values, exactly and by 256-wide buckets, from two hash
+     * tables), scored by how often the lookback was used plus the leading zeros of the difference.
+     *
+     * @return the lookback of latents {@code 1..m-1} of the page
+     */
+    static int[] chooseLookbacks(long[] latents, int from, int m, int windowLog, int bits) {
+        if (m <= 1) {
+            return new int[0];
+        }
+        int hashN = 1 << (windowLog + 1);
+        int windowN = 1 << windowLog;
+        long mask = BitReader.MASKS[bits];
+        int[] counts = new int[Math.min(windowN, m)];
+        Arrays.fill(counts, 1);
+        int[] out = new int[m - 1];
+        int[] table = new int[2 * hashN];
+        int[] proposed = new int[PROPOSED_LOOKBACKS];
+        Arrays.fill(proposed, 1);
+        int best = 1;
+        int repeating = 0;
+        for (int i = 1; i < m; i++) {
+            long l = latents[from + i];
+            int brute = Math.min(i, PROPOSED_LOOKBACKS);
+            proposed[brute - 1] = brute;
+            int idx = BRUTE_LOOKBACKS + REPEATING_LOOKBACKS;
+            int offset = 0;
+            for (int coarseness = 0; coarseness <= 8; coarseness += 8) {
+                long bucket = l >>> coarseness;
+                int exact = 0;
+                for (int d = -1; d <= 1; d++) {
+                    int h = hash(bucket + d, hashN - 1);
+                    if (d == 0) {
+                        exact = h;
+                    }
+                    int back = i - table[offset + h];
+                    proposed[idx] = back <= windowN ? back : Math.min(idx, i);
+                    idx++;
+                }
+                table[offset + exact] = i;
+                offset += hashN;
+            }
+            int bestGoodness = 0;
+            int chosen = 0;
+            for (int back : proposed) {
+                long other = latents[from + i - back];
+                int lookbackGoodness = 32 - Integer.numberOfLeadingZeros(counts[back - 1]);
+                long d1 = (l - other) & mask;
+                long d2 = (other - l) & mask;
+                long diff = Long.compareUnsigned(d1, d2) <= 0 ? d1 : d2;
+                int goodness = lookbackGoodness + Long.numberOfLeadingZeros(diff) - (64 - bits);
+                if (goodness > bestGoodness) {
+                    bestGoodness = goodness;
+                    chosen = back;
+                }
+            }
+            if (chosen != best) {
+                repeating++;
+            }
+            proposed[BRUTE_LOOKBACKS + repeating % REPEATING_LOOKBACKS] = chosen;
+            best = chosen;
+            out[i - 1] = best;
+            counts[best - 1]++;
+        }
+        return out;
+    }
+
+    private static int hash(long x, int mask) {
+        x = (x ^ (x >>> 32)) * -7046029254386354175L;
+        x ^= x >>> 32;
+        return (int) x & mask;
     }
 
     /** A mode and the latents it splits the numbers into. */

@@ -34,9 +34,9 @@
  *   <li>The encoder writes format 4.1 as pco 1.0.x does, with pco's choices where they matter for
  *       size: the equal-count histogram and exactly optimal bin merge (same cost model), pco's tANS
  *       weight quantization and symbol spread, IntMult bases by triple-GCD voting, FloatMult bases
- *       {@code 10^-k}, FloatQuant k from trailing zero mantissa bits, consecutive delta order by
- *       estimated size. Mode and delta are chosen together on a sample of consecutive runs. It never
- *       writes Dict, lookback or conv1 (pco's automatic mode never writes Dict or conv1 either).</li>
+ *       {@code 10^-k}, FloatQuant k from trailing zero mantissa bits, pco's lookback search, consecutive
+ *       delta order by estimated size. Mode and delta are chosen together on a sample of consecutive
+ *       runs. It never writes Dict or conv1 (nor does pco's automatic choice).</li>
  *   <li>Differences from pco on corrupt input only: a lookback of 0 is rejected (pco reads a stale
  *       window slot); the unstored tail latents of a page are zeros rather than stale scratch values
  *       (they never reach the output).</li>
