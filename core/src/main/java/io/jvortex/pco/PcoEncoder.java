@@ -48,6 +48,8 @@ public final class PcoEncoder {
     private static final int MODE_FLOAT_QUANT = 3;
     /** FloatQuant is tried when this share of the sample has at least k trailing zero mantissa bits. */
     private static final double QUANT_REQUIRED_SHARE = 0.5;
+    /** FloatMult is tried with a base of which at least this share of the sample are multiples. */
+    private static final double FLOAT_MULT_MIN_SHARE = 0.2;
 
     private PcoEncoder() {
     }
@@ -673,13 +675,18 @@ public final class PcoEncoder {
     }
 
     /**
-     * FloatMult base candidates: the largest base {@code 10^-k} (k = 0..9, rounded to the type) of
-     * which at least 90% of the sample's finite values are multiples up to a few ulps, as a latent.
+     * FloatMult base candidate among {@code 10^-k} (k = 0..9, rounded to the type), as a latent: the
+     * largest base of which at least 90% of the sample's finite values are multiples up to a few
+     * ulps; failing that, the largest base with the highest such share if it reaches
+     * {@link #FLOAT_MULT_MIN_SHARE} (mixed data: zeros, specials and decimals next to noise, where
+     * pco also picks FloatMult). Whether it pays is decided by the size estimate.
      */
     private static long[] floatMultBases(NumberType type, long[] sample) {
         int prec = type.precisionBits();
         double maxMult = Math.scalb(1.0, prec + 1);
         double tolerance = Math.scalb(1.0, -(prec - 3));
+        long bestBase = 0;
+        double bestShare = FLOAT_MULT_MIN_SHARE;
         for (int k = 0; k <= 9; k++) {
             long baseRaw = roundToType(type, Math.pow(10, -k));
             double base = Numbers.floatToDouble(type, baseRaw);
@@ -699,11 +706,17 @@ public final class PcoEncoder {
                     hits++;
                 }
             }
-            if (finite > 0 && hits >= 0.9 * finite) {
-                return new long[] {Numbers.floatToLatentOrdered(type.bits, baseRaw)};
+            double share = finite == 0 ? 0 : (double) hits / finite;
+            long latent = Numbers.floatToLatentOrdered(type.bits, baseRaw);
+            if (share >= 0.9) {
+                return new long[] {latent};
+            }
+            if (share > bestShare + 0.01) {
+                bestShare = share;
+                bestBase = latent;
             }
         }
-        return new long[0];
+        return bestBase == 0 ? new long[0] : new long[] {bestBase};
     }
 
     /**
@@ -771,18 +784,23 @@ public final class PcoEncoder {
         long mid = 1L << (bits - 1);
         long baseRaw = Numbers.fromLatentOrdered(type, param);
         double base = Numbers.floatToDouble(type, baseRaw);
-        // Multipliers must stay exact integers of the type (pco's greatest precise integer).
-        double maxMult = Math.scalb(1.0, type.precisionBits() + 1);
+        // Pco's int_float_to_latent: multipliers below the greatest precise integer gpi are exact
+        // integers; beyond it (and infinities) they continue by raw bit increments.
+        long gpi = 1L << (type.precisionBits() + 1);
+        long gpiRaw = roundToType(type, gpi);
+        long absMask = mask >>> 1;
         for (int i = 0; i < n; i++) {
             long l = latents[i];
             double x = Numbers.floatToDouble(type, Numbers.fromLatentOrdered(type, l));
-            double m = Math.rint(x / base);
-            if (!(Math.abs(m) < maxMult)) {
-                m = 0;
-            }
-            long abs = (long) Math.abs(m);
-            boolean negative = Double.doubleToRawLongBits(m) < 0;
-            long p = negative ? mid - 1 - abs : mid + abs;
+            // NaN products would depend on the platform's NaN propagation (the decoder recomputes
+            // them), so NaNs take the multiplier 0 and the secondary carries them whole.
+            double m = Double.isNaN(x) ? 0 : Math.rint(x / base);
+            long mRaw = roundToType(type, m);
+            long absRaw = mRaw & absMask;
+            long absInt = Long.compareUnsigned(absRaw, gpiRaw) < 0
+                    ? (long) Math.abs(Numbers.floatToDouble(type, mRaw))
+                    : gpi + (absRaw - gpiRaw);
+            long p = (mRaw & ~absMask & mask) != 0 ? mid - 1 - absInt : mid + absInt;
             long prod = multiply(bits, Numbers.intFloatFromLatent(bits, p), baseRaw);
             primary[i] = p;
             secondary[i] = ((l - Numbers.floatToLatentOrdered(bits, prod)) ^ mid) & mask;

@@ -116,8 +116,11 @@ class PcoEncoderTest {
     void choosesFloatMultForDecimals() {
         SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.floatMult");
         long[] values = new long[20000];
+        double[] specials = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 1e300, -3e250, 4.9e-324,
+            Double.longBitsToDouble(0x7FF0_0000_0000_0123L), Double.longBitsToDouble(0xFFF8_0000_0000_0001L)};
         for (int i = 0; i < values.length; i++) {
-            values[i] = Double.doubleToRawLongBits((rnd.nextInt(2_000_000) - 1_000_000) / 100.0);
+            double d = i % 200 == 3 ? specials[rnd.nextInt(specials.length)] : (rnd.nextInt(2_000_000) - 1_000_000) / 100.0;
+            values[i] = Double.doubleToRawLongBits(d);
         }
         PcoEncoder.Chunk c = assertRoundTrip(NumberType.F64, values, PcoEncoder.Options.VORTEX, "decimals");
         assertThat(chunk(NumberType.F64, c).mode()).isEqualTo("FloatMult");
