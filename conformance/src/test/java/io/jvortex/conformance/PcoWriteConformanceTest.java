@@ -109,6 +109,35 @@ class PcoWriteConformanceTest {
                 "IntMult/", "FloatMult/", "FloatQuant/");
     }
 
+    /** Pco forced on every column chunk: empty, one and two rows, all-null, and a few hundred rows. */
+    @Test
+    void rustReadsForcedPcoOnEmptyAllNullAndTinyChunks() throws IOException {
+        long seed = Seeds.seed("PcoWriteConformanceTest.forced");
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<String> names = new ArrayList<>();
+        List<DType> dtypes = new ArrayList<>();
+        for (PType ptype : TYPES) {
+            names.add(ptype.name().toLowerCase());
+            dtypes.add(new DType.Primitive(ptype, true));
+        }
+        DType.Struct schema = new DType.Struct(names, dtypes, false);
+        List<StructArray> chunks = new ArrayList<>();
+        for (int len : new int[] {0, 1, 2, 700}) {
+            for (boolean allNull : new boolean[] {false, true}) {
+                List<Canonical> fields = new ArrayList<>();
+                for (DType d : dtypes) {
+                    PrimitiveArray c = column((DType.Primitive) d, Shape.SORTED, len, rnd);
+                    fields.add(allNull ? new PrimitiveArray(c.dtype(), c.values(), len, Validity.ALL_INVALID) : c);
+                }
+                chunks.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
+            }
+        }
+        Path ours = dir.resolve("forced.vortex");
+        FileWriter.write(ours, schema, chunks.iterator(), c -> c instanceof PrimitiveArray p
+                ? PcoScheme.encode(p) : io.jvortex.write.CanonicalEncoder.encode(c));
+        assertThat(RustOracle.shared().read(ours)).as("seed %d", seed).isEqualTo(jsonl(chunks));
+    }
+
     @Test
     void rustReadsSeveralPcoChunksPerArray() throws IOException {
         long seed = Seeds.seed("PcoWriteConformanceTest.severalChunks");

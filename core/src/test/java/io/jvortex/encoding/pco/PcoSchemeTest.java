@@ -93,6 +93,32 @@ class PcoSchemeTest {
         assertThat(containsPco(path)).isTrue();
     }
 
+    /** Pco forced on every column chunk, also where the compressor would not pick it: empty, all-null, one row. */
+    @Test
+    void forcedOnEmptyAllNullAndTinyChunks() throws IOException {
+        SplittableRandom rnd = TestSupport.random("PcoSchemeTest.forced");
+        for (PType ptype : TYPES) {
+            DType.Primitive dtype = new DType.Primitive(ptype, true);
+            DType.Struct schema = new DType.Struct(List.of("c"), List.of(dtype), false);
+            List<StructArray> chunks = new ArrayList<>();
+            for (int len : new int[] {0, 1, 2, 700}) {
+                PrimitiveArray column = column(dtype, Shape.SORTED, len, rnd);
+                chunks.add(new StructArray(schema, List.of(column), len, Validity.ALL_VALID));
+                PrimitiveArray allNull = new PrimitiveArray(dtype, column.values(), len, Validity.ALL_INVALID);
+                chunks.add(new StructArray(schema, List.of(allNull), len, Validity.ALL_VALID));
+            }
+            Path path = dir.resolve("forced-" + ptype + ".vortex");
+            FileWriter.write(path, schema, chunks.iterator(), c -> c instanceof PrimitiveArray p
+                    ? PcoScheme.encode(p) : io.jvortex.write.CanonicalEncoder.encode(c));
+            List<Object> expected = new ArrayList<>();
+            for (StructArray c : chunks) {
+                expected.addAll(TestSupport.rows(c));
+            }
+            assertThat(readRows(path)).as(ptype.toString()).isEqualTo(expected);
+            assertThat(containsPco(path)).isTrue();
+        }
+    }
+
     @Test
     void editionsBeforePcoDoNotUseIt() throws IOException {
         SplittableRandom rnd = TestSupport.random("PcoSchemeTest.edition");
