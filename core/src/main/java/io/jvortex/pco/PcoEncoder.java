@@ -549,7 +549,8 @@ public final class PcoEncoder {
         if (m <= 1) {
             return new int[0];
         }
-        int hashN = 1 << (windowLog + 1);
+        // Pco sizes the hash tables by the window; a short page needs no more slots than it has values.
+        int hashN = Math.min(1 << (windowLog + 1), Math.max(16, Integer.highestOneBit(m) << 2));
         int windowN = 1 << windowLog;
         long mask = BitReader.MASKS[bits];
         int[] counts = new int[Math.min(windowN, m)];
