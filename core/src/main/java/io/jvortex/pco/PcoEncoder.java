@@ -61,7 +61,7 @@ public final class PcoEncoder {
      *        {@code EqualPagesUpTo})
      * @param deltaOrder the consecutive delta order 0..7, {@link #LOOKBACK}, or -1 to choose
      *        automatically
-     * @param detectMultiples whether IntMult/FloatMult may be chosen
+     * @param detectMultiples whether IntMult, FloatMult or FloatQuant may be chosen
      */
     public record Options(int maxPageN, int deltaOrder, boolean detectMultiples) {
         /** {@link #deltaOrder} value for lookback delta encoding. */
