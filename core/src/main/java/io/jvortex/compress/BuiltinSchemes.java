@@ -55,6 +55,7 @@ public final class BuiltinSchemes {
     /** @return the extra schemes of the compact strategy, tried after the defaults */
     public static List<Scheme> compact() {
         return List.of(
+                new io.jvortex.encoding.pco.PcoScheme(),
                 io.jvortex.encoding.zstd.ZstdScheme.STRING, io.jvortex.encoding.zstd.ZstdScheme.BINARY
         );
     }

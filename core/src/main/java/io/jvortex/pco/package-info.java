@@ -1,6 +1,6 @@
 /**
- * A pure-Java decoder for Pcodec (pco 1.x) "wrapped" streams; {@link io.jvortex.pco.PcoDecoder} is the
- * entry point. Facts are from pcodec's {@code docs/format.md} and {@code pco/src} (v1.0.2, the
+ * A pure-Java decoder and encoder for Pcodec (pco 1.x) "wrapped" streams; {@link io.jvortex.pco.PcoDecoder}
+ * and {@link io.jvortex.pco.PcoEncoder} are the entry points. Facts are from pcodec's {@code docs/format.md} and {@code pco/src} (v1.0.2, the
  * version the Vortex reference links).
  *
  * <h2>Format</h2>
@@ -31,6 +31,12 @@
  *       overflow bounds, dict indices, zero padding bits). Allocations are sized by the caller's
  *       value count or by bounded fields (tANS tables at most 2^14, dict checked against the bytes
  *       present); lookback keeps a history of the page's values (8 bytes per value).</li>
+ *   <li>The encoder writes format 4.1 as pco 1.0.x does, with pco's choices where they matter for
+ *       size: the equal-count histogram and exactly optimal bin merge (same cost model), pco's tANS
+ *       weight quantization and symbol spread, IntMult bases by triple-GCD voting, FloatMult bases
+ *       {@code 10^-k}, FloatQuant k from trailing zero mantissa bits, pco's lookback search, consecutive
+ *       delta order by estimated size. Mode and delta are chosen together on a sample of consecutive
+ *       runs. It never writes Dict or conv1 (nor does pco's automatic choice).</li>
  *   <li>Differences from pco on corrupt input only: a lookback of 0 is rejected (pco reads a stale
  *       window slot); the unstored tail latents of a page are zeros rather than stale scratch values
  *       (they never reach the output).</li>

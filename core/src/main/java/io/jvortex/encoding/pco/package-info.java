@@ -13,6 +13,7 @@
  *       compressed, in row order, and decoding scatters them back to the valid rows (nulls read 0).</li>
  * </ul>
  * The reference writer (pco 1.0.x, {@code ModeSpec::Auto}, {@code DeltaSpec::Auto}) uses chunks of up
- * to 2^18 values and equal pages; the decoder accepts any chunk/page split and every pco mode and delta.
+ * to 2^18 values and equal pages of up to 8192; the decoder accepts any chunk/page split and every pco
+ * mode and delta. {@link io.jvortex.encoding.pco.PcoScheme} writes the same layout (compact strategy).
  */
 package io.jvortex.encoding.pco;
