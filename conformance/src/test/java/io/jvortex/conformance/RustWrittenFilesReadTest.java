@@ -107,6 +107,7 @@ class RustWrittenFilesReadTest {
         tests.add(DynamicTest.dynamicTest("compact large table (131 073 rows)",
                 () -> largeTable(null, base, 131_073, Strategy.COMPACT)));
         tests.add(DynamicTest.dynamicTest("strings over 1 MB", () -> hugeStrings(base)));
+        tests.add(DynamicTest.dynamicTest("timestamps at whole seconds (datetime parts)", () -> wholeSecondTimestamps(base)));
         for (String edition : Arrays.asList(null, "core2025.05.0", "core2025.10.0")) {
             String e = edition == null ? "default" : edition;
             if (!before2025_10(edition)) { // vortex.listview joined the core editions in core2025.10.0
@@ -262,6 +263,30 @@ class RustWrittenFilesReadTest {
         Path file = dir.resolve("huge-strings.vortex");
         RustOracle.shared().write(table, file, Strategy.DEFAULT, null);
         compare(file, RustOracle.shared().read(file), "huge strings");
+    }
+
+    /**
+     * Millisecond timestamps at whole seconds, a few hours apart: the reference stores them as
+     * datetime parts (days, seconds, constant zero subseconds) — so that encoding is always exercised,
+     * whatever the random tables chose.
+     */
+    private void wholeSecondTimestamps(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<Object> values = new ArrayList<>();
+        long t = 1_600_000_000_000L;
+        for (int i = 0; i < 20_000; i++) {
+            t += 1000L * random.nextInt(4 * 3600);
+            values.add(i % 97 == 5 ? null : t);
+        }
+        io.jvortex.testing.TableSpec spec = io.jvortex.testing.TableSpec.of(new TypeSpec.Field("ts",
+                new TypeSpec.Timestamp(java.util.concurrent.TimeUnit.MILLISECONDS, "UTC", true)));
+        List<String> rows = values.stream()
+                .map(v -> io.jvortex.testing.CanonicalRows.row(spec, java.util.Collections.singletonList(v))).toList();
+        GeneratedTable table = new GeneratedTable(seed, spec, List.of(), List.of(values), rows);
+        Path file = dir.resolve("whole-second-timestamps.vortex");
+        RustOracle.shared().write(table, file, Strategy.DEFAULT, null);
+        compare(file, RustOracle.shared().read(file), "whole-second timestamps, seed " + seed);
+        assertThat(encodingsOf(file)).as("encodings of %s", file).contains("vortex.datetimeparts");
     }
 
     private void listViews(String edition, long seed) {
@@ -450,26 +475,33 @@ class RustWrittenFilesReadTest {
 
     /** Adds every array encoding stored in the file's flat segments to {@link #EXERCISED}. */
     static void recordEncodings(Path file) {
-        try (VortexFile f = VortexFile.open(file)) {
-            walk(f, f.rootLayout());
-        }
+        EXERCISED.addAll(encodingsOf(file));
     }
 
-    private static void walk(VortexFile f, Layout layout) {
+    /** Every array encoding stored in the file's flat segments. */
+    static Set<String> encodingsOf(Path file) {
+        Set<String> ids = new TreeSet<>();
+        try (VortexFile f = VortexFile.open(file)) {
+            walk(f, f.rootLayout(), ids);
+        }
+        return ids;
+    }
+
+    private static void walk(VortexFile f, Layout layout, Set<String> ids) {
         if (layout instanceof Layout.Flat flat) {
             SerializedArray array = SerializedArray.parse(f.segment(flat.segmentId()),
                     f.segmentSpec(flat.segmentId()).byteOffset(), f.arrayIds(), f.source(), flat.path());
-            collect(array.root());
+            collect(array.root(), ids);
         }
         for (Layout child : layout.children()) {
-            walk(f, child);
+            walk(f, child, ids);
         }
     }
 
-    private static void collect(ArrayNode node) {
-        EXERCISED.add(node.encodingId());
+    private static void collect(ArrayNode node, Set<String> ids) {
+        ids.add(node.encodingId());
         for (int i = 0; i < node.childCount(); i++) {
-            collect(node.child(i));
+            collect(node.child(i), ids);
         }
     }
 }
