@@ -526,10 +526,15 @@ public final class ZoneStats {
         }
         List<List<Scalar>> columns = new ArrayList<>();
         int bits = 1 << 6; // null_count
-        if (kind != Kind.NONE) {
-            bits |= (1 << 3) | (1 << 4); // max, min
+        // As in the aggregate form, a statistic whose every zone is null (e.g. an all-null column) is
+        // left out, as the reference writer does.
+        if (kind != Kind.NONE && maxs.stream().anyMatch(v -> !v.isNull())) {
+            bits |= 1 << 3;
             columns.add(maxs);
             columns.add(flags(maxTruncated));
+        }
+        if (kind != Kind.NONE && mins.stream().anyMatch(v -> !v.isNull())) {
+            bits |= 1 << 4;
             columns.add(mins);
             columns.add(flags(minTruncated));
         }
