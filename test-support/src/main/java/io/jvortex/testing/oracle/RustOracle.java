@@ -260,6 +260,10 @@ public final class RustOracle {
     }
 
     private List<String> readJsonl(String op, Path file) {
+        return readJsonl(op, file, Map.of());
+    }
+
+    private List<String> readJsonl(String op, Path file, Map<String, Object> extra) {
         Path out;
         try {
             Files.createDirectories(environment.logDirectory);
@@ -272,6 +276,7 @@ public final class RustOracle {
             request.put("op", op);
             request.put("path", file.toAbsolutePath().toString());
             request.put("out_jsonl", out.toString());
+            request.putAll(extra);
             Map<String, Object> answer = call(request);
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             long count = ((Number) answer.get("row_count")).longValue();
@@ -323,6 +328,22 @@ public final class RustOracle {
      */
     public List<String> readParquet(Path parquetFile) {
         return readJsonl("read_parquet", parquetFile);
+    }
+
+    /**
+     * Reads a Parquet file with pyarrow and keeps the rows pyarrow's own filter keeps
+     * ({@code Table.filter}), rendered in canonical JSONL.
+     *
+     * @param parquetFile the file
+     * @param pyarrowFilter a {@code pyarrow.compute} expression in Python syntax, with {@code pc},
+     *     {@code pa}, {@code datetime} and {@code decimal} in scope, e.g.
+     *     {@code (pc.field('x') > 5) & pc.field('s').isin(['a', 'b'])}
+     * @return the lines of the rows kept, without terminators
+     * @throws OracleException when pyarrow rejects the filter or cannot read the file
+     */
+    public List<String> readParquet(Path parquetFile, String pyarrowFilter) {
+        return readJsonl("read_parquet", parquetFile, Map.of("filter", Objects.requireNonNull(pyarrowFilter,
+                "pyarrowFilter")));
     }
 
     /**

@@ -13,7 +13,9 @@ Requests ("op"):
   write_parquet {schema, rows_path, out, options}
         -> {ok, row_count}     (the table as pyarrow writes it to Parquet; options are keyword arguments
                                 of pyarrow.parquet.write_table, e.g. compression, row_group_size)
-  read_parquet  {path, out_jsonl} -> {ok, row_count}   (the rows as pyarrow reads them, canonical JSONL)
+  read_parquet  {path, out_jsonl, filter?} -> {ok, row_count}   (the rows as pyarrow reads them, canonical
+                                JSONL; filter: a pyarrow.compute expression in Python syntax, applied with
+                                Table.filter)
   write_from_parquet {parquet, out, strategy, edition} -> {ok, row_count}
         (pyarrow reads the Parquet file, the Rust writer writes it: the reference's own conversion)
   tpch {out_dir, scale, tables} -> {ok, files}   (tpchgen-cli writes <out_dir>/<table>.parquet)
@@ -242,6 +244,19 @@ def op_read_parquet(request, vx, arrow_io):
     import pyarrow.parquet as pq
 
     table = pq.read_table(request["path"])
+    if request.get("filter"):
+        # A pyarrow.compute expression written by the test (trusted input), e.g.
+        # "(pc.field('x') > 5) & pc.field('s').isin(['a'])": pyarrow's own filter is the reference.
+        import datetime
+        import decimal
+        import pyarrow.compute as pc
+
+        # pyarrow's compute kernels lack string_view/binary_view variants (tpchgen writes views):
+        # cast those columns to plain strings/binaries first; the rendered values are the same.
+        views = {pa.string_view(): pa.string(), pa.binary_view(): pa.binary()}
+        table = table.cast(pa.schema([f.with_type(views.get(f.type, f.type)) for f in table.schema]))
+        table = table.filter(eval(request["filter"], {"pc": pc, "pa": pa, "datetime": datetime,
+                                                       "decimal": decimal}))
     count = 0
     with open(request["out_jsonl"], "w", encoding="utf-8", newline="\n") as out:
         for batch in table.to_batches():
