@@ -26,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link ParquetToVortex#convert} with {@link WriteOptions#defaults()} (compressing writer, zone
  * maps, one thread per processor). vortex-jni 0.76: parquet-java's column readers into Arrow
  * vectors, then its {@code VortexWriter} (the Rust writer, its default strategy). Both decode the
- * Parquet pages through parquet-java's column readers, so the difference is the writer.
+ * Parquet values through parquet-java's column readers (jvortex decompresses pages with its own
+ * pure-Java codecs, the vortex-jni side with snappy-java), so the difference is mostly the writer.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
