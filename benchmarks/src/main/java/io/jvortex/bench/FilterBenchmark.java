@@ -1,14 +1,6 @@
 package io.jvortex.bench;
 
-import io.jvortex.api.Chunk;
-import io.jvortex.api.ScanIterator;
-import io.jvortex.api.ScanOptions;
-import io.jvortex.api.VortexReader;
-import io.jvortex.dtype.DType;
-import io.jvortex.expr.Expr;
-import io.jvortex.scalar.ArrayStatistics;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -24,67 +16,61 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Lineitem filtered scans of the two-column projection at 0.1 %, 1 % and 10 % selectivity: on the
- * sorted {@code l_orderkey} (zone maps prune the rest) and on the unsorted {@code l_partkey} (every
- * zone is evaluated). Thresholds come from the file statistics, so they follow the scale factor.
+ * Lineitem filtered scans of the two-column projection ({@link Workloads#TWO_COLUMNS}) keeping the
+ * rows with {@code column <= threshold}, at 0.1 %, 1 % and 10 % of the column's value range: on the
+ * sorted {@code l_orderkey} (zone maps, row-group statistics and page indexes prune the rest) and on
+ * the unsorted {@code l_partkey} (little can be pruned; the predicate is evaluated on every row).
+ * The unfiltered scan of the same projection is {@code ProjectionBenchmark} with
+ * {@code projection=two-columns}. Thresholds come from the file statistics
+ * ({@link Workloads#filterThreshold}), so they follow the scale factor; every reader gets the same.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "--enable-native-access=ALL-UNNAMED",
+        "--sun-misc-unsafe-memory-access=allow", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        "-Darrow.enable_unsafe_memory_access=true"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class FilterBenchmark {
-    /** Fraction of rows selected. */
+    /** The filtered column: {@code l_orderkey} (sorted) or {@code l_partkey} (unsorted). */
+    @Param({"l_orderkey", "l_partkey"})
+    public String column;
+
+    /** Fraction of the column's value range kept. */
     @Param({"0.001", "0.01", "0.1"})
     public double selectivity;
 
     private Path vortexFile;
-    private Expr sortedKey;
-    private Expr randomKey;
+    private Path parquetFile;
+    private long threshold;
 
-    /** Resolves the file and the thresholds. */
+    /** Resolves the files and the threshold. */
     @Setup(Level.Trial)
     public void setUp() {
         vortexFile = BenchFiles.file("lineitem", "vortex");
-        try (VortexReader reader = VortexReader.open(vortexFile)) {
-            sortedKey = Expr.col("l_orderkey").le(Expr.lit(threshold(reader, "l_orderkey")));
-            randomKey = Expr.col("l_partkey").le(Expr.lit(threshold(reader, "l_partkey")));
-        }
+        parquetFile = BenchFiles.file("lineitem", "parquet");
+        threshold = Workloads.filterThreshold(vortexFile, column, selectivity);
     }
 
-    private long threshold(VortexReader reader, String column) {
-        DType.Struct schema = (DType.Struct) reader.schema();
-        List<ArrayStatistics> stats = reader.file().fieldStatistics();
-        ArrayStatistics s = stats.get(schema.indexOf(column));
-        long min = s.min().orElseThrow().asLong();
-        long max = s.max().orElseThrow().asLong();
-        return min + (long) ((max - min) * selectivity);
-    }
-
-    private Fold scan(Expr filter) {
-        Fold fold = new Fold();
-        try (VortexReader reader = VortexReader.open(vortexFile);
-             ScanIterator scan = reader.scan(ScanOptions.builder().columns(Workloads.TWO_COLUMNS).filter(filter)
-                     .build())) {
-            while (scan.hasNext()) {
-                try (Chunk chunk = scan.next()) {
-                    JvortexReads.fold(chunk.array(), fold);
-                }
-            }
-        }
-        return fold;
-    }
-
-    /** @return the fold of the rows with the smallest order keys */
+    /** @return jvortex's fold of the kept rows */
     @Benchmark
-    public Fold jvortexSortedKey() {
-        return scan(sortedKey);
+    public Fold jvortex() {
+        return JvortexReads.filter(vortexFile, Workloads.TWO_COLUMNS, column, threshold);
     }
 
-    /** @return the fold of the rows with the smallest part keys */
+    /**
+     * @param state the peer
+     * @return vortex-jni's fold of the kept rows (its scan's filter expression)
+     */
     @Benchmark
-    public Fold jvortexRandomKey() {
-        return scan(randomKey);
+    public Fold vortexJni(JniState state) {
+        return state.jni.filter(vortexFile, Workloads.TWO_COLUMNS, column, threshold);
+    }
+
+    /** @return parquet-java's fold of the kept rows (its filter API) */
+    @Benchmark
+    public Fold parquetJava() {
+        return ParquetReads.filter(parquetFile, Workloads.TWO_COLUMNS, column, threshold);
     }
 }

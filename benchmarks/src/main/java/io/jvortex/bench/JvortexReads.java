@@ -12,6 +12,7 @@ import io.jvortex.array.NullArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
+import io.jvortex.expr.Expr;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
 import java.lang.foreign.MemorySegment;
@@ -74,6 +75,30 @@ public final class JvortexReads {
                     try (Chunk chunk = scan.next()) {
                         fold(chunk.array(), fold);
                     }
+                }
+            }
+        }
+        return fold;
+    }
+
+    /**
+     * A filtered scan: the rows whose {@code column} is at most {@code threshold}, of the projected
+     * columns ({@link ScanOptions.Builder#filter}: zone maps prune, the rest is evaluated per chunk).
+     *
+     * @param file a Vortex file
+     * @param columns projected columns
+     * @param column the filtered column (integer)
+     * @param threshold the largest value kept
+     * @return the fold of the kept rows' projected columns
+     */
+    public static Fold filter(Path file, List<String> columns, String column, long threshold) {
+        Fold fold = new Fold();
+        Expr predicate = Expr.col(column).le(Expr.lit(threshold));
+        try (VortexReader reader = VortexReader.open(file);
+             ScanIterator scan = reader.scan(ScanOptions.builder().columns(columns).filter(predicate).build())) {
+            while (scan.hasNext()) {
+                try (Chunk chunk = scan.next()) {
+                    fold(chunk.array(), fold);
                 }
             }
         }

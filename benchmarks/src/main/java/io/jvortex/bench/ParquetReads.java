@@ -15,6 +15,12 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterApi;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.MessageColumnIO;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -39,7 +45,7 @@ public final class ParquetReads {
     }
 
     /** A converter tree that is never called: values are read from the column readers directly. */
-    private static final GroupConverter NO_RECORDS = new GroupConverter() {
+    static final GroupConverter NO_RECORDS = new GroupConverter() {
         private final PrimitiveConverter primitive = new PrimitiveConverter() {
         };
 
@@ -57,7 +63,7 @@ public final class ParquetReads {
         }
     };
 
-    private static ParquetFileReader open(Path file) throws IOException {
+    static ParquetFileReader open(Path file) throws IOException {
         return ParquetFileReader.open(new LocalInputFile(file), ParquetReadOptions.builder().build());
     }
 
@@ -124,6 +130,171 @@ public final class ParquetReads {
             throw new UncheckedIOException(e);
         }
         return fold;
+    }
+
+    /**
+     * A filtered read through parquet-java's filter API: the predicate
+     * ({@code FilterApi.ltEq(longColumn(column), threshold)}) drops row groups by their statistics
+     * and dictionaries when the file is opened, pages by the column index
+     * ({@link ParquetFileReader#readNextFilteredRowGroup()}), and rows by the record-level filter of
+     * the record reader, whose materializer folds the projected columns of the kept records.
+     *
+     * @param file a Parquet file
+     * @param columns projected columns (flat)
+     * @param column the filtered column (INT64)
+     * @param threshold the largest value kept
+     * @return the fold of the kept rows' projected columns
+     */
+    public static Fold filter(Path file, List<String> columns, String column, long threshold) {
+        FilterCompat.Filter filter = FilterCompat.get(FilterApi.ltEq(FilterApi.longColumn(column), threshold));
+        Fold fold = new Fold();
+        ParquetReadOptions options = ParquetReadOptions.builder().withRecordFilter(filter).build();
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
+            MessageType fileSchema = reader.getFileMetaData().getSchema();
+            List<String> read = new ArrayList<>(columns);
+            if (!read.contains(column)) {
+                read.add(column); // the predicate needs its column's values
+            }
+            MessageType projection = project(fileSchema, read);
+            reader.setRequestedSchema(projection);
+            MessageColumnIO io = new ColumnIOFactory(reader.getFileMetaData().getCreatedBy())
+                    .getColumnIO(projection, fileSchema);
+            FoldingMaterializer materializer = new FoldingMaterializer(projection, columns, fold);
+            PageReadStore pages;
+            while ((pages = reader.readNextFilteredRowGroup()) != null) {
+                RecordReader<Boolean> records = io.getRecordReader(pages, materializer, filter);
+                for (long i = 0, n = pages.getRowCount(); i < n; i++) {
+                    records.read();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return fold;
+    }
+
+    /**
+     * Record materializer of flat records: the current record's projected values are held until the
+     * record reader either returns the record (it matched: the values join the fold) or skips it.
+     */
+    private static final class FoldingMaterializer extends RecordMaterializer<Boolean> {
+        private final Fold fold;
+        private long longs;
+        private double doubles;
+        private int values;
+        /** Folded columns per record. */
+        private final int foldedWidth;
+        private final GroupConverter root;
+
+        FoldingMaterializer(MessageType projection, List<String> folded, Fold fold) {
+            this.fold = fold;
+            Converter[] children = new Converter[projection.getFieldCount()];
+            // The predicate's own column when it is not projected: the filter sees its values, the fold does not.
+            PrimitiveConverter ignored = new PrimitiveConverter() {
+                @Override
+                public void addLong(long value) {
+                }
+
+                @Override
+                public void addInt(int value) {
+                }
+
+                @Override
+                public void addDouble(double value) {
+                }
+
+                @Override
+                public void addFloat(float value) {
+                }
+
+                @Override
+                public void addBinary(org.apache.parquet.io.api.Binary value) {
+                }
+
+                @Override
+                public void addBoolean(boolean value) {
+                }
+            };
+            PrimitiveConverter folding = new PrimitiveConverter() {
+                @Override
+                public void addLong(long value) {
+                    longs += value;
+                    values++;
+                }
+
+                @Override
+                public void addInt(int value) {
+                    longs += value;
+                    values++;
+                }
+
+                @Override
+                public void addDouble(double value) {
+                    doubles += value;
+                    values++;
+                }
+
+                @Override
+                public void addFloat(float value) {
+                    doubles += value;
+                    values++;
+                }
+
+                @Override
+                public void addBinary(org.apache.parquet.io.api.Binary value) {
+                    longs += value.length();
+                    values++;
+                }
+
+                @Override
+                public void addBoolean(boolean value) {
+                    longs += value ? 1 : 0;
+                    values++;
+                }
+            };
+            for (int i = 0; i < children.length; i++) {
+                children[i] = folded.contains(projection.getFieldName(i)) ? folding : ignored;
+            }
+            foldedWidth = folded.size();
+            root = new GroupConverter() {
+                @Override
+                public Converter getConverter(int fieldIndex) {
+                    return children[fieldIndex];
+                }
+
+                @Override
+                public void start() {
+                    longs = 0;
+                    doubles = 0;
+                    values = 0;
+                }
+
+                @Override
+                public void end() {
+                }
+            };
+        }
+
+        @Override
+        public Boolean getCurrentRecord() {
+            // Nulls are not delivered to converters: a folded column that delivered no value was null.
+            fold.values += foldedWidth;
+            fold.nulls += foldedWidth - values;
+            fold.longs += longs;
+            fold.doubles += doubles;
+            return Boolean.TRUE;
+        }
+
+
+        @Override
+        public void skipCurrentRecord() {
+            // the record did not match: its held values are dropped at the next start()
+        }
+
+        @Override
+        public GroupConverter getRootConverter() {
+            return root;
+        }
     }
 
     private static void read(ParquetFileReader reader, MessageType projection, long[] sortedRows, Fold fold)

@@ -16,8 +16,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Take of 100 random rows (fixed seed) of {@code l_orderkey, l_extendedprice, l_comment}. jvortex
- * has no row selection yet: it scans and picks (see {@link JvortexReads#take}).
+ * Take of 100 random rows (fixed seed) of {@code l_orderkey, l_extendedprice, l_comment}: jvortex
+ * through {@link VortexReader#take} (see {@link JvortexReads#take}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

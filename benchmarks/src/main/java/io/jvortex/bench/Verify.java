@@ -84,6 +84,27 @@ public final class Verify {
                 run("jvortex", () -> JvortexReads.take(lineitem, Workloads.TAKE_COLUMNS, takeRows)),
                 runJni(jniError, () -> peer.take(lineitem, Workloads.TAKE_COLUMNS, takeRows)),
                 run("parquetJava", () -> ParquetReads.take(lineitemParquet, Workloads.TAKE_COLUMNS, takeRows))));
+        for (String column : Workloads.FILTER_COLUMNS) {
+            for (double selectivity : Workloads.SELECTIVITIES) {
+                long threshold = Workloads.filterThreshold(lineitem, column, selectivity);
+                results.put("FilterBenchmark:column=" + column + ":selectivity=" + selectivity, List.of(
+                        run("jvortex", () -> JvortexReads.filter(lineitem, Workloads.TWO_COLUMNS, column, threshold)),
+                        runJni(jniError, () -> peer.filter(lineitem, Workloads.TWO_COLUMNS, column, threshold)),
+                        run("parquetJava", () -> ParquetReads.filter(lineitemParquet, Workloads.TWO_COLUMNS, column,
+                                threshold))));
+            }
+        }
+        // The write: each writer's file read back by its own reader, against the Parquet input's fold.
+        Path writeInput = BenchFiles.file("lineitem-write", "parquet");
+        Path writeDir = Files.createTempDirectory("jvortex-verify-write");
+        try {
+            results.put("WriteBenchmark", List.of(
+                    run("jvortex", () -> WriteBenchmark.writeAndRead(null, writeInput, writeDir, true)),
+                    runJni(jniError, () -> WriteBenchmark.writeAndRead(peer, writeInput, writeDir, false)),
+                    run("parquetJava", () -> ParquetReads.scan(writeInput, List.of()))));
+        } finally {
+            Files.deleteIfExists(writeDir);
+        }
         Path wide = BenchFiles.file("wide10000", "vortex");
         Path wideParquet = BenchFiles.file("wide10000", "parquet");
         results.put("WideOpenBenchmark", List.of(

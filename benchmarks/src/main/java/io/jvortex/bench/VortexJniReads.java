@@ -7,8 +7,30 @@ import dev.vortex.api.Partition;
 import dev.vortex.api.Scan;
 import dev.vortex.api.ScanOptions;
 import dev.vortex.api.Session;
+import dev.vortex.api.VortexWriter;
 import dev.vortex.arrow.ArrowAllocation;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Map;
+import org.apache.arrow.c.ArrowArray;
+import org.apache.arrow.c.ArrowSchema;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -89,6 +111,110 @@ public final class VortexJniReads {
         ScanOptions options = ImmutableScanOptions.copyOf(ScanOptions.includeRows(sortedRows))
                 .withProjection(projection(columns));
         return run(DataSource.open(session, uri(file)), options);
+    }
+
+    /**
+     * A filtered scan through the scan's filter expression.
+     *
+     * @param file a Vortex file
+     * @param columns projected columns
+     * @param column the filtered column (integer)
+     * @param threshold the largest value kept
+     * @return the fold of the kept rows' projected columns
+     */
+    public Fold filter(Path file, List<String> columns, String column, long threshold) {
+        Expression predicate = Expression.binary(Expression.BinaryOp.LTE, Expression.column(column),
+                Expression.literal(threshold));
+        ScanOptions options = ScanOptions.builder().projection(projection(columns)).filter(predicate).build();
+        return run(DataSource.open(session, uri(file)), options);
+    }
+
+    /**
+     * Parquet to Vortex through vortex-jni's writer: each row group is decoded by parquet-java's
+     * column readers into Arrow vectors (flat columns of the lineitem types), exported through the
+     * C data interface and handed to {@link VortexWriter#writeBatch}.
+     *
+     * @param parquet the Parquet file
+     * @param vortex the Vortex file to write (replaced)
+     * @return rows written
+     */
+    public long writeFromParquet(Path parquet, Path vortex) {
+        long rows = 0;
+        try (ParquetFileReader reader = ParquetReads.open(parquet)) {
+            MessageType schema = reader.getFileMetaData().getSchema();
+            String createdBy = reader.getFileMetaData().getCreatedBy();
+            Schema arrowSchema = arrowSchema(schema);
+            try (VortexWriter writer = VortexWriter.create(session, vortex.toAbsolutePath().toString(), arrowSchema,
+                    Map.of(), allocator)) {
+                PageReadStore pages;
+                while ((pages = reader.readNextRowGroup()) != null) {
+                    int count = Math.toIntExact(pages.getRowCount());
+                    ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, ParquetReads.NO_RECORDS, schema, createdBy);
+                    try (VectorSchemaRoot root = VectorSchemaRoot.create(arrowSchema, allocator)) {
+                        List<ColumnDescriptor> columns = schema.getColumns();
+                        for (int c = 0; c < columns.size(); c++) {
+                            fill(root.getVector(c), store.getColumnReader(columns.get(c)), columns.get(c), count);
+                        }
+                        root.setRowCount(count);
+                        try (ArrowArray array = ArrowArray.allocateNew(allocator);
+                             ArrowSchema exported = ArrowSchema.allocateNew(allocator)) {
+                            Data.exportVectorSchemaRoot(allocator, root, null, array, exported);
+                            writer.writeBatch(array.memoryAddress(), exported.memoryAddress());
+                        }
+                    }
+                    rows += count;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rows;
+    }
+
+    private static Schema arrowSchema(MessageType schema) {
+        List<Field> fields = new ArrayList<>();
+        for (ColumnDescriptor column : schema.getColumns()) {
+            PrimitiveType type = column.getPrimitiveType();
+            LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+            ArrowType arrow = switch (type.getPrimitiveTypeName()) {
+                case INT64 -> logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d
+                        ? new ArrowType.Decimal(d.getPrecision(), d.getScale(), 128) : new ArrowType.Int(64, true);
+                case INT32 -> logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
+                        ? new ArrowType.Date(DateUnit.DAY) : new ArrowType.Int(32, true);
+                case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+                case BINARY -> new ArrowType.Utf8();
+                default -> throw new UnsupportedOperationException("no Arrow mapping in the benchmark for " + type);
+            };
+            boolean nullable = type.getRepetition() != Type.Repetition.REQUIRED;
+            fields.add(new Field(type.getName(), new FieldType(nullable, arrow, null), null));
+        }
+        return new Schema(fields);
+    }
+
+    private static void fill(FieldVector vector, ColumnReader reader, ColumnDescriptor column, int count) {
+        int maxDefinition = column.getMaxDefinitionLevel();
+        vector.setInitialCapacity(count);
+        vector.allocateNew();
+        for (int i = 0; i < count; i++) {
+            if (reader.getCurrentDefinitionLevel() != maxDefinition) {
+                vector.setNull(i);
+            } else {
+                switch (vector) {
+                    case BigIntVector v -> v.set(i, reader.getLong());
+                    case DecimalVector v -> v.set(i, reader.getLong());
+                    case IntVector v -> v.set(i, reader.getInteger());
+                    case DateDayVector v -> v.set(i, reader.getInteger());
+                    case Float8Vector v -> v.set(i, reader.getDouble());
+                    case VarCharVector v -> {
+                        ByteBuffer bytes = reader.getBinary().toByteBuffer();
+                        v.setSafe(i, bytes, bytes.position(), bytes.remaining());
+                    }
+                    default -> throw new UnsupportedOperationException("no fill for " + vector.getField());
+                }
+            }
+            reader.consume();
+        }
+        vector.setValueCount(count);
     }
 
     private Fold run(DataSource source, ScanOptions options) {

@@ -1,5 +1,9 @@
 package io.jvortex.bench;
 
+import io.jvortex.api.VortexReader;
+import io.jvortex.dtype.DType;
+import io.jvortex.scalar.ArrayStatistics;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,6 +33,31 @@ public final class Workloads {
     /** The wide file's projection: every 1000th of its 10 000 columns. */
     public static final List<String> WIDE_COLUMNS = List.of(
             "c00000", "c01000", "c02000", "c03000", "c04000", "c05000", "c06000", "c07000", "c08000", "c09000");
+
+    /** Filtered columns: {@code l_orderkey} is sorted (zones prune), {@code l_partkey} is not. */
+    public static final List<String> FILTER_COLUMNS = List.of("l_orderkey", "l_partkey");
+
+    /** Fractions of the filtered column's value range kept ({@code column <= threshold}). */
+    public static final List<Double> SELECTIVITIES = List.of(0.001, 0.01, 0.1);
+
+    /**
+     * The filter threshold of a selectivity: {@code min + (max - min) * selectivity} from the file's
+     * column statistics, so that it follows the scale factor (keys are about uniform in both columns).
+     *
+     * @param vortexFile the lineitem Vortex file
+     * @param column an integer column
+     * @param selectivity fraction of the value range kept
+     * @return the largest value kept
+     */
+    public static long filterThreshold(Path vortexFile, String column, double selectivity) {
+        try (VortexReader reader = VortexReader.open(vortexFile)) {
+            DType.Struct schema = (DType.Struct) reader.schema();
+            ArrayStatistics s = reader.file().fieldStatistics().get(schema.indexOf(column));
+            long min = s.min().orElseThrow().asLong();
+            long max = s.max().orElseThrow().asLong();
+            return min + (long) ((max - min) * selectivity);
+        }
+    }
 
     /**
      * @param rowCount rows in the file
