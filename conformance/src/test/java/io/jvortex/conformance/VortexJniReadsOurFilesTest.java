@@ -68,19 +68,20 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Covered dtypes: null, bool, all integers and floats (floats compared by their bits, rendered as
  * our renderer does), decimals (128- and 256-bit), utf8, binary, dates (days and milliseconds),
  * times and timestamps of every unit (with and without a time zone), and structs, lists and
- * fixed-size lists nested up to two levels. Not generated: maps, variants and uuids, whose
- * extension types and arrays enter the format only in editions after core2026.08.0 (2026.08.2 and
- * 2026.08.3) and which vortex-jni 0.76 cannot read.
+ * fixed-size lists nested up to two levels (fixed-size lists from core2025.10.0, the first edition
+ * with them). Not generated: maps, variants and uuids, whose arrays and extension types enter the
+ * format only in core2026.08.2 and core2026.08.3, after the editions this requirement covers.
  *
  * <p>Two vortex-jni 0.76 bugs, both reproduced on files the Rust writer (vortex-data 0.91) wrote, are
  * worked around narrowly:
  * <ul>
- *   <li>A nullable bool array is read wrong (values and validity misaligned) when a scan split starts
- *       at a row that is not a multiple of 8: scanning a Rust-written 3,000-row nullable bool column
- *       with {@code rowRangeBegin} 2899, 2900 or 2901 misreads it, with 2896 or 2904 it is exact. A
- *       whole-file scan splits wherever any column's chunk ends, so columns holding bools are checked
- *       in a scan of their own (their chunks end on zone boundaries); all other columns are checked
- *       in one scan of the whole file.</li>
+ *   <li>Bools are read wrong (values and nulls shifted) when a scan split starts at a row that is not
+ *       a multiple of 8: scanning a Rust-written 3,000-row nullable bool column with
+ *       {@code rowRangeBegin} 2899, 2900 or 2901 misreads it, with 2896 or 2904 it is exact. A
+ *       whole-file scan splits wherever any column's chunk ends (a dictionary chunk may end at any
+ *       row, in Rust's files as in ours), so columns holding bools are checked in a scan of their own,
+ *       which splits only where that column's chunks end (zone boundaries, for a bool column); all
+ *       other columns are checked in one scan of the whole file.</li>
  *   <li>A valid row of {@code struct<y: struct<…>>} whose {@code y} is null is read as a null row;
  *       structs whose fields are all nullable structs are not generated (a struct with a null struct
  *       field next to another field is read right).</li>
