@@ -25,7 +25,7 @@ import java.util.Optional;
  * the layout metadata, either as the aggregate-based {@code vortex.zoned} layout (max/min, or
  * 64-byte bounded max/min for strings and binaries; NaN counts for floats; null counts; columns
  * sorted by display name, all-null columns dropped) or as the legacy {@code vortex.stats} layout
- * (max, max_is_truncated, min, min_is_truncated, null_count, nan_count).
+ * (max, max_is_truncated, min, min_is_truncated, null_count, nan_count; bounds no zone has dropped).
  */
 public final class ZoneStats {
     /** Longest string or binary bound, in bytes (the reference's default). */
@@ -526,10 +526,14 @@ public final class ZoneStats {
         }
         List<List<Scalar>> columns = new ArrayList<>();
         int bits = 1 << 6; // null_count
-        if (kind != Kind.NONE) {
-            bits |= (1 << 3) | (1 << 4); // max, min
+        // as in the aggregate layout, a bound no zone has is left out of the table (all-null columns)
+        if (kind != Kind.NONE && maxs.stream().anyMatch(s -> !s.isNull())) {
+            bits |= 1 << 3;
             columns.add(maxs);
             columns.add(flags(maxTruncated));
+        }
+        if (kind != Kind.NONE && mins.stream().anyMatch(s -> !s.isNull())) {
+            bits |= 1 << 4;
             columns.add(mins);
             columns.add(flags(minTruncated));
         }
