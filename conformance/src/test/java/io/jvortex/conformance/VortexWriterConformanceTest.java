@@ -407,7 +407,18 @@ class VortexWriterConformanceTest {
     private static boolean comparable(Scalar s) {
         DType t = s.dtype() instanceof DType.Extension e ? e.storage() : s.dtype();
         return t instanceof DType.Bool || t instanceof DType.Primitive || t instanceof DType.Decimal
-                || (!(s.dtype() instanceof DType.Extension) && (t instanceof DType.Utf8 || t instanceof DType.Binary));
+                || (!(s.dtype() instanceof DType.Extension) && (t instanceof DType.Utf8 || t instanceof DType.Binary))
+                || (s.dtype() instanceof DType.Extension && t instanceof DType.FixedSizeList);
+    }
+
+    /** A uuid (fixed-size list of u8) scalar's bytes, which order uuids (unsigned, first byte first). */
+    private static byte[] fixedBytes(Scalar s) {
+        List<?> elements = (List<?>) s.value();
+        byte[] bytes = new byte[elements.size()];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) ((Scalar) elements.get(i)).asLong();
+        }
+        return bytes;
     }
 
     @SuppressWarnings("unchecked")
@@ -417,6 +428,9 @@ class VortexWriterConformanceTest {
         DType t = a.dtype() instanceof DType.Extension e ? e.storage() : a.dtype();
         if (x instanceof byte[] p && y instanceof byte[] q) {
             return Arrays.compareUnsigned(p, q);
+        }
+        if (t instanceof DType.FixedSizeList) {
+            return Arrays.compareUnsigned(fixedBytes(a), fixedBytes(b));
         }
         if (t instanceof DType.Primitive p && p.ptype().isFloat()) {
             return Double.compare(a.asDouble() + 0.0, b.asDouble() + 0.0);

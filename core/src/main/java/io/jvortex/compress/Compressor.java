@@ -83,6 +83,30 @@ public final class Compressor {
         return compress(array, new CompressContext(this, 0, excludedSchemes));
     }
 
+    /**
+     * Encodes a leaf array with one given scheme at the root (its children cascade as usual), for
+     * callers that compare a particular encoding against the compressor's own choice.
+     *
+     * @param array the leaf array
+     * @param scheme the root scheme
+     * @return the node tree, or {@code null} when the scheme does not apply to the array (not one of
+     *         this compressor's schemes, not accepted, not permitted by the edition, or judged a skip)
+     */
+    public WriteNode compressWith(Canonical array, Scheme scheme) {
+        Objects.requireNonNull(array, "array");
+        Objects.requireNonNull(scheme, "scheme");
+        if (array.length() == 0 || !schemes.contains(scheme) || !allowed(scheme.encodingId())
+                || !scheme.accepts(array)) {
+            return null;
+        }
+        CompressContext ctx = new CompressContext(this, 0, Set.of());
+        ArrayFacts facts = new ArrayFacts(array);
+        if (scheme.judge(array, facts, ctx) == Scheme.SKIP) {
+            return null;
+        }
+        return scheme.compress(array, facts, ctx);
+    }
+
     WriteNode compress(Canonical array, CompressContext ctx) {
         return switch (array) {
             case NullArray n -> CanonicalEncoder.encode(n);

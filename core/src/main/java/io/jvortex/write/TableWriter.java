@@ -9,6 +9,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
 import io.jvortex.compress.Compressor;
+import io.jvortex.compress.NodeSize;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.protobuf.ProtoWriter;
@@ -541,10 +542,24 @@ public final class TableWriter {
         }
 
         private boolean probeDict(Canonical block) {
-            boolean eligible = dtype instanceof DType.Primitive || dtype instanceof DType.Utf8
-                    || dtype instanceof DType.Binary;
-            return eligible && options.edition().allowsLayout(WriteLayout.DICT)
-                    && compressor.compress(forEdition(block)).encodingId().equals(DICT_ARRAY);
+            boolean strings = dtype instanceof DType.Utf8 || dtype instanceof DType.Binary;
+            if (!(strings || dtype instanceof DType.Primitive) || !options.edition().allowsLayout(WriteLayout.DICT)) {
+                return false;
+            }
+            Canonical first = forEdition(block);
+            WriteNode chosen = compressor.compress(first);
+            if (chosen.encodingId().equals(DICT_ARRAY)) {
+                return true;
+            }
+            if (!strings) {
+                return false;
+            }
+            // The scheme choice rests on a ~1 % sample, where a string dictionary sees few repeats
+            // and FSST/OnPair look better than they are; a dictionary that beats the choice on the
+            // whole block only gets better in the layout, whose values are shared by many blocks.
+            WriteNode dict = compressor.compressWith(first, dtype instanceof DType.Utf8
+                    ? io.jvortex.encoding.dict.DictScheme.STRING : io.jvortex.encoding.dict.DictScheme.BINARY);
+            return dict != null && NodeSize.bytes(dict) < NodeSize.bytes(chosen);
         }
 
         private void encode(Canonical block) {

@@ -25,7 +25,7 @@ import java.util.Optional;
  * the layout metadata, either as the aggregate-based {@code vortex.zoned} layout (max/min, or
  * 64-byte bounded max/min for strings and binaries; NaN counts for floats; null counts; columns
  * sorted by display name, all-null columns dropped) or as the legacy {@code vortex.stats} layout
- * (max, max_is_truncated, min, min_is_truncated, null_count, nan_count).
+ * (max, max_is_truncated, min, min_is_truncated, null_count, nan_count; bounds no zone has dropped).
  */
 public final class ZoneStats {
     /** Longest string or binary bound, in bytes (the reference's default). */

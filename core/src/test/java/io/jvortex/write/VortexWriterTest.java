@@ -468,6 +468,42 @@ class VortexWriterTest {
         }
     }
 
+    /**
+     * TPC-H's {@code o_clerk} shape: 1,000 distinct 15-byte strings over many rows. On the first zone's
+     * ~1 % sample a dictionary sees few repeats and loses to OnPair, but over the whole zone (and more
+     * so across zones) it is far smaller, so the column still gets a dictionary layout, as the
+     * reference's does.
+     */
+    @Test
+    void repetitiveStringsGetADictionaryLayoutEvenWhenTheSampleFavoursOnPair() throws IOException {
+        DType.Struct schema = new DType.Struct(List.of("clerk"), List.of(new DType.Utf8(false)), false);
+        int rows = 50_000;
+        String[] clerks = new String[rows];
+        SplittableRandom random = io.jvortex.encoding.alp.TestSeeds.random("VortexWriterTest.repetitiveStrings");
+        for (int i = 0; i < rows; i++) {
+            clerks[i] = String.format(java.util.Locale.ROOT, "Clerk#%09d", 1 + random.nextInt(1000));
+        }
+        Compressor compressor = VortexWriter.compressor(WriteOptions.defaults());
+        Canonical firstZone = Batch.builder(schema).strings("clerk", Arrays.copyOf(clerks,
+                WriteOptions.defaults().zoneRows())).build().fields().getFirst();
+        // the premise: the sampled choice is not a dictionary
+        assertThat(compressor.compress(firstZone).encodingId()).isNotEqualTo("vortex.dict");
+
+        Path file = dir.resolve("clerks.vortex");
+        try (VortexWriter writer = VortexWriter.create(file, schema, WriteOptions.defaults())) {
+            writer.write(Batch.builder(schema).strings("clerk", clerks).build());
+        }
+        try (VortexReader reader = VortexReader.open(file)) {
+            Layout.Zoned zoned = (Layout.Zoned) ((Layout.Struct) reader.layout()).fields().getFirst();
+            assertThat(zoned.data()).isInstanceOf(Layout.Dict.class);
+        }
+        List<Object> read = readRows(file);
+        for (int i = 0; i < rows; i += 613) {
+            assertThat(read.get(i)).isEqualTo(TestSupport.row(Batch.builder(schema).strings("clerk", clerks)
+                    .build(), i));
+        }
+    }
+
     @Test
     void lowCardinalityColumnsGetDictionaryLayoutsThatSplitWhenFull() throws IOException {
         DType.Struct schema = new DType.Struct(List.of("k", "s"), List.of(new DType.Primitive(PType.I32, false),

@@ -86,6 +86,16 @@ class ZoneStatsTest {
                 "min_is_truncated", "null_count", "nan_count");
     }
 
+    /** The 0.91 writer's legacy tables for an all-null column hold only null counts (seen in VortexWriterConformanceTest). */
+    @Test
+    void legacyTablesOfAnAllNullColumnKeepOnlyTheNullCount() {
+        ZoneStats stats = new ZoneStats(new DType.Primitive(PType.I16, true), false, 8192);
+        stats.add(TestArrays.primitive(PType.I16, true, new long[] {1, 2}, new boolean[] {false, false}));
+        ZoneStats.Table table = stats.finish();
+        assertThat(table.metadata()).isEqualTo(new byte[] {0, 0x20, 0, 0, 0x40, 0});
+        assertThat(((StructArray) table.table()).dtype().names()).containsExactly("null_count");
+    }
+
     @Test
     void boundsTruncateLikeTheReference() {
         // the reference's own cases (vortex-array scalar/truncation.rs)

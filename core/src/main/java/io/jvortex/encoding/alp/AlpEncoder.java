@@ -21,8 +21,9 @@ import java.util.List;
  * slot takes the array's first encodable value, which keeps the integer range tight.
  *
  * <p>The exponents are chosen as the reference chooses them: on about 32 values spread evenly over the
- * array, the pair {@code f < e} that minimises the estimated bit-packed size plus 10 (f64) or 6 (f32) bytes
- * per patch, ties going to the smaller {@code e - f}. Unlike the reference, only valid rows are sampled and
+ * array, the pair ({@code (0, 0)} or {@code f < e}) that minimises the estimated bit-packed size plus 10 (f64)
+ * or 6 (f32) bytes per patch, ties going to the smaller {@code e - f} (so integral values keep {@code (0, 0)},
+ * as the reference 0.91 does). Unlike the reference, only valid rows are sampled and
  * null rows never become patches; their integer slot also takes the fill value.
  */
 public final class AlpEncoder {
@@ -189,8 +190,9 @@ public final class AlpEncoder {
     }
 
     static Exponents bestF64(double[] sample) {
+        // (0, 0) is scored first: integral data keeps its integers instead of gaining a decimal digit
         Exponents best = new Exponents(0, 0);
-        long bestSize = Long.MAX_VALUE;
+        long bestSize = estimateF64(sample, 0, 0);
         for (int e = AlpEncoding.MAX_EXPONENT_F64 - 1; e >= 0; e--) {
             for (int f = 0; f < e; f++) {
                 long size = estimateF64(sample, e, f);
@@ -320,8 +322,9 @@ public final class AlpEncoder {
     }
 
     static Exponents bestF32(float[] sample) {
+        // (0, 0) is scored first: integral data keeps its integers instead of gaining a decimal digit
         Exponents best = new Exponents(0, 0);
-        long bestSize = Long.MAX_VALUE;
+        long bestSize = estimateF32(sample, 0, 0);
         for (int e = AlpEncoding.MAX_EXPONENT_F32 - 1; e >= 0; e--) {
             for (int f = 0; f < e; f++) {
                 long size = estimateF32(sample, e, f);

@@ -115,6 +115,33 @@ class AlpEncoderTest {
         assertThat(nullable.encoded().getLong(1)).isEqualTo(1234);
     }
 
+    /**
+     * Integral floats keep exponents (0, 0) rather than gaining a decimal digit, while half-steps still
+     * take the largest tying {@code e} with {@code e - f = 1} (both as the 0.91 wheel wrote them).
+     */
+    @Test
+    void integralValuesKeepZeroExponents() {
+        SplittableRandom random = TestSeeds.random("AlpEncoderTest.integralValuesKeepZeroExponents");
+        double[] whole = new double[5000];
+        double[] halves = new double[5000];
+        float[] wholeF = new float[5000];
+        for (int i = 0; i < whole.length; i++) {
+            int v = 1 + random.nextInt(2400);
+            whole[i] = v;
+            wholeF[i] = v;
+            halves[i] = v / 2.0;
+        }
+        AlpEncoder.Encoded ints = AlpEncoder.encode(TestArrays.f64(whole, null));
+        assertThat(ints.exponents()).isEqualTo(new AlpEncoder.Exponents(0, 0));
+        assertThat(ints.patchCount()).isZero();
+        assertThat(ints.encoded().getLong(7)).isEqualTo((long) whole[7]);
+        assertThat(AlpEncoder.encode(TestArrays.f32(wholeF, null)).exponents())
+                .isEqualTo(new AlpEncoder.Exponents(0, 0));
+        assertThat(AlpEncoder.encode(TestArrays.f64(halves, null)).exponents())
+                .isEqualTo(new AlpEncoder.Exponents(16, 15));
+        roundTrip(TestArrays.f64(whole, null), "integral doubles");
+    }
+
     /** Patches metadata as 0.91 writes it (vortex-format §6.2, verified on a Rust-written file). */
     @Test
     void patchesCarryNarrowedIndicesAConstantValueChildAndChunkOffsets() {
