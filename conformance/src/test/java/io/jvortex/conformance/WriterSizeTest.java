@@ -13,8 +13,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +33,7 @@ import org.junit.jupiter.api.Test;
  */
 class WriterSizeTest {
     private static final double LIMIT = 1.05;
-    private static final Path WORK = Path.of("target", "size-harness").toAbsolutePath();
+    private static final Path WORK = ReferenceDatasets.WORK;
 
     /** Sizes of one file: total bytes and segment bytes per top-level column. */
     record Sizes(long fileBytes, Map<String, Long> columnBytes) {
@@ -44,22 +42,8 @@ class WriterSizeTest {
     @Test
     void convertedFilesAreAsSmallAsTheReferences() throws IOException {
         RustOracle oracle = RustOracle.shared();
-        Files.createDirectories(WORK);
-        List<Path> inputs = new ArrayList<>();
-        for (String table : List.of("lineitem", "orders")) {
-            Path file = WORK.resolve(table + ".parquet");
-            if (!Files.exists(file)) {
-                // generated aside and moved, so that an interrupted run leaves no truncated input behind
-                Path generated = oracle.tpch(WORK.resolve("tpch-partial"), "0.1", List.of(table)).getFirst();
-                Files.move(generated, file, StandardCopyOption.ATOMIC_MOVE);
-            }
-            inputs.add(file);
-        }
-        Path flights = WORK.resolve("flights.parquet");
-        if (!Files.exists(flights)) {
-            oracle.nycflights(flights);
-        }
-        inputs.add(flights);
+        List<Path> inputs = List.of(ReferenceDatasets.tpch("lineitem"), ReferenceDatasets.tpch("orders"),
+                ReferenceDatasets.flights());
 
         boolean enforce = Boolean.parseBoolean(System.getProperty("jvortex.size.enforce", "true"));
         StringBuilder report = new StringBuilder(String.format(Locale.ROOT,
