@@ -53,6 +53,11 @@ final class DictReader extends ColumnReader {
      * @param state the scan's services
      * @return the values and codes
      */
+    @Override
+    io.jvortex.expr.Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared) {
+        return readDictionary(start, length, state);
+    }
+
     io.jvortex.expr.Evaluator.Values.Dict readDictionary(long start, int length, ScanState state) {
         ensureValues(state);
         PrimitiveArray idx = codes(start, length, state);

@@ -5,6 +5,13 @@ import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.file.SegmentSpec;
 import io.jvortex.layout.Layout;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.encoding.PackedInts;
+import io.jvortex.encoding.PointAccess;
+import io.jvortex.encoding.bitpacked.BitPackedEncoding;
+import io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding;
+import io.jvortex.encoding.runend.RunEndEncoding;
+import io.jvortex.expr.Evaluator;
 import java.lang.foreign.Arena;
 import java.util.function.LongConsumer;
 
@@ -14,6 +21,10 @@ final class FlatReader extends ColumnReader {
     private Arena arena;
     private Canonical decoded;
     private boolean constant;
+    /** What {@link #readForFilter} evaluates instead of decoded rows: runs, packed integers or {@link #NONE}. */
+    private Object filterForm;
+    private Arena filterArena;
+    private static final Object NONE = new Object();
 
     FlatReader(Layout.Flat layout) {
         this.layout = layout;
@@ -40,20 +51,130 @@ final class FlatReader extends ColumnReader {
     }
 
     /**
-     * Reads a range for a filter: a segment stored as {@code vortex.constant} comes back as one row
-     * and a length, so the filter is evaluated once for all its rows.
-     *
-     * @param start first row
-     * @param length rows
-     * @param state the scan's services
-     * @return the rows
+     * Reads a range for a filter without decoding where the segment's encoding allows: a
+     * {@code vortex.constant} segment comes back as one row, a {@code vortex.runend} one as its runs,
+     * and (unless the projection decodes the column anyway) frame-of-reference / bit-packed integers
+     * as packed values plus reference and patches. The encoded form is kept while the segment's rows
+     * are read.
      */
-    io.jvortex.expr.Evaluator.Values readForFilter(long start, int length, ScanState state) {
+    @Override
+    Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared) {
+        if (decoded == null && length > 0) {
+            if (filterForm == null) {
+                filterForm = encodedForm(state, shared);
+            }
+            switch (filterForm) {
+                case RunEndEncoding.Runs r -> {
+                    return runsOf(r, (int) start, length);
+                }
+                case PackedInts p -> {
+                    return packedOf(p, (int) start, length);
+                }
+                default -> {
+                }
+            }
+        }
         Canonical rows = read(start, length, state);
         if (constant && length > 0) {
-            return new io.jvortex.expr.Evaluator.Values.Constant(rows.slice(0, 1), length);
+            return new Evaluator.Values.Constant(rows.slice(0, 1), length);
         }
-        return new io.jvortex.expr.Evaluator.Values.Plain(rows);
+        return new Evaluator.Values.Plain(rows);
+    }
+
+    /** The segment's runs or packed integers, or a marker that it has neither. */
+    private Object encodedForm(ScanState state, boolean shared) {
+        if (layout.rowCount() > DecodeContext.MAX_ROWS) {
+            return NONE;
+        }
+        SerializedArray array = parse(state);
+        String id = array.root().encodingId();
+        if (!id.equals(RunEndEncoding.ID) && (shared || !id.equals(FrameOfReferenceEncoding.ID)
+                && !id.equals(BitPackedEncoding.ID))) {
+            return NONE;
+        }
+        filterArena = Arena.ofConfined();
+        DecodeContext ctx = new DecodeContext(state.registry, filterArena, state.allowUnknown, state.maxDecodedBytes);
+        Object form = id.equals(RunEndEncoding.ID)
+                ? RunEndEncoding.runs(array.root(), layout.dtype(), (int) layout.rowCount(), ctx)
+                : PackedInts.of(array.root(), layout.dtype(), (int) layout.rowCount(), ctx);
+        return form == null ? NONE : form;
+    }
+
+    private static Evaluator.Values runsOf(RunEndEncoding.Runs r, int start, int length) {
+        int[] ends = r.ends();
+        int end = start + length;
+        int first = firstAbove(ends, start);
+        int last = firstAbove(ends, end - 1);
+        if (last >= ends.length) {
+            throw new io.jvortex.api.VortexException("run ends do not cover row " + (end - 1));
+        }
+        int[] local = new int[last - first + 1];
+        for (int k = first; k <= last; k++) {
+            local[k - first] = Math.min(ends[k], end) - start;
+        }
+        return new Evaluator.Values.Runs(r.values().slice(first, local.length), local, length);
+    }
+
+    /** The first index whose end is above {@code row} (ends are non-decreasing). */
+    private static int firstAbove(int[] ends, int row) {
+        int lo = 0;
+        int hi = ends.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ends[mid] > row) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    private static Evaluator.Values packedOf(PackedInts p, int start, int length) {
+        int[] positions = p.patchPositions();
+        int from = firstAtLeast(positions, start);
+        int to = firstAtLeast(positions, start + length);
+        int[] local = new int[to - from];
+        for (int k = from; k < to; k++) {
+            local[k - from] = positions[k] - start;
+        }
+        PrimitiveArray values = local.length == 0 ? null : (PrimitiveArray) p.patchValues().slice(from, to - from);
+        return new Evaluator.Values.Packed((PrimitiveArray) p.packed().slice(start, length), p.reference(),
+                p.bitWidth(), local, values);
+    }
+
+    private static int firstAtLeast(int[] sorted, int row) {
+        int i = java.util.Arrays.binarySearch(sorted, row);
+        return i >= 0 ? i : -i - 1;
+    }
+
+    private SerializedArray parse(ScanState state) {
+        SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
+        String path = layout.path() + "/segment#" + layout.segmentId();
+        return SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
+                state.file.arrayIds(), state.file.source(), path);
+    }
+
+    /**
+     * Keeps a few rows of a range: when the segment is not decoded and its root encoding decodes
+     * single positions, only those positions are decoded.
+     */
+    @Override
+    Canonical readSome(long start, int length, int[] positions, ScanState state) {
+        if (decoded != null || layout.rowCount() > DecodeContext.MAX_ROWS) {
+            return super.readSome(start, length, positions, state);
+        }
+        SerializedArray array = parse(state);
+        if (!(state.registry.find(array.root().encodingId()) instanceof PointAccess)) {
+            return super.readSome(start, length, positions, state);
+        }
+        int[] rows = new int[positions.length];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = (int) start + positions[i];
+        }
+        DecodeContext ctx = new DecodeContext(state.registry, state.chunkArena(), state.allowUnknown,
+                state.maxDecodedBytes);
+        return ctx.take(array.root(), layout.dtype(), (int) layout.rowCount(), rows);
     }
 
     static Canonical decode(Layout.Flat layout, ScanState state, Arena arena) {
@@ -102,10 +223,18 @@ final class FlatReader extends ColumnReader {
 
     @Override
     void release(long row) {
-        if (decoded != null && row >= layout.rowCount()) {
+        if (row < layout.rowCount()) {
+            return;
+        }
+        if (decoded != null) {
             decoded = null;
             arena.close();
             arena = null;
+        }
+        filterForm = null;
+        if (filterArena != null) {
+            filterArena.close();
+            filterArena = null;
         }
     }
 }
