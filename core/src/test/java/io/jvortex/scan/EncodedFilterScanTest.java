@@ -304,4 +304,34 @@ class EncodedFilterScanTest {
         }
         assertThat(few).as("predicates selecting few rows").isGreaterThan(20);
     }
+
+    @Test
+    void smallChunksCutRunsAndPatchesAnywhere() throws Exception {
+        SplittableRandom random = TestSupport.random("EncodedFilterScanTest.smallChunks");
+        try (VortexReader reader = VortexReader.open(java.lang.foreign.MemorySegment.ofArray(Files.readAllBytes(file)),
+                "encoded.vortex", ReaderOptions.defaults())) {
+            List<String> all = lines(reader, ScanOptions.builder().columns(List.of("id", "packed")).build());
+            for (int chunkRows : new int[] {3, 7, 64, 1000}) {
+                for (int round = 0; round < 4; round++) {
+                    int r = random.nextInt(ROWS);
+                    Expr e = switch (round) {
+                        case 0 -> Expr.col("runs").eq(Expr.lit(runs[r]));
+                        case 1 -> Expr.col("steps").ge(Expr.lit(steps[r]));
+                        case 2 -> Expr.col("packed").gt(Expr.lit(BASE + 3000));
+                        default -> new Expr.Or(Expr.col("packed").lt(Expr.lit(BASE + 20)),
+                                Expr.col("runs").lt(Expr.lit(runs[r])));
+                    };
+                    List<String> expected = new ArrayList<>();
+                    for (int row = 0; row < ROWS; row++) {
+                        if (Boolean.TRUE.equals(eval(e, row))) {
+                            expected.add(all.get(row));
+                        }
+                    }
+                    assertThat(lines(reader, ScanOptions.builder().columns(List.of("id", "packed")).filter(e)
+                            .maxChunkRows(chunkRows).build())).as("%s, chunks of %d", e.sql(), chunkRows)
+                            .isEqualTo(expected);
+                }
+            }
+        }
+    }
 }
