@@ -130,6 +130,38 @@ public final class Evaluator {
                 return packed.length();
             }
         }
+
+        /**
+         * Float rows as ALP-encoded integers: row {@code i} is {@code patchValues[k]} where
+         * {@code patchPositions[k] == i}, else {@code ints[i] * f10 * if10} computed in the float
+         * type (f32: {@code (float) ints[i] * (float) f10 * (float) if10}).
+         *
+         * @param ints i32 (for f32) or i64 (for f64) integers with the rows' validity
+         * @param floatType the decoded type, F32 or F64
+         * @param f10 the positive power of ten
+         * @param if10 the positive inverse power of ten
+         * @param patchPositions patched rows, strictly increasing, below {@code ints.length()}
+         * @param patchValues the patched rows' values (of {@code floatType}), or null when there are none
+         */
+        record Alp(PrimitiveArray ints, PType floatType, double f10, double if10, int[] patchPositions,
+                   PrimitiveArray patchValues) implements Values {
+            /** Checks the parts. */
+            public Alp {
+                if (!(floatType == PType.F32 && ints.ptype() == PType.I32
+                        || floatType == PType.F64 && ints.ptype() == PType.I64) || !(f10 > 0) || !(if10 > 0)) {
+                    throw new IllegalArgumentException("ALP of " + floatType + " over " + ints.ptype());
+                }
+                if (patchPositions.length != (patchValues == null ? 0 : patchValues.length())) {
+                    throw new IllegalArgumentException(patchPositions.length + " patch positions for "
+                            + (patchValues == null ? 0 : patchValues.length()) + " values");
+                }
+            }
+
+            @Override
+            public int length() {
+                return ints.length();
+            }
+        }
     }
 
     /** Supplies the columns a predicate reads for one chunk. */
@@ -265,6 +297,10 @@ public final class Evaluator {
                         yield leaf(raw, validWords(pk.packed().validity(), n), n);
                     }
                 }
+                if (values((Expr.Column) c.left()) instanceof Values.Alp alp) {
+                    long[] raw = compareAlp(alp, c.op(), ((Expr.Literal) c.right()).value(), n);
+                    yield leaf(raw, validWords(alp.ints().validity(), n), n);
+                }
                 Canonical a = plain((Expr.Column) c.left());
                 long[] raw = compare(a, c.op(), ((Expr.Literal) c.right()).value(), n);
                 yield leaf(raw, validWords(a.validity(), n), n);
@@ -311,7 +347,11 @@ public final class Evaluator {
         long[] isNullBits;
         long[] mask = ones(n);
         if (child instanceof Expr.Column c) {
-            Validity v = values(c) instanceof Values.Packed pk ? pk.packed().validity() : plain(c).validity();
+            Validity v = switch (values(c)) {
+                case Values.Packed pk -> pk.packed().validity();
+                case Values.Alp alp -> alp.ints().validity();
+                default -> plain(c).validity();
+            };
             long[] valid = validWords(v, n);
             isNullBits = new long[valid.length];
             for (int i = 0; i < valid.length; i++) {
@@ -345,7 +385,117 @@ public final class Evaluator {
                 current.put(c, new Values.Plain(decoded));
                 yield decoded;
             }
+            case Values.Alp alp -> {
+                Canonical decoded = scale(alp);
+                current.put(c, new Values.Plain(decoded));
+                yield decoded;
+            }
         };
+    }
+
+    /** One ALP value, exactly as the decoder computes it. */
+    private static double alpValue(long e, Values.Alp alp) {
+        if (alp.floatType() == PType.F32) {
+            return (float) (int) e * (float) alp.f10() * (float) alp.if10();
+        }
+        return (double) e * alp.f10() * alp.if10();
+    }
+
+    /** Decodes ALP rows (for leaves other than comparisons). */
+    private static PrimitiveArray scale(Values.Alp alp) {
+        int n = alp.ints().length();
+        long[] e = new long[n];
+        Offsets.widen(alp.ints(), 0, n, e);
+        boolean f32 = alp.floatType() == PType.F32;
+        MemorySegment out = HEAP.allocate((long) n * (f32 ? 4 : 8));
+        for (int i = 0; i < n; i++) {
+            if (f32) {
+                out.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, (float) alpValue(e[i], alp));
+            } else {
+                out.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i, alpValue(e[i], alp));
+            }
+        }
+        int width = f32 ? 4 : 8;
+        int[] positions = alp.patchPositions();
+        for (int k = 0; k < positions.length; k++) {
+            MemorySegment.copy(alp.patchValues().values(), (long) k * width, out, (long) positions[k] * width, width);
+        }
+        return new PrimitiveArray(new DType.Primitive(alp.floatType(), alp.ints().dtype().nullable()), out, n,
+                alp.ints().validity());
+    }
+
+    /**
+     * The smallest encoded integer whose decoded value's total-order key is at least ({@code strict}:
+     * above) {@code key}, or null when none is. Decoding multiplies by positive constants, so it is
+     * monotone (non-decreasing) in the integer, and never underflows to zero or yields NaN for the
+     * reference's exponent ranges: the integers selected by a comparison form a contiguous range.
+     */
+    private static Long alpThreshold(Values.Alp alp, long key, boolean strict) {
+        long lo = alp.floatType() == PType.F32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        long hi = alp.floatType() == PType.F32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        if (!alpAtLeast(alp, hi, key, strict)) {
+            return null;
+        }
+        while (lo < hi) {
+            long mid = (lo >> 1) + (hi >> 1) + (lo & hi & 1); // floor((lo + hi) / 2) without overflow
+            if (alpAtLeast(alp, mid, key, strict)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    private static boolean alpAtLeast(Values.Alp alp, long e, long key, boolean strict) {
+        long k = floatKey(alpValue(e, alp));
+        return strict ? k > key : k >= key;
+    }
+
+    /**
+     * Compares ALP integers with the integer thresholds of the literal (see {@link #alpThreshold});
+     * patched rows are compared on their own values.
+     */
+    private static long[] compareAlp(Values.Alp alp, Expr.Op op, Scalar literal, int n) {
+        long key = floatKey(literal.asDouble());
+        Long atLeast = alpThreshold(alp, key, false);
+        Long above = alpThreshold(alp, key, true);
+        long[] e = new long[n];
+        Offsets.widen(alp.ints(), 0, n, e);
+        long[] ge = new long[words(n)];
+        long[] gt = new long[words(n)];
+        if (atLeast != null) {
+            compareKeys(e, n, atLeast, Expr.Op.GE, ge);
+        }
+        if (above != null) {
+            compareKeys(e, n, above, Expr.Op.GE, gt);
+        }
+        long[] mask = ones(n);
+        long[] out = new long[words(n)];
+        for (int w = 0; w < out.length; w++) {
+            out[w] = switch (op) {
+                case LT -> ~ge[w];
+                case GE -> ge[w];
+                case LE -> ~gt[w];
+                case GT -> gt[w];
+                case EQ -> ge[w] & ~gt[w];
+                case NE -> ~ge[w] | gt[w];
+            } & mask[w];
+        }
+        int[] positions = alp.patchPositions();
+        if (positions.length > 0) {
+            long[] patched = compare(alp.patchValues(), op, literal, positions.length);
+            for (int k = 0; k < positions.length; k++) {
+                int row = positions[k];
+                long bit = 1L << row;
+                if ((patched[k >>> 6] & (1L << k)) != 0) {
+                    out[row >>> 6] |= bit;
+                } else {
+                    out[row >>> 6] &= ~bit;
+                }
+            }
+        }
+        return out;
     }
 
     private static final io.jvortex.array.Allocator HEAP =

@@ -8,6 +8,7 @@ import io.jvortex.layout.Layout;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.encoding.PackedInts;
 import io.jvortex.encoding.PointAccess;
+import io.jvortex.encoding.alp.AlpEncoding;
 import io.jvortex.encoding.bitpacked.BitPackedEncoding;
 import io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding;
 import io.jvortex.encoding.runend.RunEndEncoding;
@@ -21,7 +22,7 @@ final class FlatReader extends ColumnReader {
     private Arena arena;
     private Canonical decoded;
     private boolean constant;
-    /** What {@link #readForFilter} evaluates instead of decoded rows: runs, packed integers or {@link #NONE}. */
+    /** What {@link #readForFilter} evaluates instead of decoded rows: runs, packed integers, ALP or {@link #NONE}. */
     private Object filterForm;
     private Arena filterArena;
     private static final Object NONE = new Object();
@@ -54,7 +55,7 @@ final class FlatReader extends ColumnReader {
      * Reads a range for a filter without decoding where the segment's encoding allows: a
      * {@code vortex.constant} segment comes back as one row, a {@code vortex.runend} one as its runs,
      * and (unless the projection decodes the column anyway) frame-of-reference / bit-packed integers
-     * as packed values plus reference and patches. The encoded form is kept while the segment's rows
+     * as packed values plus reference and patches, ALP floats as their integers, exponents and patches. The encoded form is kept while the segment's rows
      * are read.
      */
     @Override
@@ -69,6 +70,9 @@ final class FlatReader extends ColumnReader {
                 }
                 case PackedInts p -> {
                     return packedOf(p, (int) start, length);
+                }
+                case AlpEncoding.Encoded a -> {
+                    return alpOf(a, (int) start, length);
                 }
                 default -> {
                 }
@@ -89,14 +93,17 @@ final class FlatReader extends ColumnReader {
         SerializedArray array = parse(state);
         String id = array.root().encodingId();
         if (!id.equals(RunEndEncoding.ID) && (shared || !id.equals(FrameOfReferenceEncoding.ID)
-                && !id.equals(BitPackedEncoding.ID))) {
+                && !id.equals(BitPackedEncoding.ID) && !id.equals(AlpEncoding.ID))) {
             return NONE;
         }
         filterArena = Arena.ofConfined();
         DecodeContext ctx = new DecodeContext(state.registry, filterArena, state.allowUnknown, state.maxDecodedBytes);
-        Object form = id.equals(RunEndEncoding.ID)
-                ? RunEndEncoding.runs(array.root(), layout.dtype(), (int) layout.rowCount(), ctx)
-                : PackedInts.of(array.root(), layout.dtype(), (int) layout.rowCount(), ctx);
+        int rows = (int) layout.rowCount();
+        Object form = switch (id) {
+            case RunEndEncoding.ID -> RunEndEncoding.runs(array.root(), layout.dtype(), rows, ctx);
+            case AlpEncoding.ID -> AlpEncoding.encoded(array.root(), layout.dtype(), rows, ctx);
+            default -> PackedInts.of(array.root(), layout.dtype(), rows, ctx);
+        };
         return form == null ? NONE : form;
     }
 
@@ -141,6 +148,19 @@ final class FlatReader extends ColumnReader {
         PrimitiveArray values = local.length == 0 ? null : (PrimitiveArray) p.patchValues().slice(from, to - from);
         return new Evaluator.Values.Packed((PrimitiveArray) p.packed().slice(start, length), p.reference(),
                 p.bitWidth(), local, values);
+    }
+
+    private static Evaluator.Values alpOf(AlpEncoding.Encoded a, int start, int length) {
+        int[] positions = a.patchPositions();
+        int from = firstAtLeast(positions, start);
+        int to = firstAtLeast(positions, start + length);
+        int[] local = new int[to - from];
+        for (int k = from; k < to; k++) {
+            local[k - from] = positions[k] - start;
+        }
+        PrimitiveArray values = local.length == 0 ? null : (PrimitiveArray) a.patchValues().slice(from, to - from);
+        return new Evaluator.Values.Alp((PrimitiveArray) a.ints().slice(start, length),
+                a.f32() ? io.jvortex.dtype.PType.F32 : io.jvortex.dtype.PType.F64, a.f10(), a.if10(), local, values);
     }
 
     private static int firstAtLeast(int[] sorted, int row) {

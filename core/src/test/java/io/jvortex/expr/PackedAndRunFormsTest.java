@@ -165,4 +165,84 @@ class PackedAndRunFormsTest {
             }
         }
     }
+
+    private static final float[] F10_F32 = {1f, 10f, 100f, 1000f, 10000f, 100000f, 1000000f, 10000000f,
+        100000000f, 1000000000f, 10000000000f};
+    private static final float[] IF10_F32 = {1f, 0.1f, 0.01f, 0.001f, 0.0001f, 0.00001f, 0.000001f, 0.0000001f,
+        0.00000001f, 0.000000001f, 0.0000000001f};
+
+    @Test
+    void alpIntegersSelectLikeTheDecodedFloats() {
+        SplittableRandom random = TestSupport.random("PackedAndRunFormsTest.alp");
+        for (int round = 0; round < 500; round++) {
+            boolean f32 = random.nextBoolean();
+            int maxExp = f32 ? 10 : 18;
+            int e = random.nextInt(maxExp + 1);
+            int f = random.nextInt(e + 1);
+            double f10 = f32 ? F10_F32[f] : Math.pow(10, f);
+            double if10 = f32 ? IF10_F32[e] : Double.parseDouble("1e-" + e);
+            int n = random.nextInt(300);
+            long[] ints = new long[n];
+            boolean[] valid = new boolean[n];
+            double[] decoded = new double[n];
+            int[] patchAt = new int[n];
+            double[] patchValue = new double[n];
+            int patches = 0;
+            long spread = random.nextBoolean() ? 50 : f32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                ints[i] = random.nextLong(-spread, spread);
+                valid[i] = random.nextInt(8) != 0;
+                decoded[i] = f32 ? (float) ints[i] * (float) f10 * (float) if10 : (double) ints[i] * f10 * if10;
+                if (random.nextInt(10) == 0) {
+                    patchValue[patches] = switch (random.nextInt(4)) {
+                        case 0 -> Double.NaN;
+                        case 1 -> -0.0;
+                        case 2 -> random.nextBoolean() ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+                        default -> f32 ? (float) random.nextGaussian() : random.nextGaussian();
+                    };
+                    decoded[i] = patchValue[patches];
+                    patchAt[patches++] = i;
+                }
+            }
+            PType floatType = f32 ? PType.F32 : PType.F64;
+            PrimitiveArray intArray = array(f32 ? PType.I32 : PType.I64, ints, valid);
+            PrimitiveArray decodedArray = floats(floatType, decoded, valid);
+            int[] positions = java.util.Arrays.copyOf(patchAt, patches);
+            PrimitiveArray patchValues = patches == 0 ? null
+                    : floats(floatType, java.util.Arrays.copyOf(patchValue, patches), null);
+            DType.Struct schema = new DType.Struct(List.of("x"), List.of(new DType.Primitive(floatType, true)), false);
+            for (int p = 0; p < 6; p++) {
+                double lit = switch (random.nextInt(7)) {
+                    case 0 -> n > 0 ? decoded[random.nextInt(n)] : 0.0;
+                    case 1 -> n > 0 ? Math.nextUp(decoded[random.nextInt(n)]) : 1.0;
+                    case 2 -> n > 0 ? Math.nextDown(decoded[random.nextInt(n)]) : -1.0;
+                    case 3 -> random.nextBoolean() ? 0.0 : -0.0;
+                    case 4 -> random.nextBoolean() ? Double.NaN : Double.NEGATIVE_INFINITY;
+                    default -> random.nextGaussian() * spread * if10 * f10;
+                };
+                if (f32) {
+                    lit = (float) lit;
+                }
+                Expr.Op op = Expr.Op.values()[random.nextInt(6)];
+                Expr expr = random.nextInt(4) == 0 ? new Expr.Not(new Expr.Compare(op, col("x"), Expr.lit(lit)))
+                        : new Expr.Compare(op, col("x"), Expr.lit(lit));
+                BoundPredicate bound = expr.bind(schema);
+                Selection plain = new Evaluator(bound).select(c -> new Evaluator.Values.Plain(decodedArray), n);
+                Selection viaAlp = new Evaluator(bound).select(c -> new Evaluator.Values.Alp(intArray, floatType, f10,
+                        if10, positions, patchValues), n);
+                assertThat(viaAlp.indices()).as(floatType + " e=" + e + " f=" + f + ": " + bound + " lit " + lit)
+                        .isEqualTo(plain.indices());
+            }
+        }
+    }
+
+    private static PrimitiveArray floats(PType ptype, double[] values, boolean[] valid) {
+        long[] bits = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            bits[i] = ptype == PType.F32 ? Float.floatToRawIntBits((float) values[i])
+                    : Double.doubleToRawLongBits(values[i]);
+        }
+        PrimitiveArray raw = array(ptype == PType.F32 ? PType.I32 : PType.I64, bits, valid);
+        return new PrimitiveArray(new DType.Primitive(ptype, true), raw.values(), values.length, raw.validity());
+    }
 }
