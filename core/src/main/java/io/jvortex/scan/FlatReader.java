@@ -26,6 +26,9 @@ final class FlatReader extends ColumnReader {
     private Object filterForm;
     private Arena filterArena;
     private static final Object NONE = new Object();
+    private static final String DICT_ID = io.jvortex.encoding.dict.DictEncoding.ID;
+    /** Whether {@link #readSome} has point-decoded this segment before. */
+    private boolean pointRead;
 
     FlatReader(Layout.Flat layout) {
         this.layout = layout;
@@ -185,9 +188,13 @@ final class FlatReader extends ColumnReader {
             return super.readSome(start, length, positions, state);
         }
         SerializedArray array = parse(state);
-        if (!(state.registry.find(array.root().encodingId()) instanceof PointAccess)) {
+        String id = array.root().encodingId();
+        // A dictionary's point access decodes all its values: do that at most once per segment,
+        // then decode the segment once and keep it for the later ranges.
+        if (!(state.registry.find(id) instanceof PointAccess) || id.equals(DICT_ID) && pointRead) {
             return super.readSome(start, length, positions, state);
         }
+        pointRead = true;
         int[] rows = new int[positions.length];
         for (int i = 0; i < rows.length; i++) {
             rows[i] = (int) start + positions[i];
