@@ -38,10 +38,10 @@ import java.util.NoSuchElementException;
 public final class LayoutScan implements ScanIterator {
     /**
      * Below one survivor in this many rows, the projection decodes only the surviving positions
-     * ({@link ColumnReader#readSome}): a point decode costs a few times a bulk-decoded value
-     * (unaligned word reads and a patch search instead of a streamed unpack), and bulk decoding also
-     * pays a gather per survivor, so point decoding wins well before 1 in 8 and the bulk path keeps
-     * its cached segment for denser ranges.
+     * ({@link ColumnReader#readSome}). Estimated, not tuned: a point decode costs a few times a
+     * bulk-decoded value (unaligned word reads and a patch search instead of a streamed unpack), while
+     * the bulk path decodes every row and then gathers the survivors, so below 1 in 8 the point path
+     * should win; denser ranges keep the bulk path and its segment cache.
      */
     static final int FEW_SURVIVORS = 8;
 
@@ -351,6 +351,10 @@ public final class LayoutScan implements ScanIterator {
                 Canonical array;
                 if ((long) count * FEW_SURVIVORS < length) {
                     array = root.readSome(position, length, positions(selection, count), state);
+                    if (array.length() != count) {
+                        throw new VortexException(file.source(), VortexException.NO_OFFSET, null,
+                                "read " + array.length() + " rows for " + count + " positions", null);
+                    }
                 } else {
                     array = readRoot(length);
                     if (count < length) {
