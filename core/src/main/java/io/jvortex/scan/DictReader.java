@@ -59,8 +59,8 @@ final class DictReader extends ColumnReader {
      */
     @Override
     io.jvortex.expr.Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared) {
-        // shared: a packed form of the codes would be decoded again by readDictionary
-        io.jvortex.expr.Evaluator.Values codeForm = codes.readForFilter(start, length, state, true);
+        io.jvortex.expr.Evaluator.Values codeForm = codes instanceof FlatReader f
+                ? f.readForFilter(start, length, state, shared, true) : null;
         if (codeForm instanceof io.jvortex.expr.Evaluator.Values.Runs runs
                 && runs.values() instanceof PrimitiveArray runCodes && runCodes.ptype().isInteger()) {
             ensureValues(state);

@@ -56,16 +56,25 @@ final class FlatReader extends ColumnReader {
 
     /**
      * Reads a range for a filter without decoding where the segment's encoding allows: a
-     * {@code vortex.constant} segment comes back as one row, a {@code vortex.runend} one as its runs,
-     * and (unless the projection decodes the column anyway) frame-of-reference / bit-packed integers
-     * as packed values plus reference and patches, ALP floats as their integers, exponents and patches. The encoded form is kept while the segment's rows
-     * are read.
+     * {@code vortex.constant} segment comes back as one row; unless the projection decodes the
+     * column anyway (a second decode costs more than evaluating encoded saves), a
+     * {@code vortex.runend} one as its runs, frame-of-reference / bit-packed integers as packed
+     * values plus reference and patches, ALP floats as their integers, exponents and patches. The
+     * encoded form is kept while the segment's rows are read.
      */
     @Override
     Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared) {
-        if (decoded == null && length > 0) {
+        return readForFilter(start, length, state, shared, false);
+    }
+
+    /**
+     * @param runsOnly whether only a run form is wanted (dictionary codes: another form would be
+     *        decoded again when the dictionary is read)
+     */
+    Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared, boolean runsOnly) {
+        if (decoded == null && length > 0 && !shared) {
             if (filterForm == null) {
-                filterForm = encodedForm(state, shared);
+                filterForm = encodedForm(state, runsOnly);
             }
             switch (filterForm) {
                 case RunEndEncoding.Runs r -> {
@@ -89,13 +98,13 @@ final class FlatReader extends ColumnReader {
     }
 
     /** The segment's runs or packed integers, or a marker that it has neither. */
-    private Object encodedForm(ScanState state, boolean shared) {
+    private Object encodedForm(ScanState state, boolean runsOnly) {
         if (layout.rowCount() > DecodeContext.MAX_ROWS) {
             return NONE;
         }
         SerializedArray array = parse(state);
         String id = array.root().encodingId();
-        if (!id.equals(RunEndEncoding.ID) && (shared || !id.equals(FrameOfReferenceEncoding.ID)
+        if (!id.equals(RunEndEncoding.ID) && (runsOnly || !id.equals(FrameOfReferenceEncoding.ID)
                 && !id.equals(BitPackedEncoding.ID) && !id.equals(AlpEncoding.ID))) {
             return NONE;
         }

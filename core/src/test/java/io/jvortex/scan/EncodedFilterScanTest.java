@@ -310,7 +310,7 @@ class EncodedFilterScanTest {
         SplittableRandom random = TestSupport.random("EncodedFilterScanTest.smallChunks");
         try (VortexReader reader = VortexReader.open(java.lang.foreign.MemorySegment.ofArray(Files.readAllBytes(file)),
                 "encoded.vortex", ReaderOptions.defaults())) {
-            List<String> all = lines(reader, ScanOptions.builder().columns(List.of("id", "packed")).build());
+            List<String> all = lines(reader, ScanOptions.builder().columns(List.of("id", "small")).build());
             for (int chunkRows : new int[] {3, 7, 64, 1000}) {
                 for (int round = 0; round < 4; round++) {
                     int r = random.nextInt(ROWS);
@@ -327,7 +327,7 @@ class EncodedFilterScanTest {
                             expected.add(all.get(row));
                         }
                     }
-                    assertThat(lines(reader, ScanOptions.builder().columns(List.of("id", "packed")).filter(e)
+                    assertThat(lines(reader, ScanOptions.builder().columns(List.of("id", "small")).filter(e)
                             .maxChunkRows(chunkRows).build())).as("%s, chunks of %d", e.sql(), chunkRows)
                             .isEqualTo(expected);
                 }
