@@ -82,6 +82,86 @@ public final class Evaluator {
                 return codes.length();
             }
         }
+
+        /**
+         * Rows as runs (a run-end segment): rows {@code [ends[k-1], ends[k])} hold {@code values[k]}.
+         *
+         * @param values one value per run
+         * @param ends each run's exclusive end row, non-decreasing, the last one {@code length}
+         * @param length rows
+         */
+        record Runs(Canonical values, int[] ends, int length) implements Values {
+            /** Checks the runs. */
+            public Runs {
+                if (values.length() != ends.length || (ends.length == 0 ? length != 0 : ends[ends.length - 1] != length)) {
+                    throw new IllegalArgumentException(values.length() + " run values and " + ends.length
+                            + " ends do not cover " + length + " rows");
+                }
+            }
+        }
+
+        /**
+         * Integer rows as bit-packed values plus a reference (frame of reference over bit-packing):
+         * row {@code i} is {@code patchValues[k]} where {@code patchPositions[k] == i}, else
+         * {@code unsigned(packed[i]) + reference}, wrapping in the type's width, where
+         * {@code unsigned(x)} reads x's low {@code bitWidth} bits as an unsigned number.
+         *
+         * @param packed the packed values (row validity; contents at patched rows ignored)
+         * @param reference the reference, as the type's bits widened to a long
+         * @param bitWidth bits per packed value
+         * @param patchPositions patched rows, strictly increasing, below {@code packed.length()}
+         * @param patchValues the patched rows' values, or null when there are none
+         */
+        record Packed(PrimitiveArray packed, long reference, int bitWidth, int[] patchPositions,
+                      PrimitiveArray patchValues) implements Values {
+            /** Checks the parts. */
+            public Packed {
+                if (!packed.ptype().isInteger() || bitWidth < 0 || bitWidth > packed.ptype().bitWidth()) {
+                    throw new IllegalArgumentException("bit width " + bitWidth + " for " + packed.dtype().display());
+                }
+                if (patchPositions.length != (patchValues == null ? 0 : patchValues.length())) {
+                    throw new IllegalArgumentException(patchPositions.length + " patch positions for "
+                            + (patchValues == null ? 0 : patchValues.length()) + " values");
+                }
+            }
+
+            @Override
+            public int length() {
+                return packed.length();
+            }
+        }
+
+        /**
+         * Float rows as ALP-encoded integers: row {@code i} is {@code patchValues[k]} where
+         * {@code patchPositions[k] == i}, else {@code ints[i] * f10 * if10} computed in the float
+         * type (f32: {@code (float) ints[i] * (float) f10 * (float) if10}).
+         *
+         * @param ints i32 (for f32) or i64 (for f64) integers with the rows' validity
+         * @param floatType the decoded type, F32 or F64
+         * @param f10 the positive power of ten
+         * @param if10 the positive inverse power of ten
+         * @param patchPositions patched rows, strictly increasing, below {@code ints.length()}
+         * @param patchValues the patched rows' values (of {@code floatType}), or null when there are none
+         */
+        record Alp(PrimitiveArray ints, PType floatType, double f10, double if10, int[] patchPositions,
+                   PrimitiveArray patchValues) implements Values {
+            /** Checks the parts. */
+            public Alp {
+                if (!(floatType == PType.F32 && ints.ptype() == PType.I32
+                        || floatType == PType.F64 && ints.ptype() == PType.I64) || !(f10 > 0) || !(if10 > 0)) {
+                    throw new IllegalArgumentException("ALP of " + floatType + " over " + ints.ptype());
+                }
+                if (patchPositions.length != (patchValues == null ? 0 : patchValues.length())) {
+                    throw new IllegalArgumentException(patchPositions.length + " patch positions for "
+                            + (patchValues == null ? 0 : patchValues.length()) + " values");
+                }
+            }
+
+            @Override
+            public int length() {
+                return ints.length();
+            }
+        }
     }
 
     /** Supplies the columns a predicate reads for one chunk. */
@@ -176,6 +256,9 @@ public final class Evaluator {
             long[] none = new long[all.length];
             return new Tv((one.t[0] & 1) != 0 ? all : none, (one.f[0] & 1) != 0 ? ones(n) : new long[all.length]);
         }
+        if (single != null && values(single) instanceof Values.Runs r) {
+            return viaRuns(e, single, r, n);
+        }
         return switch (e) {
             case Expr.Literal l -> constant(l.value(), n);
             case Expr.Column c -> {
@@ -208,6 +291,16 @@ public final class Evaluator {
             case Expr.IsNull x -> nullTest(x.child(), n, true);
             case Expr.IsNotNull x -> nullTest(x.child(), n, false);
             case Expr.Compare c -> {
+                if (values((Expr.Column) c.left()) instanceof Values.Packed pk) {
+                    long[] raw = comparePacked(pk, c.op(), ((Expr.Literal) c.right()).value(), n);
+                    if (raw != null) {
+                        yield leaf(raw, validWords(pk.packed().validity(), n), n);
+                    }
+                }
+                if (values((Expr.Column) c.left()) instanceof Values.Alp alp) {
+                    long[] raw = compareAlp(alp, c.op(), ((Expr.Literal) c.right()).value(), n);
+                    yield leaf(raw, validWords(alp.ints().validity(), n), n);
+                }
                 Canonical a = plain((Expr.Column) c.left());
                 long[] raw = compare(a, c.op(), ((Expr.Literal) c.right()).value(), n);
                 yield leaf(raw, validWords(a.validity(), n), n);
@@ -254,7 +347,12 @@ public final class Evaluator {
         long[] isNullBits;
         long[] mask = ones(n);
         if (child instanceof Expr.Column c) {
-            long[] valid = validWords(plain(c).validity(), n);
+            Validity v = switch (values(c)) {
+                case Values.Packed pk -> pk.packed().validity();
+                case Values.Alp alp -> alp.ints().validity();
+                default -> plain(c).validity();
+            };
+            long[] valid = validWords(v, n);
             isNullBits = new long[valid.length];
             for (int i = 0; i < valid.length; i++) {
                 isNullBits[i] = ~valid[i] & mask[i];
@@ -280,7 +378,276 @@ public final class Evaluator {
                     + "' reached a multi-column leaf");
             case Values.Constant k -> throw new IllegalStateException("constant column '" + c.name()
                     + "' reached a multi-column leaf");
+            case Values.Runs r -> throw new IllegalStateException("run-end column '" + c.name()
+                    + "' reached a multi-column leaf");
+            case Values.Packed pk -> {
+                Canonical decoded = unpack(pk);
+                current.put(c, new Values.Plain(decoded));
+                yield decoded;
+            }
+            case Values.Alp alp -> {
+                Canonical decoded = scale(alp);
+                current.put(c, new Values.Plain(decoded));
+                yield decoded;
+            }
         };
+    }
+
+    /** One ALP value, exactly as the decoder computes it. */
+    private static double alpValue(long e, Values.Alp alp) {
+        if (alp.floatType() == PType.F32) {
+            return (float) (int) e * (float) alp.f10() * (float) alp.if10();
+        }
+        return (double) e * alp.f10() * alp.if10();
+    }
+
+    /** Decodes ALP rows (for leaves other than comparisons). */
+    private static PrimitiveArray scale(Values.Alp alp) {
+        int n = alp.ints().length();
+        long[] e = new long[n];
+        Offsets.widen(alp.ints(), 0, n, e);
+        boolean f32 = alp.floatType() == PType.F32;
+        MemorySegment out = HEAP.allocate((long) n * (f32 ? 4 : 8));
+        for (int i = 0; i < n; i++) {
+            if (f32) {
+                out.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, (float) alpValue(e[i], alp));
+            } else {
+                out.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i, alpValue(e[i], alp));
+            }
+        }
+        int width = f32 ? 4 : 8;
+        int[] positions = alp.patchPositions();
+        for (int k = 0; k < positions.length; k++) {
+            MemorySegment.copy(alp.patchValues().values(), (long) k * width, out, (long) positions[k] * width, width);
+        }
+        return new PrimitiveArray(new DType.Primitive(alp.floatType(), alp.ints().dtype().nullable()), out, n,
+                alp.ints().validity());
+    }
+
+    /**
+     * The smallest encoded integer whose decoded value's total-order key is at least ({@code strict}:
+     * above) {@code key}, or null when none is. Decoding multiplies by positive constants, so it is
+     * monotone (non-decreasing) in the integer, and never underflows to zero or yields NaN for the
+     * reference's exponent ranges: the integers selected by a comparison form a contiguous range.
+     */
+    private static Long alpThreshold(Values.Alp alp, long key, boolean strict) {
+        long lo = alp.floatType() == PType.F32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        long hi = alp.floatType() == PType.F32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        if (!alpAtLeast(alp, hi, key, strict)) {
+            return null;
+        }
+        while (lo < hi) {
+            long mid = (lo >> 1) + (hi >> 1) + (lo & hi & 1); // floor((lo + hi) / 2) without overflow
+            if (alpAtLeast(alp, mid, key, strict)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    private static boolean alpAtLeast(Values.Alp alp, long e, long key, boolean strict) {
+        long k = floatKey(alpValue(e, alp));
+        return strict ? k > key : k >= key;
+    }
+
+    /**
+     * Compares ALP integers with the integer thresholds of the literal (see {@link #alpThreshold});
+     * patched rows are compared on their own values.
+     */
+    private static long[] compareAlp(Values.Alp alp, Expr.Op op, Scalar literal, int n) {
+        long key = floatKey(literal.asDouble());
+        Long atLeast = alpThreshold(alp, key, false);
+        Long above = alpThreshold(alp, key, true);
+        long[] e = new long[n];
+        Offsets.widen(alp.ints(), 0, n, e);
+        long[] ge = new long[words(n)];
+        long[] gt = new long[words(n)];
+        if (atLeast != null) {
+            compareKeys(e, n, atLeast, Expr.Op.GE, ge);
+        }
+        if (above != null) {
+            compareKeys(e, n, above, Expr.Op.GE, gt);
+        }
+        long[] mask = ones(n);
+        long[] out = new long[words(n)];
+        for (int w = 0; w < out.length; w++) {
+            out[w] = switch (op) {
+                case LT -> ~ge[w];
+                case GE -> ge[w];
+                case LE -> ~gt[w];
+                case GT -> gt[w];
+                case EQ -> ge[w] & ~gt[w];
+                case NE -> ~ge[w] | gt[w];
+            } & mask[w];
+        }
+        int[] positions = alp.patchPositions();
+        if (positions.length > 0) {
+            long[] patched = compare(alp.patchValues(), op, literal, positions.length);
+            for (int k = 0; k < positions.length; k++) {
+                int row = positions[k];
+                long bit = 1L << row;
+                if ((patched[k >>> 6] & (1L << k)) != 0) {
+                    out[row >>> 6] |= bit;
+                } else {
+                    out[row >>> 6] &= ~bit;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static final io.jvortex.array.Allocator HEAP =
+            bytes -> MemorySegment.ofArray(new long[(int) ((bytes + 7) >>> 3)]).asSlice(0, bytes);
+
+    /** Decodes packed rows (for leaves other than comparisons): adds the reference and patches. */
+    private static PrimitiveArray unpack(Values.Packed pk) {
+        PrimitiveArray packed = pk.packed();
+        int n = packed.length();
+        int width = packed.ptype().byteWidth();
+        long[] v = new long[n];
+        Offsets.widen(packed, 0, n, v);
+        long mask = pk.bitWidth() == 64 ? -1L : (1L << pk.bitWidth()) - 1;
+        for (int i = 0; i < n; i++) {
+            v[i] = (v[i] & mask) + pk.reference();
+        }
+        int[] positions = pk.patchPositions();
+        if (positions.length > 0) {
+            long[] patch = new long[positions.length];
+            Offsets.widen(pk.patchValues(), 0, positions.length, patch);
+            for (int k = 0; k < positions.length; k++) {
+                v[positions[k]] = patch[k];
+            }
+        }
+        MemorySegment out = HEAP.allocate((long) n * width);
+        for (int i = 0; i < n; i++) {
+            switch (width) {
+                case 1 -> out.set(ValueLayout.JAVA_BYTE, i, (byte) v[i]);
+                case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, (short) v[i]);
+                case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, (int) v[i]);
+                default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, v[i]);
+            }
+        }
+        return new PrimitiveArray(packed.dtype(), out, n, packed.validity());
+    }
+
+    /** A value of an integer type as the mathematical integer its {@code width}-bit pattern means. */
+    private static BigInteger exact(long bits, PType ptype) {
+        int w = ptype.bitWidth();
+        if (ptype.isSigned()) {
+            return BigInteger.valueOf(w == 64 ? bits : (bits << (64 - w)) >> (64 - w));
+        }
+        long masked = w == 64 ? bits : bits & ((1L << w) - 1);
+        return new BigInteger(Long.toUnsignedString(masked));
+    }
+
+    /**
+     * Compares packed rows without adding the reference: {@code p + ref op lit} is
+     * {@code p op lit - ref} as long as no unpatched row can wrap, which holds when
+     * {@code ref + 2^bitWidth - 1} fits the type. Patched rows are compared on their own values.
+     *
+     * @return raw comparison bits, or null when wrapping is possible (the caller decodes instead)
+     */
+    private static long[] comparePacked(Values.Packed pk, Expr.Op op, Scalar literal, int n) {
+        PrimitiveArray packed = pk.packed();
+        PType ptype = packed.ptype();
+        int b = pk.bitWidth();
+        int w = ptype.bitWidth();
+        BigInteger ref = exact(pk.reference(), ptype);
+        BigInteger maxPacked = BigInteger.ONE.shiftLeft(b).subtract(BigInteger.ONE);
+        BigInteger typeMax = ptype.isSigned() ? BigInteger.ONE.shiftLeft(w - 1).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
+        if (ref.add(maxPacked).compareTo(typeMax) > 0) {
+            return null;
+        }
+        BigInteger d = exact(literal.asLong(), ptype).subtract(ref);
+        long[] out = new long[words(n)];
+        if (d.signum() < 0 || d.compareTo(maxPacked) > 0) {
+            // every unpatched row is above (d < 0) or below (d > max) the literal
+            boolean above = d.signum() < 0;
+            boolean r = switch (op) {
+                case EQ -> false;
+                case NE -> true;
+                case LT, LE -> !above;
+                case GT, GE -> above;
+            };
+            if (r) {
+                out = ones(n);
+            }
+        } else {
+            long[] keys = new long[n];
+            Offsets.widen(packed, 0, n, keys);
+            long lit = d.longValue();
+            if (b == 64) {
+                for (int i = 0; i < n; i++) {
+                    keys[i] ^= Long.MIN_VALUE;
+                }
+                lit ^= Long.MIN_VALUE;
+            } else {
+                long mask = (1L << b) - 1;
+                for (int i = 0; i < n; i++) {
+                    keys[i] &= mask;
+                }
+            }
+            compareKeys(keys, n, lit, op, out);
+        }
+        int[] positions = pk.patchPositions();
+        if (positions.length > 0) {
+            long[] patched = compare(pk.patchValues(), op, literal, positions.length);
+            for (int k = 0; k < positions.length; k++) {
+                int row = positions[k];
+                long bit = 1L << row;
+                if ((patched[k >>> 6] & (1L << k)) != 0) {
+                    out[row >>> 6] |= bit;
+                } else {
+                    out[row >>> 6] &= ~bit;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Evaluates a single-column subtree once per run and fills each run's rows with its outcome.
+     */
+    private Tv viaRuns(Expr e, Expr.Column c, Values.Runs r, int n) {
+        Evaluator inner = new Evaluator(predicate);
+        Tv overRuns = inner.evalWith(e, c, new Values.Plain(r.values()), r.values().length());
+        long[] t = new long[words(n)];
+        long[] f = new long[words(n)];
+        int[] ends = r.ends();
+        int start = 0;
+        for (int k = 0; k < ends.length && start < n; k++) {
+            int end = Math.min(ends[k], n);
+            if (end <= start) {
+                continue;
+            }
+            if ((overRuns.t[k >>> 6] & (1L << k)) != 0) {
+                fill(t, start, end);
+            } else if ((overRuns.f[k >>> 6] & (1L << k)) != 0) {
+                fill(f, start, end);
+            }
+            start = end;
+        }
+        return new Tv(t, f);
+    }
+
+    /** Sets bits {@code [from, to)}. */
+    private static void fill(long[] words, int from, int to) {
+        int w0 = from >>> 6;
+        int w1 = (to - 1) >>> 6;
+        long first = -1L << from;
+        long last = -1L >>> (63 - ((to - 1) & 63));
+        if (w0 == w1) {
+            words[w0] |= first & last;
+            return;
+        }
+        words[w0] |= first;
+        for (int w = w0 + 1; w < w1; w++) {
+            words[w] = -1L;
+        }
+        words[w1] |= last;
     }
 
     /** The one column a subtree reads, or null when it reads none or several. */

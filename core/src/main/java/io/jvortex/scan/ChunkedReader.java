@@ -51,6 +51,18 @@ final class ChunkedReader extends ColumnReader {
     }
 
     @Override
+    io.jvortex.expr.Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared) {
+        int c = chunkOf(start);
+        return chunks.get(c).readForFilter(start - starts[c], length, state, shared);
+    }
+
+    @Override
+    Canonical readSome(long start, int length, int[] positions, ScanState state) {
+        int c = chunkOf(start);
+        return chunks.get(c).readSome(start - starts[c], length, positions, state);
+    }
+
+    @Override
     Canonical take(long[] rows, int from, int to, ScanState state) {
         List<Canonical> parts = new java.util.ArrayList<>();
         int i = from;

@@ -77,6 +77,36 @@ abstract class ColumnReader {
         return RowTake.concat(parts, state);
     }
 
+    /**
+     * Reads a range for a filter. This default decodes it; readers whose pieces can be evaluated
+     * encoded (dictionaries, constants, runs, packed integers) return those forms.
+     *
+     * @param start first row, relative to this reader
+     * @param length rows; the range lies inside one piece
+     * @param state the scan's decoding services
+     * @param shared whether the scan's projection reads this column too (then a form that costs a
+     *        decode of its own is not worth it)
+     * @return the rows
+     */
+    io.jvortex.expr.Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared) {
+        return new io.jvortex.expr.Evaluator.Values.Plain(read(start, length, state));
+    }
+
+    /**
+     * Reads only some rows of a range (a filtered scan's few survivors). This default reads the
+     * range and gathers; readers whose pieces decode single positions override it.
+     *
+     * @param start first row of the range, relative to this reader
+     * @param length rows of the range; it lies inside one piece
+     * @param positions the rows to keep, relative to {@code start}, ascending
+     * @param state the scan's decoding services (the chunk allocator holds the result)
+     * @return {@code positions.length} rows
+     */
+    Canonical readSome(long start, int length, int[] positions, ScanState state) {
+        return Take.take(read(start, length, state), RowTake.indices(positions, state.chunkAllocator()),
+                state.chunkAllocator());
+    }
+
     /** Frees everything. */
     void close() {
         release(Long.MAX_VALUE);

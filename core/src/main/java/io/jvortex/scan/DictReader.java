@@ -53,6 +53,29 @@ final class DictReader extends ColumnReader {
      * @param state the scan's services
      * @return the values and codes
      */
+    /**
+     * Codes stored as runs make the column runs of dictionary values (one value gathered per run);
+     * otherwise the dictionary and the range's codes.
+     */
+    @Override
+    io.jvortex.expr.Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared) {
+        io.jvortex.expr.Evaluator.Values codeForm = codes instanceof FlatReader f
+                ? f.readForFilter(start, length, state, shared, true) : null;
+        if (codeForm instanceof io.jvortex.expr.Evaluator.Values.Runs runs
+                && runs.values() instanceof PrimitiveArray runCodes && runCodes.ptype().isInteger()) {
+            ensureValues(state);
+            Canonical runValues;
+            try {
+                runValues = Take.take(values, runCodes, state.chunkAllocator());
+            } catch (VortexException e) {
+                throw e.withContext(state.file.source(), VortexException.NO_OFFSET, layout.path() + " rows " + start
+                        + "..");
+            }
+            return new io.jvortex.expr.Evaluator.Values.Runs(runValues, runs.ends(), length);
+        }
+        return readDictionary(start, length, state);
+    }
+
     io.jvortex.expr.Evaluator.Values.Dict readDictionary(long start, int length, ScanState state) {
         ensureValues(state);
         PrimitiveArray idx = codes(start, length, state);

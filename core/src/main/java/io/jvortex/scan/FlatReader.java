@@ -5,6 +5,14 @@ import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.file.SegmentSpec;
 import io.jvortex.layout.Layout;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.encoding.PackedInts;
+import io.jvortex.encoding.PointAccess;
+import io.jvortex.encoding.alp.AlpEncoding;
+import io.jvortex.encoding.bitpacked.BitPackedEncoding;
+import io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding;
+import io.jvortex.encoding.runend.RunEndEncoding;
+import io.jvortex.expr.Evaluator;
 import java.lang.foreign.Arena;
 import java.util.function.LongConsumer;
 
@@ -14,6 +22,13 @@ final class FlatReader extends ColumnReader {
     private Arena arena;
     private Canonical decoded;
     private boolean constant;
+    /** What {@link #readForFilter} evaluates instead of decoded rows: runs, packed integers, ALP or {@link #NONE}. */
+    private Object filterForm;
+    private Arena filterArena;
+    private static final Object NONE = new Object();
+    private static final String DICT_ID = io.jvortex.encoding.dict.DictEncoding.ID;
+    /** Whether {@link #readSome} has point-decoded this segment before. */
+    private boolean pointRead;
 
     FlatReader(Layout.Flat layout) {
         this.layout = layout;
@@ -40,20 +55,162 @@ final class FlatReader extends ColumnReader {
     }
 
     /**
-     * Reads a range for a filter: a segment stored as {@code vortex.constant} comes back as one row
-     * and a length, so the filter is evaluated once for all its rows.
-     *
-     * @param start first row
-     * @param length rows
-     * @param state the scan's services
-     * @return the rows
+     * Reads a range for a filter without decoding where the segment's encoding allows: a
+     * {@code vortex.constant} segment comes back as one row; unless the projection decodes the
+     * column anyway (a second decode costs more than evaluating encoded saves), a
+     * {@code vortex.runend} one as its runs, frame-of-reference / bit-packed integers as packed
+     * values plus reference and patches, ALP floats as their integers, exponents and patches. The
+     * encoded form is kept while the segment's rows are read.
      */
-    io.jvortex.expr.Evaluator.Values readForFilter(long start, int length, ScanState state) {
+    @Override
+    Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared) {
+        return readForFilter(start, length, state, shared, false);
+    }
+
+    /**
+     * @param runsOnly whether only a run form is wanted (dictionary codes: another form would be
+     *        decoded again when the dictionary is read)
+     */
+    Evaluator.Values readForFilter(long start, int length, ScanState state, boolean shared, boolean runsOnly) {
+        if (decoded == null && length > 0 && !shared) {
+            if (filterForm == null) {
+                filterForm = encodedForm(state, runsOnly);
+            }
+            switch (filterForm) {
+                case RunEndEncoding.Runs r -> {
+                    return runsOf(r, (int) start, length);
+                }
+                case PackedInts p -> {
+                    return packedOf(p, (int) start, length);
+                }
+                case AlpEncoding.Encoded a -> {
+                    return alpOf(a, (int) start, length);
+                }
+                default -> {
+                }
+            }
+        }
         Canonical rows = read(start, length, state);
         if (constant && length > 0) {
-            return new io.jvortex.expr.Evaluator.Values.Constant(rows.slice(0, 1), length);
+            return new Evaluator.Values.Constant(rows.slice(0, 1), length);
         }
-        return new io.jvortex.expr.Evaluator.Values.Plain(rows);
+        return new Evaluator.Values.Plain(rows);
+    }
+
+    /** The segment's runs or packed integers, or a marker that it has neither. */
+    private Object encodedForm(ScanState state, boolean runsOnly) {
+        if (layout.rowCount() > DecodeContext.MAX_ROWS) {
+            return NONE;
+        }
+        SerializedArray array = parse(state);
+        String id = array.root().encodingId();
+        if (!id.equals(RunEndEncoding.ID) && (runsOnly || !id.equals(FrameOfReferenceEncoding.ID)
+                && !id.equals(BitPackedEncoding.ID) && !id.equals(AlpEncoding.ID))) {
+            return NONE;
+        }
+        filterArena = Arena.ofConfined();
+        DecodeContext ctx = new DecodeContext(state.registry, filterArena, state.allowUnknown, state.maxDecodedBytes);
+        int rows = (int) layout.rowCount();
+        Object form = switch (id) {
+            case RunEndEncoding.ID -> RunEndEncoding.runs(array.root(), layout.dtype(), rows, ctx);
+            case AlpEncoding.ID -> AlpEncoding.encoded(array.root(), layout.dtype(), rows, ctx);
+            default -> PackedInts.of(array.root(), layout.dtype(), rows, ctx);
+        };
+        return form == null ? NONE : form;
+    }
+
+    private static Evaluator.Values runsOf(RunEndEncoding.Runs r, int start, int length) {
+        int[] ends = r.ends();
+        int end = start + length;
+        int first = firstAbove(ends, start);
+        int last = firstAbove(ends, end - 1);
+        if (last >= ends.length) {
+            throw new io.jvortex.api.VortexException("run ends do not cover row " + (end - 1));
+        }
+        int[] local = new int[last - first + 1];
+        for (int k = first; k <= last; k++) {
+            local[k - first] = Math.min(ends[k], end) - start;
+        }
+        return new Evaluator.Values.Runs(r.values().slice(first, local.length), local, length);
+    }
+
+    /** The first index whose end is above {@code row} (ends are non-decreasing). */
+    private static int firstAbove(int[] ends, int row) {
+        int lo = 0;
+        int hi = ends.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ends[mid] > row) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    private static Evaluator.Values packedOf(PackedInts p, int start, int length) {
+        int[] positions = p.patchPositions();
+        int from = firstAtLeast(positions, start);
+        int to = firstAtLeast(positions, start + length);
+        int[] local = new int[to - from];
+        for (int k = from; k < to; k++) {
+            local[k - from] = positions[k] - start;
+        }
+        PrimitiveArray values = local.length == 0 ? null : (PrimitiveArray) p.patchValues().slice(from, to - from);
+        return new Evaluator.Values.Packed((PrimitiveArray) p.packed().slice(start, length), p.reference(),
+                p.bitWidth(), local, values);
+    }
+
+    private static Evaluator.Values alpOf(AlpEncoding.Encoded a, int start, int length) {
+        int[] positions = a.patchPositions();
+        int from = firstAtLeast(positions, start);
+        int to = firstAtLeast(positions, start + length);
+        int[] local = new int[to - from];
+        for (int k = from; k < to; k++) {
+            local[k - from] = positions[k] - start;
+        }
+        PrimitiveArray values = local.length == 0 ? null : (PrimitiveArray) a.patchValues().slice(from, to - from);
+        return new Evaluator.Values.Alp((PrimitiveArray) a.ints().slice(start, length),
+                a.f32() ? io.jvortex.dtype.PType.F32 : io.jvortex.dtype.PType.F64, a.f10(), a.if10(), local, values);
+    }
+
+    private static int firstAtLeast(int[] sorted, int row) {
+        int i = java.util.Arrays.binarySearch(sorted, row);
+        return i >= 0 ? i : -i - 1;
+    }
+
+    private SerializedArray parse(ScanState state) {
+        SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
+        String path = layout.path() + "/segment#" + layout.segmentId();
+        return SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
+                state.file.arrayIds(), state.file.source(), path);
+    }
+
+    /**
+     * Keeps a few rows of a range: when the segment is not decoded and its root encoding decodes
+     * single positions, only those positions are decoded.
+     */
+    @Override
+    Canonical readSome(long start, int length, int[] positions, ScanState state) {
+        if (decoded != null || layout.rowCount() > DecodeContext.MAX_ROWS) {
+            return super.readSome(start, length, positions, state);
+        }
+        SerializedArray array = parse(state);
+        String id = array.root().encodingId();
+        // A dictionary's point access decodes all its values: do that at most once per segment,
+        // then decode the segment once and keep it for the later ranges.
+        if (!(state.registry.find(id) instanceof PointAccess) || id.equals(DICT_ID) && pointRead) {
+            return super.readSome(start, length, positions, state);
+        }
+        pointRead = true;
+        int[] rows = new int[positions.length];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = (int) start + positions[i];
+        }
+        DecodeContext ctx = new DecodeContext(state.registry, state.chunkArena(), state.allowUnknown,
+                state.maxDecodedBytes);
+        return ctx.take(array.root(), layout.dtype(), (int) layout.rowCount(), rows);
     }
 
     static Canonical decode(Layout.Flat layout, ScanState state, Arena arena) {
@@ -102,10 +259,18 @@ final class FlatReader extends ColumnReader {
 
     @Override
     void release(long row) {
-        if (decoded != null && row >= layout.rowCount()) {
+        if (row < layout.rowCount()) {
+            return;
+        }
+        if (decoded != null) {
             decoded = null;
             arena.close();
             arena = null;
+        }
+        filterForm = null;
+        if (filterArena != null) {
+            filterArena.close();
+            filterArena = null;
         }
     }
 }

@@ -36,6 +36,15 @@ import java.util.NoSuchElementException;
  * columns only for ranges with matching rows, returning just those rows.
  */
 public final class LayoutScan implements ScanIterator {
+    /**
+     * Below one survivor in this many rows, the projection decodes only the surviving positions
+     * ({@link ColumnReader#readSome}). Estimated, not tuned: a point decode costs a few times a
+     * bulk-decoded value (unaligned word reads and a patch search instead of a streamed unpack), while
+     * the bulk path decodes every row and then gathers the survivors, so below 1 in 8 the point path
+     * should win; denser ranges keep the bulk path and its segment cache.
+     */
+    static final int FEW_SURVIVORS = 8;
+
     private final VortexFile file;
     private final ScanState state;
     private final ColumnReader root;
@@ -327,13 +336,7 @@ public final class LayoutScan implements ScanIterator {
                 state.startChunk(arena);
                 Selection selection = evaluator.select(c -> {
                     ColumnReader r = filterReaders.get(c);
-                    if (r instanceof DictReader d) {
-                        return d.readDictionary(position, length, state);
-                    }
-                    if (r instanceof FlatReader f) {
-                        return f.readForFilter(position, length, state);
-                    }
-                    return new Evaluator.Values.Plain(r.read(position, length, state));
+                    return r.readForFilter(position, length, state, !filterOnly.contains(r));
                 }, length);
                 int count = selection.count();
                 if (count == 0) {
@@ -342,12 +345,21 @@ public final class LayoutScan implements ScanIterator {
                     releaseAll(position);
                     continue;
                 }
-                Canonical array = readRoot(length);
                 if (count > remaining) {
                     count = (int) remaining;
                 }
-                if (count < length) {
-                    array = Take.take(array, indices(selection, count, state), state.chunkAllocator());
+                Canonical array;
+                if ((long) count * FEW_SURVIVORS < length) {
+                    array = root.readSome(position, length, positions(selection, count), state);
+                    if (array.length() != count) {
+                        throw new VortexException(file.source(), VortexException.NO_OFFSET, null,
+                                "read " + array.length() + " rows for " + count + " positions", null);
+                    }
+                } else {
+                    array = readRoot(length);
+                    if (count < length) {
+                        array = Take.take(array, indices(selection, count, state), state.chunkAllocator());
+                    }
                 }
                 long first = position;
                 position = end;
@@ -363,6 +375,20 @@ public final class LayoutScan implements ScanIterator {
             }
         }
         return null;
+    }
+
+    private static int[] positions(Selection selection, int count) {
+        int[] out = new int[count];
+        long[] words = selection.words();
+        int k = 0;
+        for (int w = 0; w < words.length && k < count; w++) {
+            long bits = words[w];
+            while (bits != 0 && k < count) {
+                out[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+            }
+        }
+        return out;
     }
 
     private static PrimitiveArray indices(Selection selection, int count, ScanState state) {

@@ -84,6 +84,12 @@ public final class RowTake {
         return new PrimitiveArray(new DType.Primitive(PType.I32, false), idx, to - from, Validity.ALL_VALID);
     }
 
+    static PrimitiveArray indices(int[] positions, Allocator alloc) {
+        MemorySegment idx = alloc.allocate(4L * positions.length);
+        MemorySegment.copy(positions, 0, idx, ValueLayout.JAVA_INT_UNALIGNED, 0, positions.length);
+        return new PrimitiveArray(new DType.Primitive(PType.I32, false), idx, positions.length, Validity.ALL_VALID);
+    }
+
     static Canonical concat(List<Canonical> parts, ScanState state) {
         return parts.size() == 1 ? parts.getFirst()
                 : Concat.concat(parts.getFirst().dtype(), parts, state.chunkAllocator());

@@ -57,6 +57,24 @@ final class StructReader extends ColumnReader {
     }
 
     @Override
+    Canonical readSome(long start, int length, int[] positions, ScanState state) {
+        List<Canonical> out = new ArrayList<>(fields.size());
+        for (ColumnReader f : fields) {
+            out.add(f.readSome(start, length, positions, state));
+        }
+        Validity v = Validity.ALL_VALID;
+        if (validity != null) {
+            Canonical bits = validity.readSome(start, length, positions, state);
+            if (!(bits instanceof BoolArray b)) {
+                throw new io.jvortex.api.VortexException("struct validity decoded to " + bits.dtype().display()
+                        + ", expected bool");
+            }
+            v = b.asValidity();
+        }
+        return new StructArray(dtype, out, positions.length, v);
+    }
+
+    @Override
     Canonical take(long[] rows, int from, int to, ScanState state) {
         int length = to - from;
         List<Canonical> out = new ArrayList<>(fields.size());

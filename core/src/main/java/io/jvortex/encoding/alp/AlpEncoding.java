@@ -78,6 +78,70 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
         return decodeOrTake(node, dtype, length, indices, ctx);
     }
 
+    /**
+     * A node's encoded integers before scaling (for comparing without decoding): row {@code i} is
+     * {@code patchValues[k]} where {@code patchPositions[k] == i}, else {@code ints[i] * f10 * if10}
+     * in the float type's arithmetic.
+     *
+     * @param ints the encoded integers (i32 for f32, i64 for f64) with the rows' validity
+     * @param f32 whether the values are f32
+     * @param f10 {@code 10^f} of the float type (an f32 table entry widened exactly for f32)
+     * @param if10 {@code 10^-e} of the float type
+     * @param patchPositions patched rows, strictly increasing
+     * @param patchValues their values, or null when there are none
+     */
+    public record Encoded(PrimitiveArray ints, boolean f32, double f10, double if10, int[] patchPositions,
+                          PrimitiveArray patchValues) {
+    }
+
+    /**
+     * Decodes a node's integers and patches but does not scale them.
+     *
+     * @param node a {@code vortex.alp} node
+     * @param dtype its float type
+     * @param length its row count
+     * @param ctx decoding services
+     * @return the encoded form, or null when a child is of an unknown encoding
+     */
+    public static Encoded encoded(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        boolean f32 = switch (p.ptype()) {
+            case F32 -> true;
+            case F64 -> false;
+            default -> throw node.error(ID + " holds f32 or f64, got " + p.display());
+        };
+        AlpMetadata meta = AlpMetadata.parse(node, ctx);
+        int maxExponent = f32 ? MAX_EXPONENT_F32 : MAX_EXPONENT_F64;
+        if (meta.exponentE() > maxExponent || meta.exponentF() > maxExponent) {
+            throw node.error("exponents e=" + meta.exponentE() + ", f=" + meta.exponentF() + " outside 0.."
+                    + maxExponent + " for " + p.ptype().displayName());
+        }
+        Patches patches = meta.patches();
+        if (patches != null && patches.count() > length) {
+            throw node.error("has " + patches.count() + " patches, expected at most the array length " + length);
+        }
+        ctx.expectBuffers(node, 0);
+        int children = 1 + (patches == null ? 0 : patches.childCount());
+        ctx.expectChildren(node, children, children);
+        Canonical child = ctx.decodeChild(node, 0, new DType.Primitive(f32 ? PType.I32 : PType.I64, p.nullable()),
+                length);
+        if (!(child instanceof PrimitiveArray ints)) {
+            return null;
+        }
+        int[] positions = new int[0];
+        PrimitiveArray values = null;
+        if (patches != null) {
+            Patches.Decoded decoded = patches.decode(node, 1, p, length, ctx);
+            if (!(decoded.values() instanceof PrimitiveArray v)) {
+                return null;
+            }
+            positions = decoded.positions();
+            values = v;
+        }
+        return f32 ? new Encoded(ints, true, F10_F32[meta.exponentF()], IF10_F32[meta.exponentE()], positions, values)
+                : new Encoded(ints, false, F10_F64[meta.exponentF()], IF10_F64[meta.exponentE()], positions, values);
+    }
+
     private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices,
                                           DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);

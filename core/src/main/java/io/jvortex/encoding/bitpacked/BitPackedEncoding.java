@@ -54,6 +54,45 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
     }
 
     /**
+     * A node's values as packed, before patching (for comparing without decoding).
+     *
+     * @param values the unpacked values (each below {@code 2^bitWidth} as an unsigned number except at
+     *        patched positions, whose contents are unspecified), with the node's validity
+     * @param bitWidth bits per packed value
+     * @param patches the decoded patches (values of the node's type), or null
+     */
+    public record Unpatched(PrimitiveArray values, int bitWidth, Patches.Decoded patches) {
+    }
+
+    /**
+     * Unpacks a node without applying its patches.
+     *
+     * @param node the node
+     * @param dtype its integer type
+     * @param length its row count
+     * @param ctx decoding services
+     * @return the unpacked values, bit width and patches
+     */
+    public static Unpatched unpatched(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Parsed parsed = Parsed.of(node, dtype, length, ctx);
+        DType.Primitive p = parsed.dtype();
+        int width = p.ptype().byteWidth();
+        MemorySegment out = ctx.allocate((long) length * width);
+        if (parsed.bitWidth() > 0 && length > 0) {
+            unpack(parsed.packed(), parsed.bitWidth(), parsed.offset(), length, width, out);
+        }
+        Patches.Decoded decoded = null;
+        if (parsed.patches() != null) {
+            decoded = parsed.patches().decode(node, 0, p, length, ctx);
+            if (!(decoded.values() instanceof PrimitiveArray)) {
+                throw node.error("patch values decoded to " + decoded.values().dtype().display());
+            }
+        }
+        Validity validity = ctx.validity(node, parsed.validityChild(), p.nullable(), length);
+        return new Unpatched(new PrimitiveArray(p, out, length, validity), parsed.bitWidth(), decoded);
+    }
+
+    /**
      * A validated node: metadata parsed, buffer and child counts checked.
      *
      * @param dtype the integer dtype

@@ -40,7 +40,15 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
         return addReference(e, ref, ctx);
     }
 
-    private static long reference(ArrayNode node, DType.Primitive p, DecodeContext ctx) {
+    /**
+     * Reads and checks a node's reference (and its buffer and child counts).
+     *
+     * @param node a {@code fastlanes.for} node
+     * @param p its integer dtype
+     * @param ctx decoding services
+     * @return the reference, as the type's bits widened to a long
+     */
+    public static long reference(ArrayNode node, DType.Primitive p, DecodeContext ctx) {
         if (!p.ptype().isInteger()) {
             throw node.error("frame of reference needs an integer type, got " + p.display());
         }
@@ -53,7 +61,13 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
         return reference.asLong();
     }
 
-    private static PrimitiveArray addReference(PrimitiveArray encoded, long ref, DecodeContext ctx) {
+    /**
+     * @param encoded values of an integer type
+     * @param ref the reference
+     * @param ctx allocates the result
+     * @return {@code encoded[i] + ref}, wrapping in the type's width, with the same validity
+     */
+    public static PrimitiveArray addReference(PrimitiveArray encoded, long ref, DecodeContext ctx) {
         DType.Primitive p = encoded.dtype();
         int length = encoded.length();
         if (ref == 0) {

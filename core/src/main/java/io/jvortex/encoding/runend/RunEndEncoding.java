@@ -35,8 +35,35 @@ public final class RunEndEncoding implements Encoding {
         return ID;
     }
 
-    @Override
-    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+    /**
+     * Runs of a node without expanding them (for evaluating a filter once per run).
+     *
+     * @param values the run values, one per run
+     * @param ends each run's exclusive end in logical rows, non-decreasing, clamped to {@code [0, length]}
+     */
+    public record Runs(Canonical values, int[] ends) {
+    }
+
+    /**
+     * Decodes a {@code vortex.runend} node's values and logical run ends, validated as {@link #decode} does.
+     *
+     * @param node the node
+     * @param dtype its logical type
+     * @param length its row count
+     * @param ctx decoding services
+     * @return the runs
+     */
+    public static Runs runs(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Parsed parsed = parse(node, dtype, length, ctx);
+        int[] ends = new int[parsed.runs];
+        MemorySegment.copy(parsed.ends, I, 0, ends, 0, parsed.runs);
+        return new Runs(parsed.values, ends);
+    }
+
+    private record Parsed(MemorySegment ends, Canonical values, int runs) {
+    }
+
+    private static Parsed parse(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         PType endsType = PType.U8;
         long numRuns = 0;
         long offset = 0;
@@ -64,6 +91,15 @@ public final class RunEndEncoding implements Encoding {
         PrimitiveArray ends = ctx.decodePrimitive(node, 0, new DType.Primitive(endsType, false), runs);
         MemorySegment runEnds = logicalEnds(node, ends, offset, length, ctx);
         Canonical values = ctx.decodeChild(node, 1, dtype, runs);
+        return new Parsed(runEnds, values, runs);
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Parsed parsed = parse(node, dtype, length, ctx);
+        MemorySegment runEnds = parsed.ends;
+        Canonical values = parsed.values;
+        int runs = parsed.runs;
         if (length == 0) {
             return values.slice(0, 0);
         }
