@@ -3,7 +3,7 @@
 #
 #   bench/run.sh [--quick | --smoke] [--scale SF] [--skip-build] [-- JMH_ARGS...]
 #
-#   --quick       short JMH iterations (5-10 minutes on 2 cores, data preparation included)
+#   --quick       short JMH iterations (about 15 minutes on 2 cores once the data exists)
 #   --smoke       one 1-second iteration per benchmark: checks the pipeline, numbers meaningless
 #   --scale SF    TPC-H scale factor of lineitem (default 1; 0.1 makes --quick faster still)
 #   --skip-build  reuse benchmarks/target/benchmarks.jar
