@@ -109,6 +109,15 @@ class ReferenceMetadataTest {
                     }
                     WriteNode ours = scheme.compress(array, new ArrayFacts(array), ctx);
                     String where = file + " " + flat.path() + " " + rust.encodingId();
+                    if (ours == null && rust.encodingId().equals("vortex.sequence")
+                            && !SequenceScheme.lastValueComputable(((PrimitiveArray) array).ptype(),
+                                    array.length(), ((PrimitiveArray) array).getLong(1)
+                                            - ((PrimitiveArray) array).getLong(0))) {
+                        // Deliberate difference: 0.91 writes sequences (e.g. an i8 of all 256 values)
+                        // that readers before it reject, as vortex-jni 0.76 does; we leave them to the
+                        // other integer schemes.
+                        continue;
+                    }
                     if (ours == null || !ours.encodingId().equals(rust.encodingId())) {
                         differences.add(where + ": ours " + (ours == null ? "none" : ours.encodingId()));
                         continue;

@@ -66,6 +66,35 @@ public final class SequenceScheme implements Scheme {
     }
 
     /**
+     * Whether readers before 0.91 accept the sequence: their constructor computes the last value in
+     * the type itself as {@code (len - 1) · multiplier + base} and rejects the array when {@code len - 1}
+     * or the product does not fit the type (e.g. an i8 sequence of 129 values, although its values fit).
+     *
+     * @param t the integer type
+     * @param length the number of values
+     * @param multiplier the step
+     * @return whether {@code (length - 1) · multiplier} fits the type
+     */
+    public static boolean lastValueComputable(PType t, int length, long multiplier) {
+        long steps = length - 1L;
+        if (t == PType.U64) {
+            return Math.unsignedMultiplyHigh(steps, multiplier) == 0;
+        }
+        if (t == PType.I64) {
+            try {
+                Math.multiplyExact(steps, multiplier);
+                return true;
+            } catch (ArithmeticException e) {
+                return false;
+            }
+        }
+        long lo = t.isSigned() ? -(1L << (t.bitWidth() - 1)) : 0;
+        long hi = t.isSigned() ? (1L << (t.bitWidth() - 1)) - 1 : (1L << t.bitWidth()) - 1;
+        long product = steps * multiplier; // exact: |steps| < 2^31 and |multiplier| < 2^32 here
+        return steps <= hi && product >= lo && product <= hi;
+    }
+
+    /**
      * @param p the array (for its dtype)
      * @param base the first value
      * @param multiplier the step
@@ -89,6 +118,11 @@ public final class SequenceScheme implements Scheme {
      *         for a single value), else {@code null}
      */
     static Long multiplier(PrimitiveArray p) {
+        Long m = progression(p);
+        return m == null || m == 0 || lastValueComputable(p.ptype(), p.length(), m) ? m : null;
+    }
+
+    private static Long progression(PrimitiveArray p) {
         int n = p.length();
         if (n == 0) {
             return null;
