@@ -180,6 +180,24 @@ class JvxTest {
     }
 
     @Test
+    void demoWritesTheTableAndRunsEveryStep(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Result r = jvx("demo", "--rows", "20000", "--dir", dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("20,000 rows", "generate + write", "full scan", "two-column scan",
+                "filtered scan", "take 100 rows");
+        Path file = dir.resolve("lineitem.vortex");
+        try (io.jvortex.api.VortexReader reader = io.jvortex.api.VortexReader.open(file)) {
+            assertThat(reader.rowCount()).isEqualTo(20_000);
+            assertThat(reader.schema()).isEqualTo(LineitemGenerator.SCHEMA);
+        }
+        // the generator is deterministic: the same rows give the same file
+        Path again = dir.resolve("again");
+        assertThat(jvx("demo", "--rows", "20000", "--dir", again.toString()).code()).isZero();
+        assertThat(Files.mismatch(file, again.resolve("lineitem.vortex"))).isEqualTo(-1L);
+        assertThat(jvx("demo", "--rows", "0").code()).isNotZero();
+    }
+
+    @Test
     void catRowsAndTake() throws IOException {
         List<String> lines = text("primitives.jsonl").lines().toList();
         Result r = jvx("cat", "--rows", "2:5", sample("primitives.vortex"));
