@@ -9,19 +9,7 @@ import io.jvortex.api.VortexReader;
 import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.array.Canonical;
-import io.jvortex.array.PrimitiveArray;
-import io.jvortex.compress.ArrayFacts;
-import io.jvortex.compress.CompressContext;
-import io.jvortex.compress.Compressor;
-import io.jvortex.compress.Scheme;
-import io.jvortex.protobuf.ProtoWriter;
-import io.jvortex.write.CanonicalEncoder;
 import io.jvortex.write.TableWriter;
-import io.jvortex.write.WriteNode;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.util.HashMap;
-import java.util.Map;
 import io.jvortex.array.Concat;
 import io.jvortex.array.ScalarAt;
 import io.jvortex.array.StructArray;
@@ -235,55 +223,6 @@ class VortexWriterConformanceTest {
         }
     }
 
-    /**
-     * Stands in for the integer dictionary scheme (its helper's work lands separately): a
-     * {@code vortex.dict} of u16 codes and canonical values for non-null i32 arrays, so the
-     * dictionary layout is exercised end to end.
-     */
-    private static final class I32DictScheme implements Scheme {
-        @Override
-        public String name() {
-            return TableWriter.INT_DICT_SCHEME;
-        }
-
-        @Override
-        public String encodingId() {
-            return "vortex.dict";
-        }
-
-        @Override
-        public boolean accepts(Canonical array) {
-            return array instanceof PrimitiveArray p && p.ptype() == PType.I32 && !p.dtype().nullable();
-        }
-
-        @Override
-        public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
-            PrimitiveArray p = (PrimitiveArray) array;
-            Map<Integer, Integer> codes = new HashMap<>();
-            List<Integer> values = new ArrayList<>();
-            MemorySegment c = MemorySegment.ofArray(new short[p.length()]);
-            for (int i = 0; i < p.length(); i++) {
-                int v = (int) p.getLong(i);
-                Integer code = codes.get(v);
-                if (code == null) {
-                    if (values.size() == 65_535) {
-                        return null;
-                    }
-                    code = values.size();
-                    codes.put(v, code);
-                    values.add(v);
-                }
-                c.setAtIndex(ValueLayout.JAVA_SHORT, i, (short) (int) code);
-            }
-            MemorySegment vals = MemorySegment.ofArray(values.stream().mapToInt(Integer::intValue).toArray());
-            byte[] metadata = new ProtoWriter().varint(1, values.size()).varint(2, PType.U16.id()).toByteArray();
-            return WriteNode.of("vortex.dict", metadata, List.of(), List.of(
-                    CanonicalEncoder.encode(new PrimitiveArray(new DType.Primitive(PType.U16, false), c, p.length(),
-                            Validity.ALL_VALID)),
-                    CanonicalEncoder.encode(new PrimitiveArray(p.dtype(), vals, values.size(), Validity.ALL_VALID))));
-        }
-    }
-
     @Test
     void dictionaryLayoutsAreReadByRust() throws java.io.IOException {
         long seed = Seeds.seed("VortexWriterConformanceTest.dictionaries");
@@ -293,10 +232,11 @@ class VortexWriterConformanceTest {
         int rows = 150_000;
         int[] keys = new int[rows];
         String[] strings = new String[rows];
-        int cardinality = random.nextInt(2, 50);
+        int[] pool = random.ints(random.nextInt(2, 50)).toArray();
         for (int i = 0; i < rows; i++) {
-            // a low-cardinality first zone, then new values that overflow the 65,535-entry dictionaries
-            keys[i] = i < 8192 ? random.nextInt(cardinality) : i < 20_000 ? random.nextInt(-5, 5) : i * 3 - 7;
+            // a low-cardinality first zone of values spread over the int range (a dictionary beats
+            // bit-packing there), then new values that overflow the 65,535-entry dictionaries
+            keys[i] = i < 8192 ? pool[random.nextInt(pool.length)] : i < 20_000 ? random.nextInt(-5, 5) : i * 3 - 7;
             strings[i] = random.nextInt(9) == 0 ? null : "v" + random.nextInt(4);
         }
         StructArray batch = io.jvortex.api.Batch.builder(schema).ints("k", keys).strings("s", strings).build();
@@ -305,7 +245,7 @@ class VortexWriterConformanceTest {
         try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
             TableWriter writer = new TableWriter(channel, schema, options,
-                    new Compressor(List.of(new I32DictScheme()), options.edition()::allowsArray), null);
+                    io.jvortex.api.VortexWriter.compressor(options), null);
             writer.write(batch.slice(0, 70_000));
             writer.write(batch.slice(70_000, rows - 70_000));
             writer.finish();

@@ -13,29 +13,22 @@ import io.jvortex.api.WriteOptions;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Concat;
 import io.jvortex.array.OpaqueArray;
-import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.RandomArrays;
 import io.jvortex.array.ScalarAt;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.TestSupport;
 import io.jvortex.array.Validity;
-import io.jvortex.compress.ArrayFacts;
-import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Compressor;
-import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.layout.Layout;
 import io.jvortex.layout.ZoneSchema;
-import io.jvortex.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.scan.ZoneMap;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
@@ -45,7 +38,6 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -423,51 +415,6 @@ class VortexWriterTest {
         assertThat(readRows(copy)).isEqualTo(expected);
     }
 
-    /** A test dictionary scheme: codes u16 + values, both canonical, for non-null i32 arrays. */
-    private static final class TestDictScheme implements Scheme {
-        @Override
-        public String name() {
-            return TableWriter.INT_DICT_SCHEME;
-        }
-
-        @Override
-        public String encodingId() {
-            return "vortex.dict";
-        }
-
-        @Override
-        public boolean accepts(Canonical array) {
-            return array instanceof PrimitiveArray p && p.ptype() == PType.I32 && !p.dtype().nullable();
-        }
-
-        @Override
-        public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
-            PrimitiveArray p = (PrimitiveArray) array;
-            Map<Integer, Integer> codes = new HashMap<>();
-            List<Integer> values = new ArrayList<>();
-            MemorySegment c = MemorySegment.ofArray(new short[p.length()]);
-            for (int i = 0; i < p.length(); i++) {
-                int v = (int) p.getLong(i);
-                Integer code = codes.get(v);
-                if (code == null) {
-                    if (values.size() == 65535) {
-                        return null;
-                    }
-                    code = values.size();
-                    codes.put(v, code);
-                    values.add(v);
-                }
-                c.setAtIndex(ValueLayout.JAVA_SHORT, i, (short) (int) code);
-            }
-            MemorySegment vals = MemorySegment.ofArray(values.stream().mapToInt(Integer::intValue).toArray());
-            byte[] metadata = new ProtoWriter().varint(1, values.size()).varint(2, PType.U16.id()).toByteArray();
-            return WriteNode.of("vortex.dict", metadata, List.of(), List.of(
-                    CanonicalEncoder.encode(new PrimitiveArray(new DType.Primitive(PType.U16, false), c, p.length(),
-                            Validity.ALL_VALID)),
-                    CanonicalEncoder.encode(new PrimitiveArray(p.dtype(), vals, values.size(), Validity.ALL_VALID))));
-        }
-    }
-
     /**
      * TPC-H's {@code o_clerk} shape: 1,000 distinct 15-byte strings over many rows. On the first zone's
      * ~1 % sample a dictionary sees few repeats and loses to OnPair, but over the whole zone (and more
@@ -512,13 +459,14 @@ class VortexWriterTest {
         int[] keys = new int[rows];
         String[] strings = new String[rows];
         for (int i = 0; i < rows; i++) {
-            // the first zone has 10 values; later ones add a new value every row, overflowing 65,535 entries
-            keys[i] = i < 1024 ? i % 10 : i;
+            // the first zone has 10 values spread over the int range (a dictionary beats bit-packing
+            // there); later ones add a new value every row, overflowing 65,535 entries
+            keys[i] = i < 1024 ? (i % 10) * 400_000_007 - 1_900_000_000 : i;
             strings[i] = i % 7 == 0 ? null : "s" + (i % 5);
         }
         Path file = dir.resolve("dict.vortex");
         WriteOptions options = small().withChunkBytes(64 * 1024);
-        Compressor compressor = new Compressor(List.of(new TestDictScheme()), options.edition()::allowsArray);
+        Compressor compressor = VortexWriter.compressor(options);
         try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
             TableWriter writer = new TableWriter(ch, schema, options, compressor, null);
@@ -540,7 +488,9 @@ class VortexWriterTest {
             assertThat(firstRun.values().rowCount()).isEqualTo(65_535);
             assertThat(firstRun.codes()).isInstanceOf(Layout.Chunked.class);
             Layout.Zoned s = (Layout.Zoned) ((Layout.Struct) reader.layout()).fields().get(1);
-            assertThat(s.data()).isNotInstanceOf(Layout.Dict.class);
+            // five strings and the null: one dictionary that never fills
+            assertThat(s.data()).isInstanceOf(Layout.Dict.class);
+            assertThat(((Layout.Dict) s.data()).values().rowCount()).isEqualTo(6);
         }
     }
 }
