@@ -292,20 +292,16 @@ class VortexJniReadsOurFilesTest {
     private static final long JNI_MAX_SECOND = 253_402_207_200L;
 
     /**
-     * The table with top-level timestamp values after {@link #JNI_MAX_SECOND} moved back to it: vortex-jni
+     * The table with timestamp values (top-level or nested) after {@link #JNI_MAX_SECOND} moved back to it: vortex-jni
      * 0.76 panics building such a scalar ("Unix timestamp seconds … not in the required range") while the
      * Rust 0.91 reader reads them; a limit of that reader, not of our files.
      */
     private static GeneratedTable withinJniTimestampRange(GeneratedTable table) {
         List<List<Object>> columns = new ArrayList<>();
         for (int c = 0; c < table.columns().size(); c++) {
+            TypeSpec type = table.spec().columns().get(c).type();
             List<Object> values = new ArrayList<>(table.columns().get(c));
-            if (table.spec().columns().get(c).type() instanceof TypeSpec.Timestamp t
-                    && t.unit() != java.util.concurrent.TimeUnit.NANOSECONDS) {
-                long perSecond = t.unit().convert(1, java.util.concurrent.TimeUnit.SECONDS);
-                values.replaceAll(v -> v instanceof Long l && Math.floorDiv(l, perSecond) >= JNI_MAX_SECOND
-                        ? (Object) (JNI_MAX_SECOND * perSecond - 1) : v);
-            }
+            values.replaceAll(v -> withinJniTimestampRange(type, v));
             columns.add(values);
         }
         List<String> rows = new ArrayList<>();
@@ -317,6 +313,46 @@ class VortexJniReadsOurFilesTest {
             rows.add(io.jvortex.testing.CanonicalRows.row(table.spec(), row));
         }
         return new GeneratedTable(table.seed(), table.spec(), table.plans(), columns, rows);
+    }
+
+    /** The value with every timestamp in it, at any depth, at most {@link #JNI_MAX_SECOND}. */
+    private static Object withinJniTimestampRange(TypeSpec type, Object value) {
+        if (value == null) {
+            return null;
+        }
+        return switch (type) {
+            case TypeSpec.Timestamp t when t.unit() != java.util.concurrent.TimeUnit.NANOSECONDS -> {
+                long perSecond = t.unit().convert(1, java.util.concurrent.TimeUnit.SECONDS);
+                long ticks = (Long) value;
+                yield Math.floorDiv(ticks, perSecond) >= JNI_MAX_SECOND ? JNI_MAX_SECOND * perSecond - 1 : ticks;
+            }
+            case TypeSpec.Struct s -> {
+                List<?> fields = (List<?>) value;
+                List<Object> out = new ArrayList<>(fields.size());
+                for (int f = 0; f < fields.size(); f++) {
+                    out.add(withinJniTimestampRange(s.fields().get(f).type(), fields.get(f)));
+                }
+                yield out;
+            }
+            case TypeSpec.ListOf l -> elementsWithinJniTimestampRange(l.element(), (List<?>) value);
+            case TypeSpec.FixedSizeList f -> elementsWithinJniTimestampRange(f.element(), (List<?>) value);
+            case TypeSpec.MapOf m -> {
+                List<Object> out = new ArrayList<>();
+                for (Object entry : (List<?>) value) {
+                    List<?> kv = (List<?>) entry;
+                    out.add(java.util.Arrays.asList(withinJniTimestampRange(m.key(), kv.get(0)),
+                            withinJniTimestampRange(m.value(), kv.get(1))));
+                }
+                yield out;
+            }
+            default -> value;
+        };
+    }
+
+    private static List<Object> elementsWithinJniTimestampRange(TypeSpec element, List<?> values) {
+        List<Object> out = new ArrayList<>(values.size());
+        values.forEach(v -> out.add(withinJniTimestampRange(element, v)));
+        return out;
     }
 
     /** One column of every covered kind, so coverage does not hang on the random draw. */
