@@ -9,9 +9,10 @@ import java.util.TreeSet;
 
 /**
  * Cuts a file into row-range {@link Split}s at chunk boundaries of the layout tree (where a column's
- * flat segment starts, so that few segments are decoded by two splits), or at zone boundaries when
- * every column is a single piece; each split carries about {@code targetBytes} of data segments.
- * The splits cover every row exactly once, in order.
+ * flat segment starts), or at zone boundaries when every column is a single piece. Each split carries
+ * at least {@code targetBytes} of data segments (except the last) and at most half as much again when
+ * that lets it end where fewer segments straddle the cut: a straddling segment is read and decoded by
+ * both neighbouring splits. The splits cover every row exactly once, in order.
  */
 public final class Splits {
     private Splits() {
@@ -57,18 +58,55 @@ public final class Splits {
                 start = bounds[i];
             }
         }
-        List<Split> out = new ArrayList<>();
-        long splitStart = 0;
-        double bytes = 0;
+        double[] cutCost = straddleCosts(bounds, flats);
+        double[] upTo = new double[bounds.length + 1]; // upTo[i] = bytes of pieces [0, i)
         for (int i = 0; i < bounds.length; i++) {
-            bytes += pieceBytes[i];
-            if (bytes >= targetBytes || i == bounds.length - 1) {
-                out.add(new Split(splitStart, bounds[i], Math.round(bytes)));
-                splitStart = bounds[i];
-                bytes = 0;
+            upTo[i + 1] = upTo[i] + pieceBytes[i];
+        }
+        List<Split> out = new ArrayList<>();
+        int last = bounds.length - 1;
+        int first = 0; // first piece of the next split
+        while (first <= last) {
+            int end = first;
+            while (end < last && upTo[end + 1] - upTo[first] < targetBytes) {
+                end++;
             }
+            // Up to half a target further on, prefer the cut that makes the fewest bytes be decoded
+            // by both neighbours (a segment straddling the cut is read and decoded twice).
+            int best = end;
+            for (int k = end + 1; k <= last && upTo[k + 1] - upTo[first] <= 1.5 * targetBytes; k++) {
+                if (cutCost[k] < cutCost[best]) {
+                    best = k;
+                }
+            }
+            long start = first == 0 ? 0 : bounds[first - 1];
+            out.add(new Split(start, bounds[best], Math.round(upTo[best + 1] - upTo[first])));
+            first = best + 1;
         }
         return out;
+    }
+
+    /**
+     * @return per bound the bytes of the segments a cut there
+     *     would split, each then decoded by the splits on both sides
+     */
+    private static double[] straddleCosts(long[] bounds, List<long[]> flats) {
+        double[] delta = new double[bounds.length + 1];
+        for (long[] f : flats) {
+            int from = firstPieceEndingAfter(bounds, f[0]); // first bound > rowStart
+            int to = firstPieceEndingAfter(bounds, f[1] - 1); // first bound >= rowEnd
+            if (from < to) {
+                delta[from] += f[2];
+                delta[to] -= f[2];
+            }
+        }
+        double[] cost = new double[bounds.length];
+        double running = 0;
+        for (int i = 0; i < bounds.length; i++) {
+            running += delta[i];
+            cost[i] = running;
+        }
+        return cost;
     }
 
     private static int firstPieceEndingAfter(long[] bounds, long row) {
