@@ -72,6 +72,22 @@ public final class TestNodes {
     }
 
     /**
+     * Serializes a tree and decodes only some positions of it ({@link DecodeContext#take}: the
+     * encoding's point access when it has one).
+     *
+     * @param root the tree
+     * @param dtype the root dtype
+     * @param length the root length
+     * @param indices ascending positions
+     * @param arena where segment and decoded buffers live
+     * @return those rows
+     */
+    public static Canonical take(Node root, DType dtype, int length, int[] indices, Arena arena) {
+        return new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 30).take(parse(root, arena), dtype,
+                length, indices);
+    }
+
+    /**
      * Like {@link #decode} but with {@code allowUnknown}: unknown ids decode to opaque arrays.
      *
      * @param root the tree

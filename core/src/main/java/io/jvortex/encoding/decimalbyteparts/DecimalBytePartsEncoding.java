@@ -9,13 +9,15 @@ import io.jvortex.dtype.PType;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.Encoding;
+import io.jvortex.encoding.PointAccess;
 import io.jvortex.protobuf.ProtoReader;
 
 /**
  * {@code vortex.decimal_byte_parts}: decimals viewed over their signed-integer child, zero-copy. See the
- * package documentation for the physical form and the choice of value width.
+ * package documentation for the physical form and the choice of value width. Single positions come from
+ * the child's own point access.
  */
-public final class DecimalBytePartsEncoding implements Encoding {
+public final class DecimalBytePartsEncoding implements Encoding, PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.decimal_byte_parts";
 
@@ -64,17 +66,30 @@ public final class DecimalBytePartsEncoding implements Encoding {
 
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return view(node, dtype, length, null, ctx);
+    }
+
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        return view(node, dtype, length, indices, ctx);
+    }
+
+    /** The decimals over the decoded child, all of it or only {@code indices} (when not null). */
+    private static Canonical view(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
         DType.Decimal d = ctx.expectDType(node, dtype, DType.Decimal.class);
         DecimalBytePartsMetadata meta = DecimalBytePartsMetadata.parse(node);
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 1, 1);
-        Canonical child = ctx.decodeChild(node, 0, new DType.Primitive(meta.mspType(), d.nullable()), length);
+        DType mspType = new DType.Primitive(meta.mspType(), d.nullable());
+        Canonical child = indices == null ? ctx.decodeChild(node, 0, mspType, length)
+                : ctx.takeChild(node, 0, mspType, length, indices);
+        int rows = indices == null ? length : indices.length;
         if (child instanceof OpaqueArray opaque) {
-            return new OpaqueArray(opaque.encodingId(), dtype, length);
+            return new OpaqueArray(opaque.encodingId(), dtype, rows);
         }
         if (!(child instanceof PrimitiveArray msp)) {
             throw node.error("msp child decoded to " + child.getClass().getSimpleName() + ", expected primitive");
         }
-        return new DecimalArray(d, meta.mspType().byteWidth(), msp.values(), length, msp.validity());
+        return new DecimalArray(d, meta.mspType().byteWidth(), msp.values(), rows, msp.validity());
     }
 }

@@ -12,6 +12,7 @@ import io.jvortex.dtype.PType;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.Encoding;
+import io.jvortex.encoding.PointAccess;
 import io.jvortex.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -19,8 +20,9 @@ import java.lang.foreign.ValueLayout;
 /**
  * {@code vortex.runend}: runs of equal values given by their exclusive end positions. Primitive
  * and bool values are expanded run by run; other types gather their values with {@link Take}.
+ * Single positions are found by searching the run ends, and only their runs' values are decoded.
  */
-public final class RunEndEncoding implements Encoding {
+public final class RunEndEncoding implements Encoding, PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.runend";
 
@@ -64,6 +66,16 @@ public final class RunEndEncoding implements Encoding {
     }
 
     private static Parsed parse(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Ends ends = ends(node, length, ctx);
+        Canonical values = ctx.decodeChild(node, 1, dtype, ends.runs);
+        return new Parsed(ends.logical, values, ends.runs);
+    }
+
+    private record Ends(MemorySegment logical, int runs) {
+    }
+
+    /** Reads the metadata and the run ends child, validated and mapped to logical rows. */
+    private static Ends ends(ArrayNode node, int length, DecodeContext ctx) {
         PType endsType = PType.U8;
         long numRuns = 0;
         long offset = 0;
@@ -89,9 +101,40 @@ public final class RunEndEncoding implements Encoding {
             throw node.error("no runs for " + length + " rows");
         }
         PrimitiveArray ends = ctx.decodePrimitive(node, 0, new DType.Primitive(endsType, false), runs);
-        MemorySegment runEnds = logicalEnds(node, ends, offset, length, ctx);
-        Canonical values = ctx.decodeChild(node, 1, dtype, runs);
-        return new Parsed(runEnds, values, runs);
+        return new Ends(logicalEnds(node, ends, offset, length, ctx), runs);
+    }
+
+    /** Finds each position's run by walking the ends alongside the ascending positions. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        Ends ends = ends(node, length, ctx);
+        int[] runOf = new int[indices.length];
+        int run = 0;
+        for (int i = 0; i < indices.length; i++) {
+            int row = indices[i];
+            // gallop, then binary search, to the first run whose end is above the row
+            int step = 1;
+            int hi = run;
+            while (hi < ends.runs && ends.logical.get(I, 4L * hi) <= row) {
+                run = hi + 1;
+                hi = run + step;
+                step <<= 1;
+            }
+            hi = Math.min(hi, ends.runs);
+            while (run < hi) {
+                int mid = (run + hi) >>> 1;
+                if (ends.logical.get(I, 4L * mid) <= row) {
+                    run = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            if (run >= ends.runs) {
+                throw node.error("run ends do not cover row " + row);
+            }
+            runOf[i] = run;
+        }
+        return ctx.takeChild(node, 1, dtype, ends.runs, runOf);
     }
 
     @Override
@@ -158,38 +201,119 @@ public final class RunEndEncoding implements Encoding {
     private static MemorySegment expandFixed(PrimitiveArray values, MemorySegment runEnds, int runs, int length,
                                              DecodeContext ctx) {
         int width = values.ptype().byteWidth();
-        MemorySegment src = values.values();
         MemorySegment out = ctx.allocate((long) length * width);
-        int start = 0;
-        for (int run = 0; run < runs && start < length; run++) {
-            int end = runEnds.get(I, 4L * run);
-            if (end <= start) {
-                continue;
-            }
-            switch (width) {
-                case 1 -> out.asSlice(start, end - start).fill(src.get(ValueLayout.JAVA_BYTE, run));
-                case 2 -> {
-                    short v = src.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * run);
-                    for (int i = start; i < end; i++) {
-                        out.set(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i, v);
-                    }
-                }
-                case 4 -> {
-                    int v = src.get(I, 4L * run);
-                    for (int i = start; i < end; i++) {
-                        out.set(I, 4L * i, v);
-                    }
-                }
-                default -> {
-                    long v = src.get(ValueLayout.JAVA_LONG_UNALIGNED, 8L * run);
-                    for (int i = start; i < end; i++) {
-                        out.set(ValueLayout.JAVA_LONG_UNALIGNED, 8L * i, v);
-                    }
+        int[] ends = new int[runs];
+        MemorySegment.copy(runEnds, I, 0, ends, 0, runs);
+        // Runs are often a few rows long: fill heap blocks and copy each block out once, rather than
+        // storing value by value into the segment.
+        switch (width) {
+            case 1 -> {
+                byte[] v = new byte[runs];
+                MemorySegment.copy(values.values(), ValueLayout.JAVA_BYTE, 0, v, 0, runs);
+                byte[] block = new byte[Math.min(length, BLOCK)];
+                for (int base = 0, run = 0; base < length; base += block.length) {
+                    int n = Math.min(block.length, length - base);
+                    run = fillBlock(ends, base, n, run, v, block);
+                    MemorySegment.copy(block, 0, out, ValueLayout.JAVA_BYTE, base, n);
                 }
             }
-            start = end;
+            case 2 -> {
+                short[] v = new short[runs];
+                MemorySegment.copy(values.values(), ValueLayout.JAVA_SHORT_UNALIGNED, 0, v, 0, runs);
+                short[] block = new short[Math.min(length, BLOCK)];
+                for (int base = 0, run = 0; base < length; base += block.length) {
+                    int n = Math.min(block.length, length - base);
+                    run = fillBlock(ends, base, n, run, v, block);
+                    MemorySegment.copy(block, 0, out, ValueLayout.JAVA_SHORT_UNALIGNED, 2L * base, n);
+                }
+            }
+            case 4 -> {
+                int[] v = new int[runs];
+                MemorySegment.copy(values.values(), I, 0, v, 0, runs);
+                int[] block = new int[Math.min(length, BLOCK)];
+                for (int base = 0, run = 0; base < length; base += block.length) {
+                    int n = Math.min(block.length, length - base);
+                    run = fillBlock(ends, base, n, run, v, block);
+                    MemorySegment.copy(block, 0, out, I, 4L * base, n);
+                }
+            }
+            default -> {
+                long[] v = new long[runs];
+                MemorySegment.copy(values.values(), ValueLayout.JAVA_LONG_UNALIGNED, 0, v, 0, runs);
+                long[] block = new long[Math.min(length, BLOCK)];
+                for (int base = 0, run = 0; base < length; base += block.length) {
+                    int n = Math.min(block.length, length - base);
+                    run = fillBlock(ends, base, n, run, v, block);
+                    MemorySegment.copy(block, 0, out, ValueLayout.JAVA_LONG_UNALIGNED, 8L * base, n);
+                }
+            }
         }
         return out;
+    }
+
+    /** Rows per heap block of {@link #expandFixed}. */
+    private static final int BLOCK = 4096;
+
+    /**
+     * Fills {@code block[0, n)} with rows {@code [base, base + n)}: the ends are non-decreasing and
+     * the last one reaches the length (validated), so every row has a run.
+     *
+     * @return the run of row {@code base + n}, where the next block starts looking
+     */
+    private static int fillBlock(int[] ends, int base, int n, int run, long[] v, long[] block) {
+        int row = base;
+        int limit = base + n;
+        while (row < limit) {
+            while (ends[run] <= row) {
+                run++;
+            }
+            int to = Math.min(ends[run], limit);
+            java.util.Arrays.fill(block, row - base, to - base, v[run]);
+            row = to;
+        }
+        return run;
+    }
+
+    private static int fillBlock(int[] ends, int base, int n, int run, int[] v, int[] block) {
+        int row = base;
+        int limit = base + n;
+        while (row < limit) {
+            while (ends[run] <= row) {
+                run++;
+            }
+            int to = Math.min(ends[run], limit);
+            java.util.Arrays.fill(block, row - base, to - base, v[run]);
+            row = to;
+        }
+        return run;
+    }
+
+    private static int fillBlock(int[] ends, int base, int n, int run, short[] v, short[] block) {
+        int row = base;
+        int limit = base + n;
+        while (row < limit) {
+            while (ends[run] <= row) {
+                run++;
+            }
+            int to = Math.min(ends[run], limit);
+            java.util.Arrays.fill(block, row - base, to - base, v[run]);
+            row = to;
+        }
+        return run;
+    }
+
+    private static int fillBlock(int[] ends, int base, int n, int run, byte[] v, byte[] block) {
+        int row = base;
+        int limit = base + n;
+        while (row < limit) {
+            while (ends[run] <= row) {
+                run++;
+            }
+            int to = Math.min(ends[run], limit);
+            java.util.Arrays.fill(block, row - base, to - base, v[run]);
+            row = to;
+        }
+        return run;
     }
 
     private static Validity expandValidity(Validity validity, MemorySegment runEnds, int runs, int length,

@@ -149,6 +149,21 @@ public final class SegmentBuilder {
         return ctx.decode(array.root(), dtype, length);
     }
 
+    /**
+     * Decodes only some positions of a tree ({@link DecodeContext#take}: the encoding's point access
+     * when it has one).
+     *
+     * @param root the tree
+     * @param dtype the root's dtype
+     * @param length the root's row count
+     * @param indices ascending positions
+     * @return those rows
+     */
+    public static Canonical take(Node root, DType dtype, int length, int[] indices) {
+        DecodeContext ctx = new DecodeContext(EncodingRegistry.defaults(), Arena.ofAuto(), false, 1L << 32);
+        return ctx.take(serialize(root).root(), dtype, length, indices);
+    }
+
     private static void collectIds(Node n, Map<String, Integer> ids) {
         ids.putIfAbsent(n.id(), ids.size());
         n.children().forEach(c -> collectIds(c, ids));

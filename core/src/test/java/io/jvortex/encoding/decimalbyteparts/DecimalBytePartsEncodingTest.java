@@ -57,6 +57,17 @@ class DecimalBytePartsEncodingTest {
                 assertThat(d.getUnscaled(i)).as("row %d", i).isEqualTo(BigInteger.valueOf(want));
             }
         }
+        // point access: every third row, each twice, through the child's point access
+        int[] positions = java.util.stream.IntStream.range(0, 2 * ((n + 2) / 3)).map(k -> 3 * (k / 2)).toArray();
+        DecimalArray taken = (DecimalArray) SegmentBuilder.take(node, dtype, n, positions);
+        assertThat(taken.length()).isEqualTo(positions.length);
+        for (int k = 0; k < positions.length; k++) {
+            assertThat(taken.isValid(k)).as("taken row %d", positions[k]).isEqualTo(d.isValid(positions[k]));
+            if (d.isValid(positions[k])) {
+                assertThat(taken.getUnscaled(k)).as("taken row %d", positions[k])
+                        .isEqualTo(d.getUnscaled(positions[k]));
+            }
+        }
     }
 
     static Stream<Arguments> shapes() {

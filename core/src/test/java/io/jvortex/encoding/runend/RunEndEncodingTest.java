@@ -112,7 +112,8 @@ class RunEndEncodingTest {
             long[] ends = new long[runs];
             long at = 0;
             for (int r = 0; r < runs; r++) {
-                at += rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(1, 80); // empty runs are tolerated
+                // empty runs are tolerated; some long runs take the expansion over several blocks
+                at += rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(20) == 0 ? rnd.nextInt(1, 3000) : rnd.nextInt(1, 80);
                 ends[r] = at;
             }
             if (ends[runs - 1] == 0) {
@@ -125,7 +126,7 @@ class RunEndEncodingTest {
             }
             long offset = rnd.nextLong(total);
             int length = (int) rnd.nextLong(total - offset + 1);
-            int kind = rnd.nextInt(4);
+            int kind = rnd.nextInt(6);
             List<Object> expectedValues = new ArrayList<>();
             Node values;
             DType dtype;
@@ -150,6 +151,15 @@ class RunEndEncodingTest {
                     values = TestNodes.u8(v);
                     dtype = new DType.Primitive(PType.U8, false);
                 }
+                case 4, 5 -> {
+                    int[] v = new int[runs];
+                    for (int r = 0; r < runs; r++) {
+                        v[r] = kind == 4 ? (short) rnd.nextInt() : rnd.nextInt();
+                        expectedValues.add((long) v[r]);
+                    }
+                    values = kind == 4 ? TestNodes.i16(v) : TestNodes.i32(v);
+                    dtype = new DType.Primitive(kind == 4 ? PType.I16 : PType.I32, false);
+                }
                 case 2 -> {
                     boolean[] v = new boolean[runs];
                     for (int r = 0; r < runs; r++) {
@@ -170,8 +180,17 @@ class RunEndEncodingTest {
                 }
             }
             Canonical out = TestNodes.decode(runEnd(et, ends, offset, values), dtype, length, arena);
+            List<Object> expected = naive(ends, offset, length, expectedValues);
             assertThat(TestSupport.rows(out)).as("iteration %d ends %s offset %d length %d", iter,
-                    Arrays.toString(ends), offset, length).isEqualTo(naive(ends, offset, length, expectedValues));
+                    Arrays.toString(ends), offset, length).isEqualTo(expected);
+            // point access: ascending positions with duplicates find their runs without expanding
+            int[] positions = length == 0 ? new int[0] : rnd.ints(rnd.nextInt(1, 40), 0, length).sorted().toArray();
+            List<Object> picked = new ArrayList<>();
+            for (int p : positions) {
+                picked.add(expected.get(p));
+            }
+            assertThat(TestSupport.rows(TestNodes.take(runEnd(et, ends, offset, values), dtype, length, positions,
+                    arena))).as("take %s, iteration %d", Arrays.toString(positions), iter).isEqualTo(picked);
         }
     }
 
