@@ -283,6 +283,9 @@ public final class Take {
     /** Gathers {@code width}-byte values; one loop per (index width, value width) pair. */
     private static MemorySegment gatherFixed(MemorySegment src, int width, Indices idx, Allocator alloc) {
         int len = idx.length;
+        if (width == 16 && src.byteSize() <= MAX_HEAP_VIEWS_BYTES) {
+            return gatherViews(src, idx.raw, len, alloc);
+        }
         if (width > 8) {
             return gatherWide(src, width, idx.i32(alloc), len, alloc);
         }
@@ -385,6 +388,53 @@ public final class Take {
                     }
                 }
             }
+        }
+        return out;
+    }
+
+    /** Largest 16-byte value array {@link #gatherViews} copies to the heap (a dictionary's views). */
+    private static final long MAX_HEAP_VIEWS_BYTES = 1L << 24;
+    /** Rows per heap block of {@link #gatherViews}. */
+    private static final int VIEW_BLOCK = 1024;
+
+    /**
+     * Gathers 16-byte values (string views, i128 decimals) from a small source, such as a dictionary's
+     * values: the source and the indices go through heap blocks, so the loop reads and writes arrays
+     * rather than memory segments, and indices of any width are read as they are.
+     */
+    private static MemorySegment gatherViews(MemorySegment src, PrimitiveArray indices, int len, Allocator alloc) {
+        MemorySegment out = alloc.allocate(16L * len);
+        long[] words = src.toArray(L);
+        MemorySegment ix = indices.values();
+        int indexWidth = indices.ptype().byteWidth();
+        int[] rows = new int[Math.min(len, VIEW_BLOCK)];
+        long[] block = new long[2 * rows.length];
+        for (int base = 0; base < len; base += rows.length) {
+            int n = Math.min(rows.length, len - base);
+            switch (indexWidth) {
+                case 1 -> {
+                    for (int i = 0; i < n; i++) {
+                        rows[i] = ix.get(B, base + i) & 0xFF;
+                    }
+                }
+                case 2 -> {
+                    for (int i = 0; i < n; i++) {
+                        rows[i] = ix.get(S, 2L * (base + i)) & 0xFFFF;
+                    }
+                }
+                case 4 -> MemorySegment.copy(ix, I, 4L * base, rows, 0, n);
+                default -> {
+                    for (int i = 0; i < n; i++) {
+                        rows[i] = (int) ix.get(L, 8L * (base + i));
+                    }
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                int from = 2 * rows[i];
+                block[2 * i] = words[from];
+                block[2 * i + 1] = words[from + 1];
+            }
+            MemorySegment.copy(block, 0, out, L, 16L * base, 2 * n);
         }
         return out;
     }

@@ -47,7 +47,7 @@ class TakeTest {
                 maxIndex = (1L << ptype.bitWidth()) - 1;
             }
             int bound = (int) Math.min(n, maxIndex == Long.MAX_VALUE ? n : maxIndex + 1);
-            int len = r.nextInt(0, 200);
+            int len = r.nextInt(10) == 0 ? r.nextInt(1000, 3000) : r.nextInt(0, 200); // some span several blocks
             long[] idx = new long[len];
             boolean nullable = r.nextBoolean();
             Validity iv = nullable ? gen.validity(new DType.Bool(true), len) : Validity.ALL_VALID;
