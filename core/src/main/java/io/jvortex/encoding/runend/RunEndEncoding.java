@@ -204,51 +204,33 @@ public final class RunEndEncoding implements Encoding, PointAccess {
         MemorySegment out = ctx.allocate((long) length * width);
         int[] ends = new int[runs];
         MemorySegment.copy(runEnds, I, 0, ends, 0, runs);
+        ValueLayout layout = switch (width) {
+            case 1 -> ValueLayout.JAVA_BYTE;
+            case 2 -> ValueLayout.JAVA_SHORT_UNALIGNED;
+            case 4 -> I;
+            default -> ValueLayout.JAVA_LONG_UNALIGNED;
+        };
         // Runs are often a few rows long: fill heap blocks and copy each block out once, rather than
         // storing value by value into the segment.
-        switch (width) {
-            case 1 -> {
-                byte[] v = new byte[runs];
-                MemorySegment.copy(values.values(), ValueLayout.JAVA_BYTE, 0, v, 0, runs);
-                byte[] block = new byte[Math.min(length, BLOCK)];
-                for (int base = 0, run = 0; base < length; base += block.length) {
-                    int n = Math.min(block.length, length - base);
-                    run = fillBlock(ends, base, n, run, v, block);
-                    MemorySegment.copy(block, 0, out, ValueLayout.JAVA_BYTE, base, n);
-                }
-            }
-            case 2 -> {
-                short[] v = new short[runs];
-                MemorySegment.copy(values.values(), ValueLayout.JAVA_SHORT_UNALIGNED, 0, v, 0, runs);
-                short[] block = new short[Math.min(length, BLOCK)];
-                for (int base = 0, run = 0; base < length; base += block.length) {
-                    int n = Math.min(block.length, length - base);
-                    run = fillBlock(ends, base, n, run, v, block);
-                    MemorySegment.copy(block, 0, out, ValueLayout.JAVA_SHORT_UNALIGNED, 2L * base, n);
-                }
-            }
-            case 4 -> {
-                int[] v = new int[runs];
-                MemorySegment.copy(values.values(), I, 0, v, 0, runs);
-                int[] block = new int[Math.min(length, BLOCK)];
-                for (int base = 0, run = 0; base < length; base += block.length) {
-                    int n = Math.min(block.length, length - base);
-                    run = fillBlock(ends, base, n, run, v, block);
-                    MemorySegment.copy(block, 0, out, I, 4L * base, n);
-                }
-            }
-            default -> {
-                long[] v = new long[runs];
-                MemorySegment.copy(values.values(), ValueLayout.JAVA_LONG_UNALIGNED, 0, v, 0, runs);
-                long[] block = new long[Math.min(length, BLOCK)];
-                for (int base = 0, run = 0; base < length; base += block.length) {
-                    int n = Math.min(block.length, length - base);
-                    run = fillBlock(ends, base, n, run, v, block);
-                    MemorySegment.copy(block, 0, out, ValueLayout.JAVA_LONG_UNALIGNED, 8L * base, n);
-                }
-            }
+        Object v = array(width, runs);
+        MemorySegment.copy(values.values(), layout, 0, v, 0, runs);
+        int blockRows = Math.min(length, BLOCK);
+        Object block = array(width, blockRows);
+        for (int base = 0, run = 0; base < length; base += blockRows) {
+            int n = Math.min(blockRows, length - base);
+            run = fillBlock(ends, base, n, run, v, block);
+            MemorySegment.copy(block, 0, out, layout, (long) base * width, n);
         }
         return out;
+    }
+
+    private static Object array(int width, int length) {
+        return switch (width) {
+            case 1 -> new byte[length];
+            case 2 -> new short[length];
+            case 4 -> new int[length];
+            default -> new long[length];
+        };
     }
 
     /** Rows per heap block of {@link #expandFixed}. */
@@ -258,60 +240,25 @@ public final class RunEndEncoding implements Encoding, PointAccess {
      * Fills {@code block[0, n)} with rows {@code [base, base + n)}: the ends are non-decreasing and
      * the last one reaches the length (validated), so every row has a run.
      *
+     * @param v the run values, an array of the block's type
      * @return the run of row {@code base + n}, where the next block starts looking
      */
-    private static int fillBlock(int[] ends, int base, int n, int run, long[] v, long[] block) {
+    private static int fillBlock(int[] ends, int base, int n, int run, Object v, Object block) {
         int row = base;
         int limit = base + n;
         while (row < limit) {
             while (ends[run] <= row) {
                 run++;
             }
-            int to = Math.min(ends[run], limit);
-            java.util.Arrays.fill(block, row - base, to - base, v[run]);
-            row = to;
-        }
-        return run;
-    }
-
-    private static int fillBlock(int[] ends, int base, int n, int run, int[] v, int[] block) {
-        int row = base;
-        int limit = base + n;
-        while (row < limit) {
-            while (ends[run] <= row) {
-                run++;
+            int from = row - base;
+            int to = Math.min(ends[run], limit) - base;
+            switch (block) {
+                case long[] b -> java.util.Arrays.fill(b, from, to, ((long[]) v)[run]);
+                case int[] b -> java.util.Arrays.fill(b, from, to, ((int[]) v)[run]);
+                case short[] b -> java.util.Arrays.fill(b, from, to, ((short[]) v)[run]);
+                default -> java.util.Arrays.fill((byte[]) block, from, to, ((byte[]) v)[run]);
             }
-            int to = Math.min(ends[run], limit);
-            java.util.Arrays.fill(block, row - base, to - base, v[run]);
-            row = to;
-        }
-        return run;
-    }
-
-    private static int fillBlock(int[] ends, int base, int n, int run, short[] v, short[] block) {
-        int row = base;
-        int limit = base + n;
-        while (row < limit) {
-            while (ends[run] <= row) {
-                run++;
-            }
-            int to = Math.min(ends[run], limit);
-            java.util.Arrays.fill(block, row - base, to - base, v[run]);
-            row = to;
-        }
-        return run;
-    }
-
-    private static int fillBlock(int[] ends, int base, int n, int run, byte[] v, byte[] block) {
-        int row = base;
-        int limit = base + n;
-        while (row < limit) {
-            while (ends[run] <= row) {
-                run++;
-            }
-            int to = Math.min(ends[run], limit);
-            java.util.Arrays.fill(block, row - base, to - base, v[run]);
-            row = to;
+            row = to + base;
         }
         return run;
     }
