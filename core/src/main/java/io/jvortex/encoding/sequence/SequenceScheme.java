@@ -130,6 +130,11 @@ public final class SequenceScheme implements Scheme {
         if (n == 1) {
             return 0L;
         }
+        // Most arrays fail on their first three values: a progression has equal differences (in
+        // wrapping arithmetic too), so look before converting the whole array.
+        if (n >= 3 && p.getLong(2) - p.getLong(1) != p.getLong(1) - p.getLong(0)) {
+            return null;
+        }
         long[] v = Primitives.toLongs(p);
         PType t = p.ptype();
         long m;
