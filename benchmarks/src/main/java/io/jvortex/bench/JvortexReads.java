@@ -238,16 +238,55 @@ public final class JvortexReads {
             }
             return;
         }
-        boolean floating = p.ptype().isFloat();
-        for (int i = 0; i < n; i++) {
-            if (!validity.isValid(i)) {
-                fold.nulls++;
-            } else if (floating) {
-                fold.doubles += p.getDouble(i);
-            } else {
-                fold.longs += p.getLong(i);
+        if (validity instanceof Validity.Bitmap bitmap) {
+            // Typed loops over the validity bits, like the peers' loops over their validity buffers.
+            MemorySegment bits = bitmap.bits();
+            long offset = bitmap.bitOffset();
+            long nulls = 0;
+            switch (p.ptype()) {
+                case I64, U64 -> {
+                    long sum = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (bit(bits, offset + i)) {
+                            sum += v.getAtIndex(LONG, i);
+                        } else {
+                            nulls++;
+                        }
+                    }
+                    fold.longs += sum;
+                }
+                case F64 -> {
+                    double sum = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (bit(bits, offset + i)) {
+                            sum += v.getAtIndex(DOUBLE, i);
+                        } else {
+                            nulls++;
+                        }
+                    }
+                    fold.doubles += sum;
+                }
+                default -> {
+                    boolean floating = p.ptype().isFloat();
+                    for (int i = 0; i < n; i++) {
+                        if (!bit(bits, offset + i)) {
+                            nulls++;
+                        } else if (floating) {
+                            fold.doubles += p.getDouble(i);
+                        } else {
+                            fold.longs += p.getLong(i);
+                        }
+                    }
+                }
             }
+            fold.nulls += nulls;
+            return;
         }
+        fold.nulls += n; // all invalid
+    }
+
+    private static boolean bit(MemorySegment bits, long index) {
+        return (bits.get(java.lang.foreign.ValueLayout.JAVA_BYTE, index >>> 3) & (1 << (index & 7))) != 0;
     }
 
     private static void foldDecimal(DecimalArray d, Fold fold) {
