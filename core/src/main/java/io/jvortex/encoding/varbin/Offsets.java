@@ -11,6 +11,8 @@ import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
@@ -27,6 +29,11 @@ public final class Offsets {
     public static final long MAX_ROW_BYTES = Integer.MAX_VALUE;
 
     private static final long WIDE = ~MAX_ROW_BYTES;
+    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    // Lengths turned into offsets per heap block.
+    private static final int BLOCK = 4096;
 
     private Offsets() {
     }
@@ -235,68 +242,55 @@ public final class Offsets {
         int n = lengths.length();
         MemorySegment v = lengths.values();
         int width = lengths.ptype().byteWidth();
-        if (total <= Integer.MAX_VALUE) {
-            MemorySegment out = alloc.allocate(4L * (n + 1));
-            int acc = 0;
-            out.set(INT, 0, 0);
+        boolean narrow = total <= Integer.MAX_VALUE;
+        MemorySegment out = alloc.allocate((narrow ? 4L : 8L) * (n + 1));
+        // Heap blocks: the lengths are copied out, summed on the heap and copied back in bulk, so no
+        // per-element segment access (with its liveness and alignment checks) is left in the loop.
+        int blockCap = Math.max(1, Math.min(BLOCK, n));
+        // Lengths in, and i32 offsets back out: room for the wider of the two.
+        byte[] raw = new byte[blockCap * Math.max(width, 4)];
+        long[] block = new long[blockCap];
+        long acc = 0;
+        for (int base = 0; base < n; base += BLOCK) {
+            int count = Math.min(BLOCK, n - base);
+            MemorySegment.copy(v, ValueLayout.JAVA_BYTE, (long) base * width, raw, 0, count * width);
             // Lengths are validated non-negative and their sum fits, so unsigned reads are exact.
             switch (width) {
                 case 1 -> {
-                    for (int i = 0; i < n; i++) {
-                        acc += v.get(ValueLayout.JAVA_BYTE, i) & 0xFF;
-                        out.set(INT, 4L * (i + 1), acc);
+                    for (int k = 0; k < count; k++) {
+                        acc += raw[k] & 0xFF;
+                        block[k] = acc;
                     }
                 }
                 case 2 -> {
-                    for (int i = 0; i < n; i++) {
-                        acc += v.get(SHORT, 2L * i) & 0xFFFF;
-                        out.set(INT, 4L * (i + 1), acc);
+                    for (int k = 0; k < count; k++) {
+                        acc += (short) SHORT_LE.get(raw, 2 * k) & 0xFFFF;
+                        block[k] = acc;
                     }
                 }
                 case 4 -> {
-                    for (int i = 0; i < n; i++) {
-                        acc += v.get(INT, 4L * i);
-                        out.set(INT, 4L * (i + 1), acc);
+                    for (int k = 0; k < count; k++) {
+                        acc += (int) INT_LE.get(raw, 4 * k) & 0xFFFF_FFFFL;
+                        block[k] = acc;
                     }
                 }
                 default -> {
-                    for (int i = 0; i < n; i++) {
-                        acc += (int) v.get(LONG, 8L * i);
-                        out.set(INT, 4L * (i + 1), acc);
+                    for (int k = 0; k < count; k++) {
+                        acc += (long) LONG_LE.get(raw, 8 * k);
+                        block[k] = acc;
                     }
                 }
             }
-            return new PrimitiveArray(new DType.Primitive(PType.I32, false), out, n + 1, Validity.ALL_VALID);
-        }
-        MemorySegment out = alloc.allocate(8L * (n + 1));
-        long acc = 0;
-        out.set(LONG, 0, 0L);
-        switch (width) {
-            case 1 -> {
-                for (int i = 0; i < n; i++) {
-                    acc += v.get(ValueLayout.JAVA_BYTE, i) & 0xFF;
-                    out.set(LONG, 8L * (i + 1), acc);
+            if (narrow) {
+                for (int k = 0; k < count; k++) {
+                    INT_LE.set(raw, 4 * k, (int) block[k]);
                 }
-            }
-            case 2 -> {
-                for (int i = 0; i < n; i++) {
-                    acc += v.get(SHORT, 2L * i) & 0xFFFF;
-                    out.set(LONG, 8L * (i + 1), acc);
-                }
-            }
-            case 4 -> {
-                for (int i = 0; i < n; i++) {
-                    acc += Integer.toUnsignedLong(v.get(INT, 4L * i));
-                    out.set(LONG, 8L * (i + 1), acc);
-                }
-            }
-            default -> {
-                for (int i = 0; i < n; i++) {
-                    acc += v.get(LONG, 8L * i);
-                    out.set(LONG, 8L * (i + 1), acc);
-                }
+                MemorySegment.copy(raw, 0, out, ValueLayout.JAVA_BYTE, 4L * (base + 1), 4 * count);
+            } else {
+                MemorySegment.copy(block, 0, out, LONG, 8L * (base + 1), count);
             }
         }
-        return new PrimitiveArray(new DType.Primitive(PType.I64, false), out, n + 1, Validity.ALL_VALID);
+        PType ptype = narrow ? PType.I32 : PType.I64;
+        return new PrimitiveArray(new DType.Primitive(ptype, false), out, n + 1, Validity.ALL_VALID);
     }
 }

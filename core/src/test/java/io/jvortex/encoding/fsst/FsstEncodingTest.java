@@ -293,6 +293,46 @@ class FsstEncodingTest {
     }
 
     @Test
+    void kernelMatchesNaiveDecoderAcrossBlockBoundaries() {
+        SplittableRandom rnd = TestData.random("fsst.kernelMatchesNaiveDecoderAcrossBlockBoundaries");
+        List<byte[]> symbols = new ArrayList<>();
+        for (int c = 0; c < 200; c++) {
+            byte[] s = new byte[1 + rnd.nextInt(8)];
+            rnd.nextBytes(s);
+            symbols.add(s);
+        }
+        FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
+                MemorySegment.ofArray(symbolLengths(symbols)));
+        for (int round = 0; round < 40; round++) {
+            // An escape placed so that it is the last code of a 16 KiB block (or one byte later),
+            // amid random codes long enough to span several blocks.
+            ByteArrayOutputStream codes = new ByteArrayOutputStream();
+            int boundary = (1 + rnd.nextInt(3)) * 16 * 1024 - 1 + rnd.nextInt(2);
+            int count = boundary + rnd.nextInt(40_000);
+            double escapes = rnd.nextDouble() * 0.2;
+            while (codes.size() < count) {
+                if (codes.size() == boundary || rnd.nextDouble() < escapes) {
+                    codes.write(FsstDecoder.ESCAPE);
+                    codes.write(rnd.nextInt(256));
+                } else {
+                    codes.write(rnd.nextInt(symbols.size()));
+                }
+            }
+            byte[] in = codes.toByteArray();
+            byte[] expected = naiveDecode(in, symbols);
+            MemorySegment out = Arena.ofAuto().allocate(expected.length + FsstDecoder.SLACK);
+            long produced = decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, expected.length);
+            assertThat(produced).isEqualTo(expected.length);
+            assertThat(out.asSlice(0, produced).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).isEqualTo(expected);
+            byte[] truncated = Arrays.copyOf(in, in.length + 1);
+            truncated[in.length] = (byte) FsstDecoder.ESCAPE;
+            assertThat(decoder.decompress(MemorySegment.ofArray(truncated), 0, truncated.length,
+                    Arena.ofAuto().allocate(expected.length + 1 + FsstDecoder.SLACK), expected.length + 1))
+                    .isEqualTo(FsstDecoder.TRUNCATED_ESCAPE);
+        }
+    }
+
+    @Test
     void kernelNeverWritesPastTheSlackWhenCodesLie() {
         SplittableRandom rnd = TestData.random("fsst.kernelNeverWritesPastTheSlackWhenCodesLie");
         List<byte[]> symbols = List.of("abcdefgh".getBytes(), "x".getBytes());
