@@ -79,6 +79,122 @@ public final class Offsets {
     }
 
     /**
+     * Takes the byte ranges of some rows from an offsets child ({@code length + 1} integers): offsets
+     * {@code i} and {@code i + 1} of every requested row, through the child's point access when it
+     * has one, each range checked to lie within a buffer of {@code limit} bytes.
+     *
+     * @param node the parent
+     * @param index the offsets child's index
+     * @param ptype the offsets' integer type
+     * @param length the parent's row count
+     * @param indices rows in {@code [0, length)}, ascending (duplicates allowed)
+     * @param limit the size of the buffer the offsets index
+     * @param what the offsets' name, for errors
+     * @param ctx the decode context
+     * @return {@code 2 × indices.length} values, the start and end of each requested row in turn; or
+     *     {@code null} when the child decoded to an {@link OpaqueArray}
+     */
+    public static long[] takeRanges(ArrayNode node, int index, PType ptype, int length, int[] indices, long limit,
+                                    String what, DecodeContext ctx) {
+        int n = indices.length;
+        // Each distinct row once, so that the positions i, i + 1, j, j + 1, ... stay ascending.
+        int[] positions = new int[2 * n];
+        int distinct = 0;
+        for (int k = 0; k < n; k++) {
+            if (k == 0 || indices[k] != indices[k - 1]) {
+                positions[2 * distinct] = indices[k];
+                positions[2 * distinct + 1] = indices[k] + 1;
+                distinct++;
+            }
+        }
+        if (distinct < n) {
+            positions = java.util.Arrays.copyOf(positions, 2 * distinct);
+        }
+        Canonical c = ctx.takeChild(node, index, new DType.Primitive(ptype, false), length + 1, positions);
+        PrimitiveArray offsets = switch (c) {
+            case PrimitiveArray p -> p;
+            case OpaqueArray o -> null;
+            default -> throw node.error("child " + index + " decoded to " + c.getClass().getSimpleName()
+                    + ", expected primitive " + ptype.displayName());
+        };
+        if (offsets == null) {
+            return null;
+        }
+        long[] ranges = new long[2 * n];
+        int j = -1;
+        for (int k = 0; k < n; k++) {
+            if (k == 0 || indices[k] != indices[k - 1]) {
+                j++;
+            }
+            long start = offsets.getLong(2 * j);
+            long end = offsets.getLong(2 * j + 1);
+            // u64 values of 2^63 and above read as negative and are rejected with the rest.
+            if (start < 0 || start > end || end > limit) {
+                throw node.error(what + " of row " + indices[k] + " span [" + Long.toUnsignedString(start) + ", "
+                        + Long.toUnsignedString(end) + "), expected a range within the " + limit + "-byte buffer");
+            }
+            ranges[2 * k] = start;
+            ranges[2 * k + 1] = end;
+        }
+        return ranges;
+    }
+
+    /**
+     * Copies byte ranges of a buffer back to back into a new buffer.
+     *
+     * @param src the buffer
+     * @param ranges start and end of each range in turn, each within {@code src}
+     * @param alloc where the copy is allocated
+     * @return the ranges' bytes, concatenated
+     */
+    public static MemorySegment copyRanges(MemorySegment src, long[] ranges, Allocator alloc) {
+        long total = 0;
+        for (int k = 0; k < ranges.length; k += 2) {
+            total += ranges[k + 1] - ranges[k];
+        }
+        MemorySegment out = alloc.allocate(total);
+        long pos = 0;
+        for (int k = 0; k < ranges.length; k += 2) {
+            long size = ranges[k + 1] - ranges[k];
+            MemorySegment.copy(src, ranges[k], out, pos, size);
+            pos += size;
+        }
+        return out;
+    }
+
+    /**
+     * The offsets of byte ranges laid back to back (as {@link #copyRanges} lays them): {@code i32}
+     * when their total fits, else {@code i64}.
+     *
+     * @param ranges start and end of each range in turn, {@code start <= end}
+     * @param alloc where the offsets buffer is allocated
+     * @return {@code ranges.length / 2 + 1} offsets starting at 0, non-nullable
+     */
+    public static PrimitiveArray fromRanges(long[] ranges, Allocator alloc) {
+        int n = ranges.length / 2;
+        long total = 0;
+        for (int k = 0; k < ranges.length; k += 2) {
+            total += ranges[k + 1] - ranges[k];
+        }
+        long[] offsets = new long[n + 1];
+        for (int k = 0; k < n; k++) {
+            offsets[k + 1] = offsets[k] + ranges[2 * k + 1] - ranges[2 * k];
+        }
+        if (total <= Integer.MAX_VALUE) {
+            int[] narrow = new int[n + 1];
+            for (int k = 0; k <= n; k++) {
+                narrow[k] = (int) offsets[k];
+            }
+            MemorySegment out = alloc.allocate(4L * (n + 1));
+            MemorySegment.copy(narrow, 0, out, INT, 0, n + 1);
+            return new PrimitiveArray(new DType.Primitive(PType.I32, false), out, n + 1, Validity.ALL_VALID);
+        }
+        MemorySegment out = alloc.allocate(8L * (n + 1));
+        MemorySegment.copy(offsets, 0, out, LONG, 0, n + 1);
+        return new PrimitiveArray(new DType.Primitive(PType.I64, false), out, n + 1, Validity.ALL_VALID);
+    }
+
+    /**
      * Checks offsets: every value non-negative, non-decreasing, and the last at most {@code limit}.
      * After this every {@code [offsets[i], offsets[i+1])} is a valid range of a buffer of
      * {@code limit} bytes.
@@ -250,6 +366,11 @@ public final class Offsets {
         // Lengths in, and i32 offsets back out: room for the wider of the two.
         byte[] raw = new byte[blockCap * Math.max(width, 4)];
         long[] block = new long[blockCap];
+        if (narrow) {
+            out.set(INT, 0, 0);
+        } else {
+            out.set(LONG, 0, 0L);
+        }
         long acc = 0;
         for (int base = 0; base < n; base += BLOCK) {
             int count = Math.min(BLOCK, n - base);

@@ -163,6 +163,22 @@ public final class Utf8 {
      */
     public static void validateRows(ArrayNode node, MemorySegment bytes, PrimitiveArray offsets, Validity validity,
                                     int length) {
+        validateRows(node, bytes, offsets, validity, length, null);
+    }
+
+    /**
+     * {@link #validateRows(ArrayNode, MemorySegment, PrimitiveArray, Validity, int)} for rows taken
+     * from a larger array: errors name the original row.
+     *
+     * @param node the node the rows come from, for errors
+     * @param bytes the data buffer
+     * @param offsets {@code length + 1} validated offsets of any integer ptype
+     * @param validity which rows are valid
+     * @param length rows
+     * @param rows the original row of each row, for errors; {@code null} when the rows are the node's
+     */
+    public static void validateRows(ArrayNode node, MemorySegment bytes, PrimitiveArray offsets, Validity validity,
+                                    int length, int[] rows) {
         if (length == 0 || validity instanceof Validity.AllInvalid) {
             return;
         }
@@ -173,7 +189,7 @@ public final class Utf8 {
         }
         for (int i = 0; i < length; i++) {
             if (validity.isValid(i) && !isValid(bytes, offsets.getLong(i), offsets.getLong(i + 1))) {
-                throw node.error("row " + i + " is not valid UTF-8 (" + (offsets.getLong(i + 1) - offsets.getLong(i))
+                throw node.error("row " + (rows == null ? i : rows[i]) + " is not valid UTF-8 (" + (offsets.getLong(i + 1) - offsets.getLong(i))
                         + " bytes at offset " + offsets.getLong(i) + ")");
             }
         }
