@@ -26,8 +26,8 @@ public final class FsstDecoder {
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    // Codes decoded per block: the code block and the 16-fold output buffer stay in the L2 cache.
-    private static final int BLOCK = 16 * 1024;
+    // Codes decoded per block: the code block and the 16-fold output buffer stay in the L1/L2 caches.
+    private static final int BLOCK = 4 * 1024;
 
     // Length of a code that names no symbol: outside 1..8 so that it is visible in the OR of all
     // lengths, and small so that the batched loop's room check still covers it.

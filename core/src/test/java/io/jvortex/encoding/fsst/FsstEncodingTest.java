@@ -361,7 +361,7 @@ class FsstEncodingTest {
         FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
                 MemorySegment.ofArray(symbolLengths(symbols)));
         for (int round = 0; round < 40; round++) {
-            // An escape placed so that it is the last code of a 16 KiB block (or one byte later),
+            // An escape placed so that it is the last code of a block (blocks are 4 KiB) or one byte later,
             // amid random codes long enough to span several blocks.
             ByteArrayOutputStream codes = new ByteArrayOutputStream();
             int boundary = (1 + rnd.nextInt(3)) * 16 * 1024 - 1 + rnd.nextInt(2);
