@@ -24,7 +24,8 @@ import java.nio.ByteOrder;
 public final class Utf8 {
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     // Bytes validated per heap block.
     private static final int BLOCK = 16 * 1024;
 
@@ -41,8 +42,8 @@ public final class Utf8 {
         // The ASCII prefix in counted loops, so that the segment's liveness and bounds checks are
         // hoisted; the rest in heap blocks.
         long i = from;
-        long words = from + ((to - from) & ~7L);
-        for (; i < words; i += 8) {
+        long wordsEnd = from + ((to - from) & ~7L);
+        for (; i < wordsEnd; i += 8) {
             if ((bytes.get(LONG, i) & HIGH_BITS) != 0) {
                 break;
             }
@@ -189,7 +190,8 @@ public final class Utf8 {
         }
         for (int i = 0; i < length; i++) {
             if (validity.isValid(i) && !isValid(bytes, offsets.getLong(i), offsets.getLong(i + 1))) {
-                throw node.error("row " + (rows == null ? i : rows[i]) + " is not valid UTF-8 (" + (offsets.getLong(i + 1) - offsets.getLong(i))
+                throw node.error("row " + (rows == null ? i : rows[i]) + " is not valid UTF-8 ("
+                        + (offsets.getLong(i + 1) - offsets.getLong(i))
                         + " bytes at offset " + offsets.getLong(i) + ")");
             }
         }

@@ -257,7 +257,8 @@ class FsstEncodingTest {
         Node pastEnd = GOOD.withChildren(GOOD.children().get(0), primitive(PType.I32, 0, 2, 4, 100));
         TestData.assertValues(take(pastEnd, UTF8, 3, 0, 1, 1), gather(VALUES, new int[] {0, 1, 1}));
         assertThatThrownBy(() -> take(pastEnd, UTF8, 3, 1, 2)).isInstanceOf(VortexException.class)
-                .hasMessageContaining("codes_offsets of row 2 span [4, 100), expected a range within the 6-byte buffer");
+                .hasMessageContaining("codes_offsets of row 2 span [4, 100), expected a range within the 6-byte "
+                        + "buffer");
         Node backwards = GOOD.withChildren(GOOD.children().get(0), primitive(PType.I32, 0, 2, 1, 6));
         assertThatThrownBy(() -> take(backwards, UTF8, 3, 1)).isInstanceOf(VortexException.class)
                 .hasMessageContaining("codes_offsets of row 1 span [2, 1)");

@@ -72,7 +72,8 @@ class Utf8Test {
         SplittableRandom rnd = TestData.random("utf8.agreesWithTheJdkOnLongInputsAcrossBlocks");
         byte[][] good = {{'a'}, {(byte) 0xC3, (byte) 0xA9}, {(byte) 0xE2, (byte) 0x82, (byte) 0xAC},
             {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80}, {'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'}};
-        byte[][] bad = {{(byte) 0x80}, {(byte) 0xF4}, {(byte) 0xE0, (byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}};
+        byte[][] bad = {{(byte) 0x80}, {(byte) 0xF4}, {(byte) 0xE0, (byte) 0x80},
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80}};
         for (int round = 0; round < 200; round++) {
             var out = new java.io.ByteArrayOutputStream();
             int size = rnd.nextInt(50_000);
