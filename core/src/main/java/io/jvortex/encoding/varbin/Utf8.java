@@ -17,8 +17,8 @@ import java.nio.ByteOrder;
  *
  * <p>Rows that are null are not validated, as in the reference: their bytes are unspecified. The
  * common case — every row valid, stored back to back — is checked with one pass over the bytes
- * (eight ASCII bytes per step) plus one pass over the offsets proving that no row starts inside a
- * multi-byte character; only when that fails are rows validated one by one, so that garbage in a
+ * (eight ASCII bytes per step) plus, unless every byte is ASCII, one pass over the offsets proving
+ * that no row starts inside a multi-byte character; only when that fails are rows validated one by one, so that garbage in a
  * null row is tolerated and the error names the first bad row.
  */
 public final class Utf8 {
@@ -39,20 +39,12 @@ public final class Utf8 {
      * @return whether {@code bytes[from, to)} is well-formed UTF-8
      */
     public static boolean isValid(MemorySegment bytes, long from, long to) {
-        // The ASCII prefix in counted loops, so that the segment's liveness and bounds checks are
-        // hoisted; the rest in heap blocks.
+        return isValidFrom(bytes, asciiEnd(bytes, from, to), to);
+    }
+
+    /** Validates {@code bytes[from, to)} in heap blocks; {@code from} is a character boundary. */
+    private static boolean isValidFrom(MemorySegment bytes, long from, long to) {
         long i = from;
-        long wordsEnd = from + ((to - from) & ~7L);
-        for (; i < wordsEnd; i += 8) {
-            if ((bytes.get(LONG, i) & HIGH_BITS) != 0) {
-                break;
-            }
-        }
-        for (; i < to; i++) {
-            if (bytes.get(ValueLayout.JAVA_BYTE, i) < 0) {
-                break;
-            }
-        }
         if (i >= to) {
             return true;
         }
@@ -69,6 +61,26 @@ public final class Utf8 {
             i += next;
         }
         return true;
+    }
+
+    /**
+     * @return the end of the ASCII prefix of {@code bytes[from, to)}: {@code to} when all of it is
+     *     ASCII. Counted loops, so that the segment's liveness and bounds checks are hoisted.
+     */
+    private static long asciiEnd(MemorySegment bytes, long from, long to) {
+        long i = from;
+        long wordsEnd = from + ((to - from) & ~7L);
+        for (; i < wordsEnd; i += 8) {
+            if ((bytes.get(LONG, i) & HIGH_BITS) != 0) {
+                break;
+            }
+        }
+        for (; i < to; i++) {
+            if (bytes.get(ValueLayout.JAVA_BYTE, i) < 0) {
+                break;
+            }
+        }
+        return i;
     }
 
     /**
@@ -185,7 +197,11 @@ public final class Utf8 {
         }
         long first = offsets.getLong(0);
         long last = offsets.getLong(length);
-        if (isValid(bytes, first, last) && allBoundaries(bytes, offsets, length)) {
+        long ascii = asciiEnd(bytes, first, last);
+        if (ascii >= last) {
+            return; // all ASCII: every row is valid and every offset a character boundary
+        }
+        if (isValidFrom(bytes, ascii, last) && allBoundaries(bytes, offsets, length)) {
             return;
         }
         for (int i = 0; i < length; i++) {
