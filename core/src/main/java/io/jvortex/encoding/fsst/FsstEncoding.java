@@ -135,14 +135,15 @@ public final class FsstEncoding implements Encoding, PointAccess {
     /**
      * Takes the uncompressed lengths and the code ranges of the requested rows (through the children's
      * point access where they have it), gathers those rows' codes and decompresses only them. The
-     * legacy two-buffer form is decoded whole and gathered.
+     * legacy two-buffer form, and more than {@link Offsets#MAX_TAKE_RANGES} rows, are decoded whole and
+     * gathered.
      */
     @Override
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
         boolean utf8 = VarBinEncoding.expectString(node, dtype);
         Metadata meta = Metadata.parse(node);
         PType lengthsPType = Offsets.integerPType(node, meta.lengthsPTypeId(), "uncompressed_lengths_ptype");
-        if (expectBufferCount(node) == 2) {
+        if (expectBufferCount(node) == 2 || indices.length > Offsets.MAX_TAKE_RANGES) {
             return ctx.gather(decode(node, dtype, length, ctx), indices);
         }
         FsstDecoder decoder = symbolTable(node);

@@ -28,6 +28,9 @@ public final class Offsets {
     /** Largest byte length of one row: the reference writes per-row lengths as {@code i32}. */
     public static final long MAX_ROW_BYTES = Integer.MAX_VALUE;
 
+    /** Most rows {@link #takeRanges} takes at once: it holds two offsets per row in one array. */
+    public static final int MAX_TAKE_RANGES = DecodeContext.MAX_ROWS / 2;
+
     private static final long WIDE = ~MAX_ROW_BYTES;
     private static final VarHandle SHORT_LE =
             MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
@@ -89,7 +92,8 @@ public final class Offsets {
      * @param index the offsets child's index
      * @param ptype the offsets' integer type
      * @param length the parent's row count
-     * @param indices rows in {@code [0, length)}, ascending (duplicates allowed)
+     * @param indices rows in {@code [0, length)}, ascending (duplicates allowed), at most
+     *     {@link #MAX_TAKE_RANGES}
      * @param limit the size of the buffer the offsets index
      * @param what the offsets' name, for errors
      * @param ctx the decode context

@@ -53,10 +53,14 @@ public final class VarBinEncoding implements Encoding, PointAccess {
 
     /**
      * Takes offsets {@code i} and {@code i + 1} of each requested row and copies those rows' bytes
-     * into a new buffer; only the taken rows are checked (ranges and UTF-8).
+     * into a new buffer; only the taken rows are checked (ranges and UTF-8). More than
+     * {@link Offsets#MAX_TAKE_RANGES} rows are decoded whole and gathered.
      */
     @Override
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        if (indices.length > Offsets.MAX_TAKE_RANGES) {
+            return ctx.gather(decode(node, dtype, length, ctx), indices);
+        }
         boolean utf8 = expectString(node, dtype);
         PType offsetsPType = offsetsPType(node);
         ctx.expectBuffers(node, 1);
