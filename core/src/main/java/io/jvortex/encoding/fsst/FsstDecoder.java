@@ -1,6 +1,8 @@
 package io.jvortex.encoding.fsst;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
@@ -22,14 +24,15 @@ public final class FsstDecoder {
     public static final long TRUNCATED_ESCAPE = -2;
 
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    // Codes decoded per block: the code block and the 16-fold output buffer stay in the L1/L2 caches.
+    private static final int BLOCK = 4 * 1024;
 
     // Length of a code that names no symbol: outside 1..8 so that it is visible in the OR of all
     // lengths, and small so that the batched loop's room check still covers it.
     private static final int INVALID = 16;
-    // Room the batched loop needs: after three codes of at most INVALID bytes the fourth store still
-    // ends within the slack.
-    private static final int BATCH_ROOM = 3 * INVALID;
 
     private final long[] symbols = new long[256];
     private final int[] lengths = new int[256];
@@ -60,6 +63,11 @@ public final class FsstDecoder {
      * Decompresses {@code in[inStart, inEnd)} into {@code out}, stopping early once the output passes
      * {@code expected} bytes. Never writes at or beyond {@code expected + SLACK}.
      *
+     * <p>Works in blocks on heap arrays: a block of codes is copied out of {@code in}, decoded into a
+     * heap buffer large enough that no code needs a room check, and the produced bytes are copied
+     * into {@code out} in bulk. Per-byte segment accesses in this loop, whose trip count the JIT cannot
+     * know, would each pay a liveness check of the segment's session.
+     *
      * @param in the codes
      * @param inStart first code
      * @param inEnd end of the codes (exclusive), {@code <= in.byteSize()}
@@ -69,14 +77,60 @@ public final class FsstDecoder {
      *     produce more than declared), or {@link #INVALID_CODE} / {@link #TRUNCATED_ESCAPE}
      */
     public long decompress(MemorySegment in, long inStart, long inEnd, MemorySegment out, long expected) {
-        final long[] sym = symbols;
-        final int[] len = lengths;
+        long remaining = inEnd - inStart;
+        if (remaining <= 0) {
+            return 0;
+        }
+        int blockCap = (int) Math.min(BLOCK, remaining);
+        // One byte more than a block: the literal of an escape that ends the block.
+        byte[] codes = new byte[blockCap + 1];
+        byte[] buf = new byte[blockCap * INVALID + SLACK];
         long inPos = inStart;
         long outPos = 0;
-        int seen = 0; // OR of all symbol lengths emitted; bit 4 set = an invalid code was met
-        while (true) {
-            if (inPos + 4 <= inEnd && outPos + BATCH_ROOM <= expected) {
-                int x = in.get(INT, inPos);
+        int seen = 0;
+        while (inPos < inEnd && outPos <= expected) {
+            int n = (int) Math.min(blockCap, inEnd - inPos);
+            int avail = inPos + n < inEnd ? n + 1 : n;
+            MemorySegment.copy(in, ValueLayout.JAVA_BYTE, inPos, codes, 0, avail);
+            long r = decodeBlock(codes, n, avail, buf);
+            if (r == TRUNCATED_ESCAPE) {
+                return TRUNCATED_ESCAPE;
+            }
+            int produced = (int) r;
+            int consumed = (int) (r >>> 32) & 0xFF_FFFF;
+            seen |= (int) (r >>> 56);
+            long keep = Math.min(produced, expected - outPos);
+            if (keep > 0) {
+                MemorySegment.copy(buf, 0, out, ValueLayout.JAVA_BYTE, outPos, (int) keep);
+            }
+            outPos += produced;
+            inPos += consumed;
+        }
+        if ((seen & INVALID) != 0) {
+            return INVALID_CODE;
+        }
+        return outPos;
+    }
+
+    /**
+     * Decodes the codes {@code codes[0, n)} (an escape at {@code n - 1} takes its literal from
+     * {@code codes[n]} when {@code avail > n}) into {@code buf} from position 0.
+     *
+     * @return {@link #TRUNCATED_ESCAPE}, or three fields packed into a non-negative long: the bytes
+     *     produced (bits 0–31, at most {@code INVALID × BLOCK}), the codes consumed (bits 32–55, at most
+     *     {@code BLOCK + 1}) and the OR of the symbol lengths emitted (bits 56–60)
+     */
+    private long decodeBlock(byte[] codes, int n, int avail, byte[] buf) {
+        final long[] sym = symbols;
+        final int[] len = lengths;
+        int i = 0;
+        int o = 0;
+        int seenLengths = 0;
+        // Each code advances the output by at most INVALID bytes and stores 8, so buf (INVALID bytes per
+        // code plus SLACK) needs no room check.
+        while (i < n) {
+            if (i + 4 <= n) {
+                int x = (int) INT_LE.get(codes, i);
                 int t = ~x; // an escape byte 0xFF in x is a zero byte in t
                 if (((t - 0x0101_0101) & ~t & 0x8080_8080) == 0) {
                     int c0 = x & 0xFF;
@@ -87,42 +141,35 @@ public final class FsstDecoder {
                     int l1 = len[c1];
                     int l2 = len[c2];
                     int l3 = len[c3];
-                    out.set(LONG, outPos, sym[c0]);
-                    outPos += l0;
-                    out.set(LONG, outPos, sym[c1]);
-                    outPos += l1;
-                    out.set(LONG, outPos, sym[c2]);
-                    outPos += l2;
-                    out.set(LONG, outPos, sym[c3]);
-                    outPos += l3;
-                    seen |= l0 | l1 | l2 | l3;
-                    inPos += 4;
+                    LONG_LE.set(buf, o, sym[c0]);
+                    o += l0;
+                    LONG_LE.set(buf, o, sym[c1]);
+                    o += l1;
+                    LONG_LE.set(buf, o, sym[c2]);
+                    o += l2;
+                    LONG_LE.set(buf, o, sym[c3]);
+                    o += l3;
+                    seenLengths |= l0 | l1 | l2 | l3;
+                    i += 4;
                     continue;
                 }
             }
-            if (inPos >= inEnd || outPos > expected) {
-                break;
-            }
-            int c = in.get(ValueLayout.JAVA_BYTE, inPos) & 0xFF;
+            int c = codes[i] & 0xFF;
             if (c == ESCAPE) {
-                if (inPos + 1 >= inEnd) {
+                if (i + 1 >= avail) {
                     return TRUNCATED_ESCAPE;
                 }
-                out.set(ValueLayout.JAVA_BYTE, outPos, in.get(ValueLayout.JAVA_BYTE, inPos + 1));
-                outPos++;
-                inPos += 2;
+                buf[o++] = codes[i + 1];
+                i += 2;
             } else {
                 int l = len[c];
-                out.set(LONG, outPos, sym[c]);
-                outPos += l;
-                seen |= l;
-                inPos++;
+                LONG_LE.set(buf, o, sym[c]);
+                o += l;
+                seenLengths |= l;
+                i++;
             }
         }
-        if ((seen & INVALID) != 0) {
-            return INVALID_CODE;
-        }
-        return outPos;
+        return ((long) seenLengths << 56) | ((long) i << 32) | o;
     }
 
     /**

@@ -10,6 +10,7 @@ import io.jvortex.dtype.PType;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.Encoding;
+import io.jvortex.encoding.PointAccess;
 import io.jvortex.encoding.varbin.Offsets;
 import io.jvortex.encoding.varbin.Utf8;
 import io.jvortex.encoding.varbin.VarBinEncoding;
@@ -20,9 +21,9 @@ import java.lang.foreign.ValueLayout;
 /**
  * {@code vortex.fsst}: strings compressed with a static table of up to 255 symbols of 1–8 bytes.
  * Decodes the whole code range in one pass into a fresh buffer and returns a {@link VarBinArray}
- * whose offsets come from the per-row uncompressed lengths.
+ * whose offsets come from the per-row uncompressed lengths; taking rows decompresses only their codes.
  */
-public final class FsstEncoding implements Encoding {
+public final class FsstEncoding implements Encoding, PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.fsst";
 
@@ -38,24 +39,37 @@ public final class FsstEncoding implements Encoding {
         return ID;
     }
 
-    @Override
-    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
-        boolean utf8 = VarBinEncoding.expectString(node, dtype);
-        long lengthsPTypeId = 0;
-        long codesOffsetsPTypeId = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "FSSTMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> lengthsPTypeId = r.varint();
-                case 2 -> codesOffsetsPTypeId = r.varint();
-                default -> r.skip();
+    /** The metadata's two ptype ids (0 = {@code U8} when absent). */
+    private record Metadata(long lengthsPTypeId, long codesOffsetsPTypeId) {
+        static Metadata parse(ArrayNode node) {
+            long lengthsPTypeId = 0;
+            long codesOffsetsPTypeId = 0;
+            ProtoReader r = new ProtoReader(node.metadata(), "FSSTMetadata");
+            while (r.next()) {
+                switch (r.field()) {
+                    case 1 -> lengthsPTypeId = r.varint();
+                    case 2 -> codesOffsetsPTypeId = r.varint();
+                    default -> r.skip();
+                }
             }
+            return new Metadata(lengthsPTypeId, codesOffsetsPTypeId);
         }
-        PType lengthsPType = Offsets.integerPType(node, lengthsPTypeId, "uncompressed_lengths_ptype");
+    }
+
+    private static int expectBufferCount(ArrayNode node) {
         int bufferCount = node.bufferCount();
         if (bufferCount != 2 && bufferCount != 3) {
             throw node.error("has " + bufferCount + " buffers, expected 3 (symbols, symbol_lengths, codes) or 2 (legacy)");
         }
+        return bufferCount;
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        boolean utf8 = VarBinEncoding.expectString(node, dtype);
+        Metadata meta = Metadata.parse(node);
+        PType lengthsPType = Offsets.integerPType(node, meta.lengthsPTypeId(), "uncompressed_lengths_ptype");
+        int bufferCount = expectBufferCount(node);
         FsstDecoder decoder = symbolTable(node);
 
         MemorySegment codes;
@@ -64,7 +78,7 @@ public final class FsstEncoding implements Encoding {
         PrimitiveArray lengths;
         Validity validity;
         if (bufferCount == 3) {
-            PType codesOffsetsPType = Offsets.integerPType(node, codesOffsetsPTypeId, "codes_offsets_ptype");
+            PType codesOffsetsPType = Offsets.integerPType(node, meta.codesOffsetsPTypeId(), "codes_offsets_ptype");
             ctx.expectChildren(node, 2, 3);
             lengths = Offsets.integerChild(node, 0, lengthsPType, length, ctx);
             PrimitiveArray codesOffsets = Offsets.integerChild(node, 1, codesOffsetsPType, length + 1, ctx);
@@ -116,6 +130,57 @@ public final class FsstEncoding implements Encoding {
             Utf8.validateRows(node, bytes, offsets, validity, length);
         }
         return new VarBinArray(dtype, offsets, bytes, length, validity);
+    }
+
+    /**
+     * Takes the uncompressed lengths and the code ranges of the requested rows (through the children's
+     * point access where they have it), gathers those rows' codes and decompresses only them. The
+     * legacy two-buffer form, and more than {@link Offsets#MAX_TAKE_RANGES} rows, are decoded whole and
+     * gathered.
+     */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        boolean utf8 = VarBinEncoding.expectString(node, dtype);
+        Metadata meta = Metadata.parse(node);
+        PType lengthsPType = Offsets.integerPType(node, meta.lengthsPTypeId(), "uncompressed_lengths_ptype");
+        if (expectBufferCount(node) == 2 || indices.length > Offsets.MAX_TAKE_RANGES) {
+            return ctx.gather(decode(node, dtype, length, ctx), indices);
+        }
+        FsstDecoder decoder = symbolTable(node);
+        PType codesOffsetsPType = Offsets.integerPType(node, meta.codesOffsetsPTypeId(), "codes_offsets_ptype");
+        ctx.expectChildren(node, 2, 3);
+        int n = indices.length;
+        Canonical lengthsChild = ctx.takeChild(node, 0, new DType.Primitive(lengthsPType, false), length, indices);
+        if (lengthsChild instanceof OpaqueArray o) {
+            return new OpaqueArray(o.encodingId(), dtype, n);
+        }
+        if (!(lengthsChild instanceof PrimitiveArray lengths)) {
+            throw node.error("child 0 decoded to " + lengthsChild.getClass().getSimpleName() + ", expected primitive "
+                    + lengthsPType.displayName());
+        }
+        MemorySegment codes = node.buffer(2);
+        long[] ranges = Offsets.takeRanges(node, 1, codesOffsetsPType, length, indices, codes.byteSize(),
+                "codes_offsets", ctx);
+        if (ranges == null) {
+            return new OpaqueArray(node.child(1).encodingId(), dtype, n);
+        }
+        Validity validity = ctx.takeValidity(node, 2, dtype.nullable(), length, indices);
+        // Every row's codes start at a code boundary, so the rows' codes laid back to back decode to
+        // the rows' values laid back to back.
+        MemorySegment takenCodes = Offsets.copyRanges(codes, ranges, ctx);
+        long total = Offsets.sumLengths(node, lengths, "uncompressed_lengths");
+        MemorySegment out = ctx.allocate(total + FsstDecoder.SLACK);
+        long produced = decoder.decompress(takenCodes, 0, takenCodes.byteSize(), out, total);
+        if (produced != total) {
+            throw node.error("taking " + n + " rows: "
+                    + decodeProblem(decoder, takenCodes, 0, takenCodes.byteSize(), produced, total));
+        }
+        MemorySegment bytes = out.asSlice(0, total);
+        PrimitiveArray offsets = Offsets.fromLengths(lengths, total, ctx);
+        if (utf8) {
+            Utf8.validateRows(node, bytes, offsets, validity, n, indices);
+        }
+        return new VarBinArray(dtype, offsets, bytes, n, validity);
     }
 
     /** Validates the symbol table buffers and builds the decoder. */

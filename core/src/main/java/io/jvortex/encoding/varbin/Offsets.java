@@ -11,6 +11,8 @@ import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
@@ -26,7 +28,17 @@ public final class Offsets {
     /** Largest byte length of one row: the reference writes per-row lengths as {@code i32}. */
     public static final long MAX_ROW_BYTES = Integer.MAX_VALUE;
 
+    /** Most rows {@link #takeRanges} takes at once: it holds two offsets per row in one array. */
+    public static final int MAX_TAKE_RANGES = DecodeContext.MAX_ROWS / 2;
+
     private static final long WIDE = ~MAX_ROW_BYTES;
+    private static final VarHandle SHORT_LE =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    // Lengths turned into offsets per heap block.
+    private static final int BLOCK = 4096;
 
     private Offsets() {
     }
@@ -69,6 +81,123 @@ public final class Offsets {
             default -> throw node.error("child " + index + " decoded to " + c.getClass().getSimpleName()
                     + ", expected primitive " + ptype.displayName());
         };
+    }
+
+    /**
+     * Takes the byte ranges of some rows from an offsets child ({@code length + 1} integers): offsets
+     * {@code i} and {@code i + 1} of every requested row, through the child's point access when it
+     * has one, each range checked to lie within a buffer of {@code limit} bytes.
+     *
+     * @param node the parent
+     * @param index the offsets child's index
+     * @param ptype the offsets' integer type
+     * @param length the parent's row count
+     * @param indices rows in {@code [0, length)}, ascending (duplicates allowed), at most
+     *     {@link #MAX_TAKE_RANGES}
+     * @param limit the size of the buffer the offsets index
+     * @param what the offsets' name, for errors
+     * @param ctx the decode context
+     * @return {@code 2 × indices.length} values, the start and end of each requested row in turn; or
+     *     {@code null} when the child decoded to an {@link OpaqueArray}
+     */
+    public static long[] takeRanges(ArrayNode node, int index, PType ptype, int length, int[] indices, long limit,
+                                    String what, DecodeContext ctx) {
+        int n = indices.length;
+        // Each distinct row once, so that the positions i, i + 1, j, j + 1, ... stay ascending.
+        int[] positions = new int[2 * n];
+        int distinct = 0;
+        for (int k = 0; k < n; k++) {
+            if (k == 0 || indices[k] != indices[k - 1]) {
+                positions[2 * distinct] = indices[k];
+                positions[2 * distinct + 1] = indices[k] + 1;
+                distinct++;
+            }
+        }
+        if (distinct < n) {
+            positions = java.util.Arrays.copyOf(positions, 2 * distinct);
+        }
+        Canonical c = ctx.takeChild(node, index, new DType.Primitive(ptype, false), length + 1, positions);
+        PrimitiveArray offsets = switch (c) {
+            case PrimitiveArray p -> p;
+            case OpaqueArray o -> null;
+            default -> throw node.error("child " + index + " decoded to " + c.getClass().getSimpleName()
+                    + ", expected primitive " + ptype.displayName());
+        };
+        if (offsets == null) {
+            return null;
+        }
+        long[] ranges = new long[2 * n];
+        int j = -1;
+        for (int k = 0; k < n; k++) {
+            if (k == 0 || indices[k] != indices[k - 1]) {
+                j++;
+            }
+            long start = offsets.getLong(2 * j);
+            long end = offsets.getLong(2 * j + 1);
+            // u64 values of 2^63 and above read as negative and are rejected with the rest.
+            if (start < 0 || start > end || end > limit) {
+                throw node.error(what + " of row " + indices[k] + " span [" + Long.toUnsignedString(start) + ", "
+                        + Long.toUnsignedString(end) + "), expected a range within the " + limit + "-byte buffer");
+            }
+            ranges[2 * k] = start;
+            ranges[2 * k + 1] = end;
+        }
+        return ranges;
+    }
+
+    /**
+     * Copies byte ranges of a buffer back to back into a new buffer.
+     *
+     * @param src the buffer
+     * @param ranges start and end of each range in turn, each within {@code src}
+     * @param alloc where the copy is allocated
+     * @return the ranges' bytes, concatenated
+     */
+    public static MemorySegment copyRanges(MemorySegment src, long[] ranges, Allocator alloc) {
+        long total = 0;
+        for (int k = 0; k < ranges.length; k += 2) {
+            total += ranges[k + 1] - ranges[k];
+        }
+        MemorySegment out = alloc.allocate(total);
+        long pos = 0;
+        for (int k = 0; k < ranges.length; k += 2) {
+            long size = ranges[k + 1] - ranges[k];
+            MemorySegment.copy(src, ranges[k], out, pos, size);
+            pos += size;
+        }
+        return out;
+    }
+
+    /**
+     * The offsets of byte ranges laid back to back (as {@link #copyRanges} lays them): {@code i32}
+     * when their total fits, else {@code i64}.
+     *
+     * @param ranges start and end of each range in turn, {@code start <= end}
+     * @param alloc where the offsets buffer is allocated
+     * @return {@code ranges.length / 2 + 1} offsets starting at 0, non-nullable
+     */
+    public static PrimitiveArray fromRanges(long[] ranges, Allocator alloc) {
+        int n = ranges.length / 2;
+        long total = 0;
+        for (int k = 0; k < ranges.length; k += 2) {
+            total += ranges[k + 1] - ranges[k];
+        }
+        long[] offsets = new long[n + 1];
+        for (int k = 0; k < n; k++) {
+            offsets[k + 1] = offsets[k] + ranges[2 * k + 1] - ranges[2 * k];
+        }
+        if (total <= Integer.MAX_VALUE) {
+            int[] narrow = new int[n + 1];
+            for (int k = 0; k <= n; k++) {
+                narrow[k] = (int) offsets[k];
+            }
+            MemorySegment out = alloc.allocate(4L * (n + 1));
+            MemorySegment.copy(narrow, 0, out, INT, 0, n + 1);
+            return new PrimitiveArray(new DType.Primitive(PType.I32, false), out, n + 1, Validity.ALL_VALID);
+        }
+        MemorySegment out = alloc.allocate(8L * (n + 1));
+        MemorySegment.copy(offsets, 0, out, LONG, 0, n + 1);
+        return new PrimitiveArray(new DType.Primitive(PType.I64, false), out, n + 1, Validity.ALL_VALID);
     }
 
     /**
@@ -235,68 +364,60 @@ public final class Offsets {
         int n = lengths.length();
         MemorySegment v = lengths.values();
         int width = lengths.ptype().byteWidth();
-        if (total <= Integer.MAX_VALUE) {
-            MemorySegment out = alloc.allocate(4L * (n + 1));
-            int acc = 0;
+        boolean narrow = total <= Integer.MAX_VALUE;
+        MemorySegment out = alloc.allocate((narrow ? 4L : 8L) * (n + 1));
+        // Heap blocks: the lengths are copied out, summed on the heap and copied back in bulk, so no
+        // per-element segment access (with its liveness and alignment checks) is left in the loop.
+        int blockCap = Math.max(1, Math.min(BLOCK, n));
+        // Lengths in, and i32 offsets back out: room for the wider of the two.
+        byte[] raw = new byte[blockCap * Math.max(width, 4)];
+        long[] block = new long[blockCap];
+        if (narrow) {
             out.set(INT, 0, 0);
+        } else {
+            out.set(LONG, 0, 0L);
+        }
+        long acc = 0;
+        for (int base = 0; base < n; base += BLOCK) {
+            int count = Math.min(BLOCK, n - base);
+            MemorySegment.copy(v, ValueLayout.JAVA_BYTE, (long) base * width, raw, 0, count * width);
             // Lengths are validated non-negative and their sum fits, so unsigned reads are exact.
             switch (width) {
                 case 1 -> {
-                    for (int i = 0; i < n; i++) {
-                        acc += v.get(ValueLayout.JAVA_BYTE, i) & 0xFF;
-                        out.set(INT, 4L * (i + 1), acc);
+                    for (int k = 0; k < count; k++) {
+                        acc += raw[k] & 0xFF;
+                        block[k] = acc;
                     }
                 }
                 case 2 -> {
-                    for (int i = 0; i < n; i++) {
-                        acc += v.get(SHORT, 2L * i) & 0xFFFF;
-                        out.set(INT, 4L * (i + 1), acc);
+                    for (int k = 0; k < count; k++) {
+                        acc += (short) SHORT_LE.get(raw, 2 * k) & 0xFFFF;
+                        block[k] = acc;
                     }
                 }
                 case 4 -> {
-                    for (int i = 0; i < n; i++) {
-                        acc += v.get(INT, 4L * i);
-                        out.set(INT, 4L * (i + 1), acc);
+                    for (int k = 0; k < count; k++) {
+                        acc += (int) INT_LE.get(raw, 4 * k) & 0xFFFF_FFFFL;
+                        block[k] = acc;
                     }
                 }
                 default -> {
-                    for (int i = 0; i < n; i++) {
-                        acc += (int) v.get(LONG, 8L * i);
-                        out.set(INT, 4L * (i + 1), acc);
+                    for (int k = 0; k < count; k++) {
+                        acc += (long) LONG_LE.get(raw, 8 * k);
+                        block[k] = acc;
                     }
                 }
             }
-            return new PrimitiveArray(new DType.Primitive(PType.I32, false), out, n + 1, Validity.ALL_VALID);
-        }
-        MemorySegment out = alloc.allocate(8L * (n + 1));
-        long acc = 0;
-        out.set(LONG, 0, 0L);
-        switch (width) {
-            case 1 -> {
-                for (int i = 0; i < n; i++) {
-                    acc += v.get(ValueLayout.JAVA_BYTE, i) & 0xFF;
-                    out.set(LONG, 8L * (i + 1), acc);
+            if (narrow) {
+                for (int k = 0; k < count; k++) {
+                    INT_LE.set(raw, 4 * k, (int) block[k]);
                 }
-            }
-            case 2 -> {
-                for (int i = 0; i < n; i++) {
-                    acc += v.get(SHORT, 2L * i) & 0xFFFF;
-                    out.set(LONG, 8L * (i + 1), acc);
-                }
-            }
-            case 4 -> {
-                for (int i = 0; i < n; i++) {
-                    acc += Integer.toUnsignedLong(v.get(INT, 4L * i));
-                    out.set(LONG, 8L * (i + 1), acc);
-                }
-            }
-            default -> {
-                for (int i = 0; i < n; i++) {
-                    acc += v.get(LONG, 8L * i);
-                    out.set(LONG, 8L * (i + 1), acc);
-                }
+                MemorySegment.copy(raw, 0, out, ValueLayout.JAVA_BYTE, 4L * (base + 1), 4 * count);
+            } else {
+                MemorySegment.copy(block, 0, out, LONG, 8L * (base + 1), count);
             }
         }
-        return new PrimitiveArray(new DType.Primitive(PType.I64, false), out, n + 1, Validity.ALL_VALID);
+        PType ptype = narrow ? PType.I32 : PType.I64;
+        return new PrimitiveArray(new DType.Primitive(ptype, false), out, n + 1, Validity.ALL_VALID);
     }
 }

@@ -7,6 +7,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.Encoding;
+import io.jvortex.encoding.PointAccess;
 import io.jvortex.encoding.varbin.Utf8;
 import io.jvortex.encoding.varbin.VarBinEncoding;
 import java.lang.foreign.MemorySegment;
@@ -17,9 +18,9 @@ import java.util.Arrays;
 /**
  * {@code vortex.varbinview}: Arrow-style 16-byte string views. Decoding is zero-copy after every view
  * has been checked; only when a null row carries a view that points nowhere are the views copied,
- * with that view replaced by an empty one.
+ * with that view replaced by an empty one. Taking rows copies only their views.
  */
-public final class VarBinViewEncoding implements Encoding {
+public final class VarBinViewEncoding implements Encoding, PointAccess {
     /** The encoding id. */
     public static final String ID = "vortex.varbinview";
 
@@ -66,6 +67,44 @@ public final class VarBinViewEncoding implements Encoding {
             views = repairNullViews(node, views, data, length, utf8, validity, firstBad, ctx);
         }
         return new VarBinViewArray(dtype, views, Arrays.asList(data), length, validity);
+    }
+
+    /**
+     * Copies the views of the requested rows; the result keeps referencing the node's data buffers.
+     * Only the taken views are checked, as {@link #decode} checks every view: an unusable view is an
+     * error for a valid row and replaced by an empty view for a null row.
+     */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        boolean utf8 = VarBinEncoding.expectString(node, dtype);
+        if (node.metadata().byteSize() != 0) {
+            throw node.error("metadata must be empty, got " + node.metadata().byteSize() + " bytes");
+        }
+        int bufferCount = node.bufferCount();
+        if (bufferCount < 1) {
+            throw node.error("has no buffers, expected the data buffers followed by the views buffer");
+        }
+        MemorySegment views = ctx.bufferOfSize(node, bufferCount - 1, (long) VIEW_BYTES * length);
+        MemorySegment[] data = new MemorySegment[bufferCount - 1];
+        for (int b = 0; b < data.length; b++) {
+            data[b] = node.buffer(b);
+        }
+        ctx.expectChildren(node, 0, 1);
+        int n = indices.length;
+        Validity validity = ctx.takeValidity(node, 0, dtype.nullable(), length, indices);
+        MemorySegment taken = ctx.allocate((long) VIEW_BYTES * n);
+        for (int k = 0; k < n; k++) {
+            MemorySegment.copy(views, (long) VIEW_BYTES * indices[k], taken, (long) VIEW_BYTES * k, VIEW_BYTES);
+        }
+        for (int k = 0; k < n; k++) {
+            if (check(taken, data, k, utf8) != OK) {
+                if (validity.isValid(k)) {
+                    throw node.error("view of row " + indices[k] + " " + describe(taken, data, k, utf8));
+                }
+                taken.asSlice((long) VIEW_BYTES * k, VIEW_BYTES).fill((byte) 0);
+            }
+        }
+        return new VarBinViewArray(dtype, taken, Arrays.asList(data), n, validity);
     }
 
     /** @return the first row at or after {@code from} whose view is unusable, or -1 */

@@ -13,6 +13,9 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.encoding.varbin.TestArrays;
 import io.jvortex.encoding.varbin.TestArrays.Node;
 import io.jvortex.encoding.varbin.TestData;
 import io.jvortex.encoding.varbin.TestData.Alphabet;
@@ -211,6 +214,61 @@ class FsstEncodingTest {
         }
     }
 
+    // ---- take
+
+    private static Canonical take(Node n, DType dtype, int length, int... indices) {
+        DecodeContext ctx = new DecodeContext(EncodingRegistry.defaults(), Arena.ofAuto(), false, 1L << 32);
+        return ctx.take(TestArrays.serialize(n).root(), dtype, length, indices);
+    }
+
+    private static List<byte[]> gather(List<byte[]> values, int[] indices) {
+        List<byte[]> out = new ArrayList<>();
+        for (int i : indices) {
+            out.add(values.get(i));
+        }
+        return out;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"U8", "U16", "U32", "U64", "I8", "I16", "I32", "I64"})
+    void takeMatchesGatherForEveryIntegerTypeAndBothForms(String ptype) {
+        SplittableRandom rnd = TestData.random("fsst.takeMatchesGatherForEveryIntegerTypeAndBothForms." + ptype);
+        PType p = PType.valueOf(ptype);
+        for (int round = 0; round < 20; round++) {
+            boolean nullable = rnd.nextBoolean();
+            int n = 1 + rnd.nextInt(p.byteWidth() == 1 ? 8 : 300);
+            List<byte[]> values = TestData.strings(rnd, n, nullable ? 0.3 : 0, p.byteWidth() == 1 ? 4 : 30,
+                    Alphabet.UNICODE);
+            List<byte[]> symbols = symbolsFrom(rnd, values, 1 + rnd.nextInt(200));
+            int[] indices = new int[rnd.nextInt(2 * n)];
+            for (int k = 0; k < indices.length; k++) {
+                indices[k] = rnd.nextInt(n);
+            }
+            Arrays.sort(indices);
+            DType dtype = nullable ? UTF8_NULLABLE : UTF8;
+            Node node = rnd.nextInt(4) == 0 ? legacy(values, symbols, nullable) : fsst(values, symbols, p, p);
+            TestData.assertValues(take(node, dtype, n, indices), gather(values, indices));
+        }
+    }
+
+    @Test
+    void takeChecksOnlyTheTakenCodeRanges() {
+        // Row 2's range runs past the 6-byte codes buffer; rows 0 and 1 are intact.
+        Node pastEnd = GOOD.withChildren(GOOD.children().get(0), primitive(PType.I32, 0, 2, 4, 100));
+        TestData.assertValues(take(pastEnd, UTF8, 3, 0, 1, 1), gather(VALUES, new int[] {0, 1, 1}));
+        assertThatThrownBy(() -> take(pastEnd, UTF8, 3, 1, 2)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("codes_offsets of row 2 span [4, 100), expected a range within the 6-byte "
+                        + "buffer");
+        Node backwards = GOOD.withChildren(GOOD.children().get(0), primitive(PType.I32, 0, 2, 1, 6));
+        assertThatThrownBy(() -> take(backwards, UTF8, 3, 1)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("codes_offsets of row 1 span [2, 1)");
+        byte[] codes = GOOD.buffers().get(2).clone();
+        codes[0] = 7; // the table has 5 symbols
+        assertThatThrownBy(() -> take(withBuffer(GOOD, 2, codes), UTF8, 3, 0)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("names no symbol");
+        TestData.assertValues(take(withBuffer(GOOD, 2, codes), UTF8, 3, 1, 2), gather(VALUES, new int[] {1, 2}));
+    }
+
     @Test
     void referenceExampleFromTheSpec() {
         // Verified 0.91 layout: one symbol "s", codes 00 ff 30, 00 ff 31, …; lengths constant 2.
@@ -289,6 +347,46 @@ class FsstEncodingTest {
             assertThat(produced).isEqualTo(expectedFromStart.length);
             assertThat(out.asSlice(0, produced).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
                     .isEqualTo(expectedFromStart);
+        }
+    }
+
+    @Test
+    void kernelMatchesNaiveDecoderAcrossBlockBoundaries() {
+        SplittableRandom rnd = TestData.random("fsst.kernelMatchesNaiveDecoderAcrossBlockBoundaries");
+        List<byte[]> symbols = new ArrayList<>();
+        for (int c = 0; c < 200; c++) {
+            byte[] s = new byte[1 + rnd.nextInt(8)];
+            rnd.nextBytes(s);
+            symbols.add(s);
+        }
+        FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
+                MemorySegment.ofArray(symbolLengths(symbols)));
+        for (int round = 0; round < 40; round++) {
+            // An escape placed so that it is the last code of a block (blocks are 4 KiB) or one byte later,
+            // amid random codes long enough to span several blocks.
+            ByteArrayOutputStream codes = new ByteArrayOutputStream();
+            int boundary = (1 + rnd.nextInt(3)) * 16 * 1024 - 1 + rnd.nextInt(2);
+            int count = boundary + rnd.nextInt(40_000);
+            double escapes = rnd.nextDouble() * 0.2;
+            while (codes.size() < count) {
+                if (codes.size() == boundary || rnd.nextDouble() < escapes) {
+                    codes.write(FsstDecoder.ESCAPE);
+                    codes.write(rnd.nextInt(256));
+                } else {
+                    codes.write(rnd.nextInt(symbols.size()));
+                }
+            }
+            byte[] in = codes.toByteArray();
+            byte[] expected = naiveDecode(in, symbols);
+            MemorySegment out = Arena.ofAuto().allocate(expected.length + FsstDecoder.SLACK);
+            long produced = decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, expected.length);
+            assertThat(produced).isEqualTo(expected.length);
+            assertThat(out.asSlice(0, produced).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).isEqualTo(expected);
+            byte[] truncated = Arrays.copyOf(in, in.length + 1);
+            truncated[in.length] = (byte) FsstDecoder.ESCAPE;
+            assertThat(decoder.decompress(MemorySegment.ofArray(truncated), 0, truncated.length,
+                    Arena.ofAuto().allocate(expected.length + 1 + FsstDecoder.SLACK), expected.length + 1))
+                    .isEqualTo(FsstDecoder.TRUNCATED_ESCAPE);
         }
     }
 

@@ -48,6 +48,30 @@ class OffsetsTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"U8", "U16", "U32", "U64", "I8", "I16", "I32", "I64"})
+    void manyLengthsBecomeTheirPrefixSums(String ptype) {
+        PType p = PType.valueOf(ptype);
+        java.util.SplittableRandom rnd = TestData.random("offsets.manyLengthsBecomeTheirPrefixSums." + ptype);
+        for (int round = 0; round < 20; round++) {
+            long[] values = new long[rnd.nextInt(20_000)];
+            long max = p.byteWidth() == 1 ? 127 : 30_000;
+            for (int i = 0; i < values.length; i++) {
+                values[i] = rnd.nextLong(max + 1);
+            }
+            PrimitiveArray lengths = ints(p, values);
+            long total = Offsets.sumLengths(NODE, lengths, "lengths");
+            PrimitiveArray offsets = Offsets.fromLengths(lengths, total, Arena.ofAuto()::allocate);
+            assertThat(offsets.length()).isEqualTo(values.length + 1);
+            long acc = 0;
+            for (int i = 0; i < values.length; i++) {
+                assertThat(offsets.getLong(i)).isEqualTo(acc);
+                acc += values[i];
+            }
+            assertThat(offsets.getLong(values.length)).isEqualTo(total).isEqualTo(acc);
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"U32", "U64", "I32", "I64"})
     void totalsPast2GiBBecomeI64Offsets(String ptype) {
         PrimitiveArray lengths = ints(PType.valueOf(ptype), Integer.MAX_VALUE, Integer.MAX_VALUE, 5);

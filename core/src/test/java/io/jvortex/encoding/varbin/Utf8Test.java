@@ -68,6 +68,33 @@ class Utf8Test {
     }
 
     @Test
+    void agreesWithTheJdkOnLongInputsAcrossBlocks() {
+        SplittableRandom rnd = TestData.random("utf8.agreesWithTheJdkOnLongInputsAcrossBlocks");
+        byte[][] good = {{'a'}, {(byte) 0xC3, (byte) 0xA9}, {(byte) 0xE2, (byte) 0x82, (byte) 0xAC},
+            {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80}, {'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'}};
+        byte[][] bad = {{(byte) 0x80}, {(byte) 0xF4}, {(byte) 0xE0, (byte) 0x80},
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80}};
+        for (int round = 0; round < 200; round++) {
+            var out = new java.io.ByteArrayOutputStream();
+            int size = rnd.nextInt(50_000);
+            // Mostly ASCII with multi-byte characters sprinkled in, so that some straddle a block end.
+            double multi = rnd.nextDouble() * 0.5;
+            int badAt = rnd.nextInt(3) == 0 ? rnd.nextInt(size + 1) : -1;
+            while (out.size() < size) {
+                if (badAt >= 0 && out.size() >= badAt) {
+                    out.writeBytes(bad[rnd.nextInt(bad.length)]);
+                    badAt = -1;
+                }
+                out.writeBytes(rnd.nextDouble() < multi ? good[1 + rnd.nextInt(3)] : good[rnd.nextInt(good.length)]);
+            }
+            byte[] b = out.toByteArray();
+            boolean expected = jdkValid(b);
+            assertThat(valid(b)).isEqualTo(expected);
+            assertThat(Utf8.isValid(b, 0, b.length)).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void checksOnlyTheGivenRange() {
         byte[] b = {(byte) 0xFF, 'a', 'b', (byte) 0xFF};
         assertThat(Utf8.isValid(MemorySegment.ofArray(b), 1, 3)).isTrue();
