@@ -366,10 +366,22 @@ class RustWrittenFilesReadTest {
 
     /** The CLI's JSONL of a Rust-written file (every type the generator has) equals the Rust reader's. */
     private void jvxCat(long seed) {
-        SplittableRandom random = new SplittableRandom(seed ^ 0xCA7L);
-        GeneratedTable table = RandomTables.generate(seed, RandomTables.randomTypes(random, 12, true, true), 3000);
         Path file = dir.resolve("jvx-cat.vortex");
-        RustOracle.shared().write(table, file, Strategy.DEFAULT, null);
+        for (int attempt = 0; ; attempt++) {
+            long s = seed + attempt * 7919L;
+            SplittableRandom random = new SplittableRandom(s ^ 0xCA7L);
+            GeneratedTable table = RandomTables.generate(s, RandomTables.randomTypes(random, 12, true, true), 3000);
+            try {
+                RustOracle.shared().write(table, file, Strategy.DEFAULT, null);
+                break;
+            } catch (RustOracle.OracleException e) {
+                // The 0.91 writer fails on some variant columns ("compare is not supported for dtype
+                // variant"): a limit of the Rust writer, so try another table.
+                if (attempt >= 8 || !e.getMessage().contains("not supported for dtype variant")) {
+                    throw e;
+                }
+            }
+        }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int exit = io.jvortex.cli.Jvx.execute(new java.io.PrintWriter(out), new java.io.PrintWriter(err),
