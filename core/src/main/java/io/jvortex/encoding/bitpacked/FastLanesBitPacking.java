@@ -192,9 +192,88 @@ public final class FastLanesBitPacking {
             Arrays.fill(out, outOffset, outOffset + CHUNK_VALUES, 0L);
             return;
         }
-        long[] words = SCRATCH.get().words;
-        MemorySegment.copy(packed, LE_LONG, byteOffset, words, 0, bitWidth * 16);
-        unpackRows(words, 64, bitWidth, out, outOffset);
+        Scratch scratch = SCRATCH.get();
+        MemorySegment.copy(packed, LE_LONG, byteOffset, scratch.words, 0, bitWidth * 16);
+        if (outOffset == 0) {
+            FastLanesUnpack64.unpack(scratch.words, bitWidth, out, 0);
+        } else {
+            FastLanesUnpack64.unpack(scratch.words, bitWidth, scratch.lanes, 0);
+            System.arraycopy(scratch.lanes, 0, out, outOffset, CHUNK_VALUES);
+        }
+    }
+
+    /**
+     * Unpacks values {@code [offset, offset + length)} of consecutive packed chunks straight into
+     * {@code out} and adds {@code reference} to each (wrapping in the type's width), so that
+     * frame-of-reference decoding writes its final values once. A chunk is unpacked into a
+     * thread-local block that stays in the L1 cache and is then copied to {@code out} in one bulk copy.
+     *
+     * @param packed     the packed chunks, the first at byte 0
+     * @param typeBytes  bytes per value: 1, 2, 4 or 8
+     * @param bitWidth   W, in {@code [0, 8 · typeBytes]}
+     * @param offset     values of the first chunk to skip, in {@code [0, 1024)}
+     * @param length     values to write
+     * @param reference  added to every value; its low {@code 8 · typeBytes} bits are used
+     * @param out        receives {@code length} values in native order, starting at byte 0
+     */
+    static void unpackRange(MemorySegment packed, int typeBytes, int bitWidth, int offset, int length,
+                            long reference, MemorySegment out) {
+        int typeBits = typeBytes * 8;
+        checkTypeBits(typeBits);
+        checkBitWidth(bitWidth, typeBits);
+        Objects.checkIndex(offset, CHUNK_VALUES);
+        long chunkBytes = 128L * bitWidth;
+        long chunks = ((long) offset + length + CHUNK_VALUES - 1) / CHUNK_VALUES;
+        Objects.checkFromIndexSize(0, chunks * chunkBytes, packed.byteSize());
+        Objects.checkFromIndexSize(0, (long) length * typeBytes, out.byteSize());
+        if (bitWidth == 0 && (reference & lowBits(typeBits)) == 0) {
+            out.asSlice(0, (long) length * typeBytes).fill((byte) 0);
+            return;
+        }
+        Scratch scratch = SCRATCH.get();
+        long[] words = scratch.words;
+        long[] block = scratch.lanes;
+        MemorySegment blockSegment = scratch.lanesSegment;
+        long laneReference = (reference & lowBits(typeBits)) * LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
+        int skip = offset;
+        long written = 0;
+        for (long chunk = 0; written < length; chunk++) {
+            MemorySegment.copy(packed, LE_LONG, chunk * chunkBytes, words, 0, bitWidth * 16);
+            if (typeBits == 64) {
+                FastLanesUnpack64.unpack(words, bitWidth, block, reference);
+            } else {
+                unpackRows(words, typeBits, bitWidth, block, 0);
+                if (laneReference != 0) {
+                    addToLanes(block, typeBits, laneReference);
+                }
+                if (!NATIVE_LITTLE_ENDIAN) {
+                    reverseBytes(block, typeBits * 16);
+                }
+            }
+            int n = (int) Math.min(CHUNK_VALUES - skip, length - written);
+            // The block holds native-order longs (64-bit) or the little-endian lane image put into
+            // native order above, so its bytes are the output's bytes.
+            MemorySegment.copy(blockSegment, (long) skip * typeBytes, out, written * typeBytes, (long) n * typeBytes);
+            written += n;
+            skip = 0;
+        }
+    }
+
+    /**
+     * Adds a lane-replicated reference to every {@code typeBits}-wide lane of the first
+     * {@code 16 · typeBits} longs, each lane wrapping on its own: the low bits of each lane are summed
+     * without their top bit, so no carry crosses into the next lane, and the top bit is then the XOR
+     * of the two top bits and the carry into it.
+     */
+    private static void addToLanes(long[] lanes, int typeBits, long laneReference) {
+        long top = LANE_ONES[Integer.numberOfTrailingZeros(typeBits)] << (typeBits - 1);
+        long referenceLow = laneReference & ~top;
+        long referenceTop = laneReference & top;
+        int count = typeBits * 16;
+        for (int i = 0; i < count; i++) {
+            long x = lanes[i];
+            lanes[i] = ((x & ~top) + referenceLow) ^ ((x ^ referenceTop) & top);
+        }
     }
 
     /** Unpacks a chunk of a type narrower than 64 bits into {@code lanes} (little-endian image). */
