@@ -251,9 +251,17 @@ public final class FastLanesBitPacking {
                 }
             }
             int n = (int) Math.min(CHUNK_VALUES - skip, length - written);
-            // The block holds native-order longs (64-bit) or the little-endian lane image put into
-            // native order above, so its bytes are the output's bytes.
-            MemorySegment.copy(blockSegment, (long) skip * typeBytes, out, written * typeBytes, (long) n * typeBytes);
+            if (NATIVE_LITTLE_ENDIAN || typeBits == 64 || typeBits == 8) {
+                // Native-order longs, or the lanes' little-endian image on a little-endian platform:
+                // the block's bytes are the output's bytes.
+                MemorySegment.copy(blockSegment, (long) skip * typeBytes, out, written * typeBytes,
+                        (long) n * typeBytes);
+            } else {
+                ValueLayout little = typeBits == 16 ? LE_SHORT : LE_INT;
+                ValueLayout nativeOrder = little.withOrder(ByteOrder.nativeOrder());
+                MemorySegment.copy(blockSegment, little, (long) skip * typeBytes, out, nativeOrder,
+                        written * typeBytes, n);
+            }
             written += n;
             skip = 0;
         }
