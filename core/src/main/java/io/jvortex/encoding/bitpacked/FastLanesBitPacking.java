@@ -195,9 +195,9 @@ public final class FastLanesBitPacking {
         Scratch scratch = SCRATCH.get();
         MemorySegment.copy(packed, LE_LONG, byteOffset, scratch.words, 0, bitWidth * 16);
         if (outOffset == 0) {
-            FastLanesUnpack64.unpack(scratch.words, bitWidth, out, 0);
+            FastLanesUnpack64.unpack(scratch.words, bitWidth, out);
         } else {
-            FastLanesUnpack64.unpack(scratch.words, bitWidth, scratch.lanes, 0);
+            FastLanesUnpack64.unpack(scratch.words, bitWidth, scratch.lanes);
             System.arraycopy(scratch.lanes, 0, out, outOffset, CHUNK_VALUES);
         }
     }
@@ -206,7 +206,8 @@ public final class FastLanesBitPacking {
      * Unpacks values {@code [offset, offset + length)} of consecutive packed chunks straight into
      * {@code out} and adds {@code reference} to each (wrapping in the type's width), so that
      * frame-of-reference decoding writes its final values once. A chunk is unpacked into a
-     * thread-local block that stays in the L1 cache and is then copied to {@code out} in one bulk copy.
+     * thread-local block that stays in the L1 cache and is then copied to {@code out} in one bulk copy
+     * (64-bit values with a reference: one counted loop that adds while copying).
      *
      * @param packed     the packed chunks, the first at byte 0
      * @param typeBytes  bytes per value: 1, 2, 4 or 8
@@ -230,30 +231,59 @@ public final class FastLanesBitPacking {
             out.asSlice(0, (long) length * typeBytes).fill((byte) 0);
             return;
         }
+        if (typeBits == 64) {
+            unpackRange64(packed, bitWidth, offset, length, reference, out);
+        } else {
+            unpackRangeNarrow(packed, typeBits, bitWidth, offset, length, reference, out);
+        }
+    }
+
+    private static void unpackRange64(MemorySegment packed, int bitWidth, int offset, int length, long reference,
+                                      MemorySegment out) {
+        Scratch scratch = SCRATCH.get();
+        long[] words = scratch.words;
+        long[] block = scratch.lanes;
+        long chunkBytes = 128L * bitWidth;
+        int skip = offset;
+        long written = 0;
+        for (long chunk = 0; written < length; chunk++) {
+            MemorySegment.copy(packed, LE_LONG, chunk * chunkBytes, words, 0, bitWidth * 16);
+            FastLanesUnpack64.unpack(words, bitWidth, block);
+            int n = (int) Math.min(CHUNK_VALUES - skip, length - written);
+            if (reference == 0) {
+                MemorySegment.copy(block, skip, out, ValueLayout.JAVA_LONG_UNALIGNED, written * 8, n);
+            } else {
+                copyAdding(block, skip, out, written, n, reference);
+            }
+            written += n;
+            skip = 0;
+        }
+    }
+
+    /** Narrow types: the SWAR kernel, the reference added lane-wise, the block's bytes copied out. */
+    private static void unpackRangeNarrow(MemorySegment packed, int typeBits, int bitWidth, int offset, int length,
+                                          long reference, MemorySegment out) {
         Scratch scratch = SCRATCH.get();
         long[] words = scratch.words;
         long[] block = scratch.lanes;
         MemorySegment blockSegment = scratch.lanesSegment;
+        int typeBytes = typeBits / 8;
+        long chunkBytes = 128L * bitWidth;
         long laneReference = (reference & lowBits(typeBits)) * LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
         int skip = offset;
         long written = 0;
         for (long chunk = 0; written < length; chunk++) {
             MemorySegment.copy(packed, LE_LONG, chunk * chunkBytes, words, 0, bitWidth * 16);
-            if (typeBits == 64) {
-                FastLanesUnpack64.unpack(words, bitWidth, block, reference);
-            } else {
-                unpackRows(words, typeBits, bitWidth, block, 0);
-                if (laneReference != 0) {
-                    addToLanes(block, typeBits, laneReference);
-                }
-                if (!NATIVE_LITTLE_ENDIAN) {
-                    reverseBytes(block, typeBits * 16);
-                }
+            unpackRows(words, typeBits, bitWidth, block, 0);
+            if (laneReference != 0) {
+                addToLanes(block, typeBits, laneReference);
+            }
+            if (!NATIVE_LITTLE_ENDIAN) {
+                reverseBytes(block, typeBits * 16);
             }
             int n = (int) Math.min(CHUNK_VALUES - skip, length - written);
-            if (NATIVE_LITTLE_ENDIAN || typeBits == 64 || typeBits == 8) {
-                // Native-order longs, or the lanes' little-endian image on a little-endian platform:
-                // the block's bytes are the output's bytes.
+            if (NATIVE_LITTLE_ENDIAN || typeBits == 8) {
+                // The lanes' little-endian image on a little-endian platform: its bytes are the output's.
                 MemorySegment.copy(blockSegment, (long) skip * typeBytes, out, written * typeBytes,
                         (long) n * typeBytes);
             } else {
@@ -264,6 +294,13 @@ public final class FastLanesBitPacking {
             }
             written += n;
             skip = 0;
+        }
+    }
+
+    /** {@code out[at + i] = block[from + i] + reference} for {@code i < n}: a counted loop C2 vectorizes. */
+    private static void copyAdding(long[] block, int from, MemorySegment out, long at, int n, long reference) {
+        for (int i = 0; i < n; i++) {
+            out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, at + i, block[from + i] + reference);
         }
     }
 

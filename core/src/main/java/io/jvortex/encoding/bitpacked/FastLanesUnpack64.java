@@ -8,8 +8,8 @@ import java.util.Arrays;
  *
  * <p>Each method walks the 16 lanes once per group of four rows; every row's shift and mask are
  * constants and each packed word a group needs is loaded once into a local, so a value costs a
- * shift, a mask, an add and a store. The reference is added in the same pass (0 for plain
- * bit-packing), which lets frame-of-reference decoding write its final values once.
+ * shift, a mask and a store (frame-of-reference decoding adds its reference while copying the
+ * block out, so the kernels serve both).
  */
 final class FastLanesUnpack64 {
     private FastLanesUnpack64() {
@@ -20,9328 +20,9327 @@ final class FastLanesUnpack64 {
      *
      * @param in the chunk's {@code 16 · bitWidth} packed words (little-endian words as values)
      * @param bitWidth W, in {@code [0, 64]}
-     * @param out receives {@code value + reference} for the chunk's 1024 values in logical order
-     * @param reference added to every value (wrapping)
+     * @param out receives the chunk's 1024 values in logical order
      */
-    static void unpack(long[] in, int bitWidth, long[] out, long reference) {
+    static void unpack(long[] in, int bitWidth, long[] out) {
         if (in.length < 16 * bitWidth || out.length < 1024) {
             throw new IllegalArgumentException("buffers too small for one chunk of width " + bitWidth);
         }
         switch (bitWidth) {
-            case 0 -> Arrays.fill(out, 0, 1024, reference);
-            case 1 -> unpack1(in, out, reference);
-            case 2 -> unpack2(in, out, reference);
-            case 3 -> unpack3(in, out, reference);
-            case 4 -> unpack4(in, out, reference);
-            case 5 -> unpack5(in, out, reference);
-            case 6 -> unpack6(in, out, reference);
-            case 7 -> unpack7(in, out, reference);
-            case 8 -> unpack8(in, out, reference);
-            case 9 -> unpack9(in, out, reference);
-            case 10 -> unpack10(in, out, reference);
-            case 11 -> unpack11(in, out, reference);
-            case 12 -> unpack12(in, out, reference);
-            case 13 -> unpack13(in, out, reference);
-            case 14 -> unpack14(in, out, reference);
-            case 15 -> unpack15(in, out, reference);
-            case 16 -> unpack16(in, out, reference);
-            case 17 -> unpack17(in, out, reference);
-            case 18 -> unpack18(in, out, reference);
-            case 19 -> unpack19(in, out, reference);
-            case 20 -> unpack20(in, out, reference);
-            case 21 -> unpack21(in, out, reference);
-            case 22 -> unpack22(in, out, reference);
-            case 23 -> unpack23(in, out, reference);
-            case 24 -> unpack24(in, out, reference);
-            case 25 -> unpack25(in, out, reference);
-            case 26 -> unpack26(in, out, reference);
-            case 27 -> unpack27(in, out, reference);
-            case 28 -> unpack28(in, out, reference);
-            case 29 -> unpack29(in, out, reference);
-            case 30 -> unpack30(in, out, reference);
-            case 31 -> unpack31(in, out, reference);
-            case 32 -> unpack32(in, out, reference);
-            case 33 -> unpack33(in, out, reference);
-            case 34 -> unpack34(in, out, reference);
-            case 35 -> unpack35(in, out, reference);
-            case 36 -> unpack36(in, out, reference);
-            case 37 -> unpack37(in, out, reference);
-            case 38 -> unpack38(in, out, reference);
-            case 39 -> unpack39(in, out, reference);
-            case 40 -> unpack40(in, out, reference);
-            case 41 -> unpack41(in, out, reference);
-            case 42 -> unpack42(in, out, reference);
-            case 43 -> unpack43(in, out, reference);
-            case 44 -> unpack44(in, out, reference);
-            case 45 -> unpack45(in, out, reference);
-            case 46 -> unpack46(in, out, reference);
-            case 47 -> unpack47(in, out, reference);
-            case 48 -> unpack48(in, out, reference);
-            case 49 -> unpack49(in, out, reference);
-            case 50 -> unpack50(in, out, reference);
-            case 51 -> unpack51(in, out, reference);
-            case 52 -> unpack52(in, out, reference);
-            case 53 -> unpack53(in, out, reference);
-            case 54 -> unpack54(in, out, reference);
-            case 55 -> unpack55(in, out, reference);
-            case 56 -> unpack56(in, out, reference);
-            case 57 -> unpack57(in, out, reference);
-            case 58 -> unpack58(in, out, reference);
-            case 59 -> unpack59(in, out, reference);
-            case 60 -> unpack60(in, out, reference);
-            case 61 -> unpack61(in, out, reference);
-            case 62 -> unpack62(in, out, reference);
-            case 63 -> unpack63(in, out, reference);
-            case 64 -> unpack64(in, out, reference);
+            case 0 -> Arrays.fill(out, 0, 1024, 0L);
+            case 1 -> unpack1(in, out);
+            case 2 -> unpack2(in, out);
+            case 3 -> unpack3(in, out);
+            case 4 -> unpack4(in, out);
+            case 5 -> unpack5(in, out);
+            case 6 -> unpack6(in, out);
+            case 7 -> unpack7(in, out);
+            case 8 -> unpack8(in, out);
+            case 9 -> unpack9(in, out);
+            case 10 -> unpack10(in, out);
+            case 11 -> unpack11(in, out);
+            case 12 -> unpack12(in, out);
+            case 13 -> unpack13(in, out);
+            case 14 -> unpack14(in, out);
+            case 15 -> unpack15(in, out);
+            case 16 -> unpack16(in, out);
+            case 17 -> unpack17(in, out);
+            case 18 -> unpack18(in, out);
+            case 19 -> unpack19(in, out);
+            case 20 -> unpack20(in, out);
+            case 21 -> unpack21(in, out);
+            case 22 -> unpack22(in, out);
+            case 23 -> unpack23(in, out);
+            case 24 -> unpack24(in, out);
+            case 25 -> unpack25(in, out);
+            case 26 -> unpack26(in, out);
+            case 27 -> unpack27(in, out);
+            case 28 -> unpack28(in, out);
+            case 29 -> unpack29(in, out);
+            case 30 -> unpack30(in, out);
+            case 31 -> unpack31(in, out);
+            case 32 -> unpack32(in, out);
+            case 33 -> unpack33(in, out);
+            case 34 -> unpack34(in, out);
+            case 35 -> unpack35(in, out);
+            case 36 -> unpack36(in, out);
+            case 37 -> unpack37(in, out);
+            case 38 -> unpack38(in, out);
+            case 39 -> unpack39(in, out);
+            case 40 -> unpack40(in, out);
+            case 41 -> unpack41(in, out);
+            case 42 -> unpack42(in, out);
+            case 43 -> unpack43(in, out);
+            case 44 -> unpack44(in, out);
+            case 45 -> unpack45(in, out);
+            case 46 -> unpack46(in, out);
+            case 47 -> unpack47(in, out);
+            case 48 -> unpack48(in, out);
+            case 49 -> unpack49(in, out);
+            case 50 -> unpack50(in, out);
+            case 51 -> unpack51(in, out);
+            case 52 -> unpack52(in, out);
+            case 53 -> unpack53(in, out);
+            case 54 -> unpack54(in, out);
+            case 55 -> unpack55(in, out);
+            case 56 -> unpack56(in, out);
+            case 57 -> unpack57(in, out);
+            case 58 -> unpack58(in, out);
+            case 59 -> unpack59(in, out);
+            case 60 -> unpack60(in, out);
+            case 61 -> unpack61(in, out);
+            case 62 -> unpack62(in, out);
+            case 63 -> unpack63(in, out);
+            case 64 -> unpack64(in, out);
             default -> throw new IllegalArgumentException("bitWidth must be in [0, 64], got " + bitWidth);
         }
     }
 
-    private static void unpack1(long[] in, long[] out, long ref) {
+    private static void unpack1(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1L) + ref;
-            out[128 + i] = ((w0 >>> 1) & 0x1L) + ref;
-            out[256 + i] = ((w0 >>> 2) & 0x1L) + ref;
-            out[384 + i] = ((w0 >>> 3) & 0x1L) + ref;
+            out[i] = (w0 & 0x1L);
+            out[128 + i] = ((w0 >>> 1) & 0x1L);
+            out[256 + i] = ((w0 >>> 2) & 0x1L);
+            out[384 + i] = ((w0 >>> 3) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[512 + i] = ((w0 >>> 4) & 0x1L) + ref;
-            out[640 + i] = ((w0 >>> 5) & 0x1L) + ref;
-            out[768 + i] = ((w0 >>> 6) & 0x1L) + ref;
-            out[896 + i] = ((w0 >>> 7) & 0x1L) + ref;
+            out[512 + i] = ((w0 >>> 4) & 0x1L);
+            out[640 + i] = ((w0 >>> 5) & 0x1L);
+            out[768 + i] = ((w0 >>> 6) & 0x1L);
+            out[896 + i] = ((w0 >>> 7) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[64 + i] = ((w0 >>> 8) & 0x1L) + ref;
-            out[192 + i] = ((w0 >>> 9) & 0x1L) + ref;
-            out[320 + i] = ((w0 >>> 10) & 0x1L) + ref;
-            out[448 + i] = ((w0 >>> 11) & 0x1L) + ref;
+            out[64 + i] = ((w0 >>> 8) & 0x1L);
+            out[192 + i] = ((w0 >>> 9) & 0x1L);
+            out[320 + i] = ((w0 >>> 10) & 0x1L);
+            out[448 + i] = ((w0 >>> 11) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[576 + i] = ((w0 >>> 12) & 0x1L) + ref;
-            out[704 + i] = ((w0 >>> 13) & 0x1L) + ref;
-            out[832 + i] = ((w0 >>> 14) & 0x1L) + ref;
-            out[960 + i] = ((w0 >>> 15) & 0x1L) + ref;
+            out[576 + i] = ((w0 >>> 12) & 0x1L);
+            out[704 + i] = ((w0 >>> 13) & 0x1L);
+            out[832 + i] = ((w0 >>> 14) & 0x1L);
+            out[960 + i] = ((w0 >>> 15) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[32 + i] = ((w0 >>> 16) & 0x1L) + ref;
-            out[160 + i] = ((w0 >>> 17) & 0x1L) + ref;
-            out[288 + i] = ((w0 >>> 18) & 0x1L) + ref;
-            out[416 + i] = ((w0 >>> 19) & 0x1L) + ref;
+            out[32 + i] = ((w0 >>> 16) & 0x1L);
+            out[160 + i] = ((w0 >>> 17) & 0x1L);
+            out[288 + i] = ((w0 >>> 18) & 0x1L);
+            out[416 + i] = ((w0 >>> 19) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[544 + i] = ((w0 >>> 20) & 0x1L) + ref;
-            out[672 + i] = ((w0 >>> 21) & 0x1L) + ref;
-            out[800 + i] = ((w0 >>> 22) & 0x1L) + ref;
-            out[928 + i] = ((w0 >>> 23) & 0x1L) + ref;
+            out[544 + i] = ((w0 >>> 20) & 0x1L);
+            out[672 + i] = ((w0 >>> 21) & 0x1L);
+            out[800 + i] = ((w0 >>> 22) & 0x1L);
+            out[928 + i] = ((w0 >>> 23) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[96 + i] = ((w0 >>> 24) & 0x1L) + ref;
-            out[224 + i] = ((w0 >>> 25) & 0x1L) + ref;
-            out[352 + i] = ((w0 >>> 26) & 0x1L) + ref;
-            out[480 + i] = ((w0 >>> 27) & 0x1L) + ref;
+            out[96 + i] = ((w0 >>> 24) & 0x1L);
+            out[224 + i] = ((w0 >>> 25) & 0x1L);
+            out[352 + i] = ((w0 >>> 26) & 0x1L);
+            out[480 + i] = ((w0 >>> 27) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[608 + i] = ((w0 >>> 28) & 0x1L) + ref;
-            out[736 + i] = ((w0 >>> 29) & 0x1L) + ref;
-            out[864 + i] = ((w0 >>> 30) & 0x1L) + ref;
-            out[992 + i] = ((w0 >>> 31) & 0x1L) + ref;
+            out[608 + i] = ((w0 >>> 28) & 0x1L);
+            out[736 + i] = ((w0 >>> 29) & 0x1L);
+            out[864 + i] = ((w0 >>> 30) & 0x1L);
+            out[992 + i] = ((w0 >>> 31) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[16 + i] = ((w0 >>> 32) & 0x1L) + ref;
-            out[144 + i] = ((w0 >>> 33) & 0x1L) + ref;
-            out[272 + i] = ((w0 >>> 34) & 0x1L) + ref;
-            out[400 + i] = ((w0 >>> 35) & 0x1L) + ref;
+            out[16 + i] = ((w0 >>> 32) & 0x1L);
+            out[144 + i] = ((w0 >>> 33) & 0x1L);
+            out[272 + i] = ((w0 >>> 34) & 0x1L);
+            out[400 + i] = ((w0 >>> 35) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[528 + i] = ((w0 >>> 36) & 0x1L) + ref;
-            out[656 + i] = ((w0 >>> 37) & 0x1L) + ref;
-            out[784 + i] = ((w0 >>> 38) & 0x1L) + ref;
-            out[912 + i] = ((w0 >>> 39) & 0x1L) + ref;
+            out[528 + i] = ((w0 >>> 36) & 0x1L);
+            out[656 + i] = ((w0 >>> 37) & 0x1L);
+            out[784 + i] = ((w0 >>> 38) & 0x1L);
+            out[912 + i] = ((w0 >>> 39) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[80 + i] = ((w0 >>> 40) & 0x1L) + ref;
-            out[208 + i] = ((w0 >>> 41) & 0x1L) + ref;
-            out[336 + i] = ((w0 >>> 42) & 0x1L) + ref;
-            out[464 + i] = ((w0 >>> 43) & 0x1L) + ref;
+            out[80 + i] = ((w0 >>> 40) & 0x1L);
+            out[208 + i] = ((w0 >>> 41) & 0x1L);
+            out[336 + i] = ((w0 >>> 42) & 0x1L);
+            out[464 + i] = ((w0 >>> 43) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[592 + i] = ((w0 >>> 44) & 0x1L) + ref;
-            out[720 + i] = ((w0 >>> 45) & 0x1L) + ref;
-            out[848 + i] = ((w0 >>> 46) & 0x1L) + ref;
-            out[976 + i] = ((w0 >>> 47) & 0x1L) + ref;
+            out[592 + i] = ((w0 >>> 44) & 0x1L);
+            out[720 + i] = ((w0 >>> 45) & 0x1L);
+            out[848 + i] = ((w0 >>> 46) & 0x1L);
+            out[976 + i] = ((w0 >>> 47) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[48 + i] = ((w0 >>> 48) & 0x1L) + ref;
-            out[176 + i] = ((w0 >>> 49) & 0x1L) + ref;
-            out[304 + i] = ((w0 >>> 50) & 0x1L) + ref;
-            out[432 + i] = ((w0 >>> 51) & 0x1L) + ref;
+            out[48 + i] = ((w0 >>> 48) & 0x1L);
+            out[176 + i] = ((w0 >>> 49) & 0x1L);
+            out[304 + i] = ((w0 >>> 50) & 0x1L);
+            out[432 + i] = ((w0 >>> 51) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[560 + i] = ((w0 >>> 52) & 0x1L) + ref;
-            out[688 + i] = ((w0 >>> 53) & 0x1L) + ref;
-            out[816 + i] = ((w0 >>> 54) & 0x1L) + ref;
-            out[944 + i] = ((w0 >>> 55) & 0x1L) + ref;
+            out[560 + i] = ((w0 >>> 52) & 0x1L);
+            out[688 + i] = ((w0 >>> 53) & 0x1L);
+            out[816 + i] = ((w0 >>> 54) & 0x1L);
+            out[944 + i] = ((w0 >>> 55) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[112 + i] = ((w0 >>> 56) & 0x1L) + ref;
-            out[240 + i] = ((w0 >>> 57) & 0x1L) + ref;
-            out[368 + i] = ((w0 >>> 58) & 0x1L) + ref;
-            out[496 + i] = ((w0 >>> 59) & 0x1L) + ref;
+            out[112 + i] = ((w0 >>> 56) & 0x1L);
+            out[240 + i] = ((w0 >>> 57) & 0x1L);
+            out[368 + i] = ((w0 >>> 58) & 0x1L);
+            out[496 + i] = ((w0 >>> 59) & 0x1L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[624 + i] = ((w0 >>> 60) & 0x1L) + ref;
-            out[752 + i] = ((w0 >>> 61) & 0x1L) + ref;
-            out[880 + i] = ((w0 >>> 62) & 0x1L) + ref;
-            out[1008 + i] = (w0 >>> 63) + ref;
+            out[624 + i] = ((w0 >>> 60) & 0x1L);
+            out[752 + i] = ((w0 >>> 61) & 0x1L);
+            out[880 + i] = ((w0 >>> 62) & 0x1L);
+            out[1008 + i] = (w0 >>> 63);
         }
     }
 
-    private static void unpack2(long[] in, long[] out, long ref) {
+    private static void unpack2(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3L) + ref;
-            out[128 + i] = ((w0 >>> 2) & 0x3L) + ref;
-            out[256 + i] = ((w0 >>> 4) & 0x3L) + ref;
-            out[384 + i] = ((w0 >>> 6) & 0x3L) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[512 + i] = ((w0 >>> 8) & 0x3L) + ref;
-            out[640 + i] = ((w0 >>> 10) & 0x3L) + ref;
-            out[768 + i] = ((w0 >>> 12) & 0x3L) + ref;
-            out[896 + i] = ((w0 >>> 14) & 0x3L) + ref;
+            out[i] = (w0 & 0x3L);
+            out[128 + i] = ((w0 >>> 2) & 0x3L);
+            out[256 + i] = ((w0 >>> 4) & 0x3L);
+            out[384 + i] = ((w0 >>> 6) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[64 + i] = ((w0 >>> 16) & 0x3L) + ref;
-            out[192 + i] = ((w0 >>> 18) & 0x3L) + ref;
-            out[320 + i] = ((w0 >>> 20) & 0x3L) + ref;
-            out[448 + i] = ((w0 >>> 22) & 0x3L) + ref;
+            out[512 + i] = ((w0 >>> 8) & 0x3L);
+            out[640 + i] = ((w0 >>> 10) & 0x3L);
+            out[768 + i] = ((w0 >>> 12) & 0x3L);
+            out[896 + i] = ((w0 >>> 14) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[576 + i] = ((w0 >>> 24) & 0x3L) + ref;
-            out[704 + i] = ((w0 >>> 26) & 0x3L) + ref;
-            out[832 + i] = ((w0 >>> 28) & 0x3L) + ref;
-            out[960 + i] = ((w0 >>> 30) & 0x3L) + ref;
+            out[64 + i] = ((w0 >>> 16) & 0x3L);
+            out[192 + i] = ((w0 >>> 18) & 0x3L);
+            out[320 + i] = ((w0 >>> 20) & 0x3L);
+            out[448 + i] = ((w0 >>> 22) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[32 + i] = ((w0 >>> 32) & 0x3L) + ref;
-            out[160 + i] = ((w0 >>> 34) & 0x3L) + ref;
-            out[288 + i] = ((w0 >>> 36) & 0x3L) + ref;
-            out[416 + i] = ((w0 >>> 38) & 0x3L) + ref;
+            out[576 + i] = ((w0 >>> 24) & 0x3L);
+            out[704 + i] = ((w0 >>> 26) & 0x3L);
+            out[832 + i] = ((w0 >>> 28) & 0x3L);
+            out[960 + i] = ((w0 >>> 30) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[544 + i] = ((w0 >>> 40) & 0x3L) + ref;
-            out[672 + i] = ((w0 >>> 42) & 0x3L) + ref;
-            out[800 + i] = ((w0 >>> 44) & 0x3L) + ref;
-            out[928 + i] = ((w0 >>> 46) & 0x3L) + ref;
+            out[32 + i] = ((w0 >>> 32) & 0x3L);
+            out[160 + i] = ((w0 >>> 34) & 0x3L);
+            out[288 + i] = ((w0 >>> 36) & 0x3L);
+            out[416 + i] = ((w0 >>> 38) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[96 + i] = ((w0 >>> 48) & 0x3L) + ref;
-            out[224 + i] = ((w0 >>> 50) & 0x3L) + ref;
-            out[352 + i] = ((w0 >>> 52) & 0x3L) + ref;
-            out[480 + i] = ((w0 >>> 54) & 0x3L) + ref;
+            out[544 + i] = ((w0 >>> 40) & 0x3L);
+            out[672 + i] = ((w0 >>> 42) & 0x3L);
+            out[800 + i] = ((w0 >>> 44) & 0x3L);
+            out[928 + i] = ((w0 >>> 46) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[608 + i] = ((w0 >>> 56) & 0x3L) + ref;
-            out[736 + i] = ((w0 >>> 58) & 0x3L) + ref;
-            out[864 + i] = ((w0 >>> 60) & 0x3L) + ref;
-            out[992 + i] = (w0 >>> 62) + ref;
+            out[96 + i] = ((w0 >>> 48) & 0x3L);
+            out[224 + i] = ((w0 >>> 50) & 0x3L);
+            out[352 + i] = ((w0 >>> 52) & 0x3L);
+            out[480 + i] = ((w0 >>> 54) & 0x3L);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[608 + i] = ((w0 >>> 56) & 0x3L);
+            out[736 + i] = ((w0 >>> 58) & 0x3L);
+            out[864 + i] = ((w0 >>> 60) & 0x3L);
+            out[992 + i] = (w0 >>> 62);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[16 + i] = (w1 & 0x3L) + ref;
-            out[144 + i] = ((w1 >>> 2) & 0x3L) + ref;
-            out[272 + i] = ((w1 >>> 4) & 0x3L) + ref;
-            out[400 + i] = ((w1 >>> 6) & 0x3L) + ref;
+            out[16 + i] = (w1 & 0x3L);
+            out[144 + i] = ((w1 >>> 2) & 0x3L);
+            out[272 + i] = ((w1 >>> 4) & 0x3L);
+            out[400 + i] = ((w1 >>> 6) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[528 + i] = ((w1 >>> 8) & 0x3L) + ref;
-            out[656 + i] = ((w1 >>> 10) & 0x3L) + ref;
-            out[784 + i] = ((w1 >>> 12) & 0x3L) + ref;
-            out[912 + i] = ((w1 >>> 14) & 0x3L) + ref;
+            out[528 + i] = ((w1 >>> 8) & 0x3L);
+            out[656 + i] = ((w1 >>> 10) & 0x3L);
+            out[784 + i] = ((w1 >>> 12) & 0x3L);
+            out[912 + i] = ((w1 >>> 14) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[80 + i] = ((w1 >>> 16) & 0x3L) + ref;
-            out[208 + i] = ((w1 >>> 18) & 0x3L) + ref;
-            out[336 + i] = ((w1 >>> 20) & 0x3L) + ref;
-            out[464 + i] = ((w1 >>> 22) & 0x3L) + ref;
+            out[80 + i] = ((w1 >>> 16) & 0x3L);
+            out[208 + i] = ((w1 >>> 18) & 0x3L);
+            out[336 + i] = ((w1 >>> 20) & 0x3L);
+            out[464 + i] = ((w1 >>> 22) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[592 + i] = ((w1 >>> 24) & 0x3L) + ref;
-            out[720 + i] = ((w1 >>> 26) & 0x3L) + ref;
-            out[848 + i] = ((w1 >>> 28) & 0x3L) + ref;
-            out[976 + i] = ((w1 >>> 30) & 0x3L) + ref;
+            out[592 + i] = ((w1 >>> 24) & 0x3L);
+            out[720 + i] = ((w1 >>> 26) & 0x3L);
+            out[848 + i] = ((w1 >>> 28) & 0x3L);
+            out[976 + i] = ((w1 >>> 30) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[48 + i] = ((w1 >>> 32) & 0x3L) + ref;
-            out[176 + i] = ((w1 >>> 34) & 0x3L) + ref;
-            out[304 + i] = ((w1 >>> 36) & 0x3L) + ref;
-            out[432 + i] = ((w1 >>> 38) & 0x3L) + ref;
+            out[48 + i] = ((w1 >>> 32) & 0x3L);
+            out[176 + i] = ((w1 >>> 34) & 0x3L);
+            out[304 + i] = ((w1 >>> 36) & 0x3L);
+            out[432 + i] = ((w1 >>> 38) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[560 + i] = ((w1 >>> 40) & 0x3L) + ref;
-            out[688 + i] = ((w1 >>> 42) & 0x3L) + ref;
-            out[816 + i] = ((w1 >>> 44) & 0x3L) + ref;
-            out[944 + i] = ((w1 >>> 46) & 0x3L) + ref;
+            out[560 + i] = ((w1 >>> 40) & 0x3L);
+            out[688 + i] = ((w1 >>> 42) & 0x3L);
+            out[816 + i] = ((w1 >>> 44) & 0x3L);
+            out[944 + i] = ((w1 >>> 46) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[112 + i] = ((w1 >>> 48) & 0x3L) + ref;
-            out[240 + i] = ((w1 >>> 50) & 0x3L) + ref;
-            out[368 + i] = ((w1 >>> 52) & 0x3L) + ref;
-            out[496 + i] = ((w1 >>> 54) & 0x3L) + ref;
+            out[112 + i] = ((w1 >>> 48) & 0x3L);
+            out[240 + i] = ((w1 >>> 50) & 0x3L);
+            out[368 + i] = ((w1 >>> 52) & 0x3L);
+            out[496 + i] = ((w1 >>> 54) & 0x3L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[624 + i] = ((w1 >>> 56) & 0x3L) + ref;
-            out[752 + i] = ((w1 >>> 58) & 0x3L) + ref;
-            out[880 + i] = ((w1 >>> 60) & 0x3L) + ref;
-            out[1008 + i] = (w1 >>> 62) + ref;
+            out[624 + i] = ((w1 >>> 56) & 0x3L);
+            out[752 + i] = ((w1 >>> 58) & 0x3L);
+            out[880 + i] = ((w1 >>> 60) & 0x3L);
+            out[1008 + i] = (w1 >>> 62);
         }
     }
 
-    private static void unpack3(long[] in, long[] out, long ref) {
+    private static void unpack3(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7L) + ref;
-            out[128 + i] = ((w0 >>> 3) & 0x7L) + ref;
-            out[256 + i] = ((w0 >>> 6) & 0x7L) + ref;
-            out[384 + i] = ((w0 >>> 9) & 0x7L) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[512 + i] = ((w0 >>> 12) & 0x7L) + ref;
-            out[640 + i] = ((w0 >>> 15) & 0x7L) + ref;
-            out[768 + i] = ((w0 >>> 18) & 0x7L) + ref;
-            out[896 + i] = ((w0 >>> 21) & 0x7L) + ref;
+            out[i] = (w0 & 0x7L);
+            out[128 + i] = ((w0 >>> 3) & 0x7L);
+            out[256 + i] = ((w0 >>> 6) & 0x7L);
+            out[384 + i] = ((w0 >>> 9) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[64 + i] = ((w0 >>> 24) & 0x7L) + ref;
-            out[192 + i] = ((w0 >>> 27) & 0x7L) + ref;
-            out[320 + i] = ((w0 >>> 30) & 0x7L) + ref;
-            out[448 + i] = ((w0 >>> 33) & 0x7L) + ref;
+            out[512 + i] = ((w0 >>> 12) & 0x7L);
+            out[640 + i] = ((w0 >>> 15) & 0x7L);
+            out[768 + i] = ((w0 >>> 18) & 0x7L);
+            out[896 + i] = ((w0 >>> 21) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[576 + i] = ((w0 >>> 36) & 0x7L) + ref;
-            out[704 + i] = ((w0 >>> 39) & 0x7L) + ref;
-            out[832 + i] = ((w0 >>> 42) & 0x7L) + ref;
-            out[960 + i] = ((w0 >>> 45) & 0x7L) + ref;
+            out[64 + i] = ((w0 >>> 24) & 0x7L);
+            out[192 + i] = ((w0 >>> 27) & 0x7L);
+            out[320 + i] = ((w0 >>> 30) & 0x7L);
+            out[448 + i] = ((w0 >>> 33) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[32 + i] = ((w0 >>> 48) & 0x7L) + ref;
-            out[160 + i] = ((w0 >>> 51) & 0x7L) + ref;
-            out[288 + i] = ((w0 >>> 54) & 0x7L) + ref;
-            out[416 + i] = ((w0 >>> 57) & 0x7L) + ref;
+            out[576 + i] = ((w0 >>> 36) & 0x7L);
+            out[704 + i] = ((w0 >>> 39) & 0x7L);
+            out[832 + i] = ((w0 >>> 42) & 0x7L);
+            out[960 + i] = ((w0 >>> 45) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[544 + i] = ((w0 >>> 60) & 0x7L) + ref;
-            long w1 = in[16 + i];
-            out[672 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x7L) + ref;
-            out[800 + i] = ((w1 >>> 2) & 0x7L) + ref;
-            out[928 + i] = ((w1 >>> 5) & 0x7L) + ref;
+            out[32 + i] = ((w0 >>> 48) & 0x7L);
+            out[160 + i] = ((w0 >>> 51) & 0x7L);
+            out[288 + i] = ((w0 >>> 54) & 0x7L);
+            out[416 + i] = ((w0 >>> 57) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[544 + i] = ((w0 >>> 60) & 0x7L);
             long w1 = in[16 + i];
-            out[96 + i] = ((w1 >>> 8) & 0x7L) + ref;
-            out[224 + i] = ((w1 >>> 11) & 0x7L) + ref;
-            out[352 + i] = ((w1 >>> 14) & 0x7L) + ref;
-            out[480 + i] = ((w1 >>> 17) & 0x7L) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            out[608 + i] = ((w1 >>> 20) & 0x7L) + ref;
-            out[736 + i] = ((w1 >>> 23) & 0x7L) + ref;
-            out[864 + i] = ((w1 >>> 26) & 0x7L) + ref;
-            out[992 + i] = ((w1 >>> 29) & 0x7L) + ref;
+            out[672 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x7L);
+            out[800 + i] = ((w1 >>> 2) & 0x7L);
+            out[928 + i] = ((w1 >>> 5) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[16 + i] = ((w1 >>> 32) & 0x7L) + ref;
-            out[144 + i] = ((w1 >>> 35) & 0x7L) + ref;
-            out[272 + i] = ((w1 >>> 38) & 0x7L) + ref;
-            out[400 + i] = ((w1 >>> 41) & 0x7L) + ref;
+            out[96 + i] = ((w1 >>> 8) & 0x7L);
+            out[224 + i] = ((w1 >>> 11) & 0x7L);
+            out[352 + i] = ((w1 >>> 14) & 0x7L);
+            out[480 + i] = ((w1 >>> 17) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[528 + i] = ((w1 >>> 44) & 0x7L) + ref;
-            out[656 + i] = ((w1 >>> 47) & 0x7L) + ref;
-            out[784 + i] = ((w1 >>> 50) & 0x7L) + ref;
-            out[912 + i] = ((w1 >>> 53) & 0x7L) + ref;
+            out[608 + i] = ((w1 >>> 20) & 0x7L);
+            out[736 + i] = ((w1 >>> 23) & 0x7L);
+            out[864 + i] = ((w1 >>> 26) & 0x7L);
+            out[992 + i] = ((w1 >>> 29) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[80 + i] = ((w1 >>> 56) & 0x7L) + ref;
-            out[208 + i] = ((w1 >>> 59) & 0x7L) + ref;
+            out[16 + i] = ((w1 >>> 32) & 0x7L);
+            out[144 + i] = ((w1 >>> 35) & 0x7L);
+            out[272 + i] = ((w1 >>> 38) & 0x7L);
+            out[400 + i] = ((w1 >>> 41) & 0x7L);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[528 + i] = ((w1 >>> 44) & 0x7L);
+            out[656 + i] = ((w1 >>> 47) & 0x7L);
+            out[784 + i] = ((w1 >>> 50) & 0x7L);
+            out[912 + i] = ((w1 >>> 53) & 0x7L);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[80 + i] = ((w1 >>> 56) & 0x7L);
+            out[208 + i] = ((w1 >>> 59) & 0x7L);
             long w2 = in[32 + i];
-            out[336 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x7L) + ref;
-            out[464 + i] = ((w2 >>> 1) & 0x7L) + ref;
+            out[336 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x7L);
+            out[464 + i] = ((w2 >>> 1) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[592 + i] = ((w2 >>> 4) & 0x7L) + ref;
-            out[720 + i] = ((w2 >>> 7) & 0x7L) + ref;
-            out[848 + i] = ((w2 >>> 10) & 0x7L) + ref;
-            out[976 + i] = ((w2 >>> 13) & 0x7L) + ref;
+            out[592 + i] = ((w2 >>> 4) & 0x7L);
+            out[720 + i] = ((w2 >>> 7) & 0x7L);
+            out[848 + i] = ((w2 >>> 10) & 0x7L);
+            out[976 + i] = ((w2 >>> 13) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[48 + i] = ((w2 >>> 16) & 0x7L) + ref;
-            out[176 + i] = ((w2 >>> 19) & 0x7L) + ref;
-            out[304 + i] = ((w2 >>> 22) & 0x7L) + ref;
-            out[432 + i] = ((w2 >>> 25) & 0x7L) + ref;
+            out[48 + i] = ((w2 >>> 16) & 0x7L);
+            out[176 + i] = ((w2 >>> 19) & 0x7L);
+            out[304 + i] = ((w2 >>> 22) & 0x7L);
+            out[432 + i] = ((w2 >>> 25) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[560 + i] = ((w2 >>> 28) & 0x7L) + ref;
-            out[688 + i] = ((w2 >>> 31) & 0x7L) + ref;
-            out[816 + i] = ((w2 >>> 34) & 0x7L) + ref;
-            out[944 + i] = ((w2 >>> 37) & 0x7L) + ref;
+            out[560 + i] = ((w2 >>> 28) & 0x7L);
+            out[688 + i] = ((w2 >>> 31) & 0x7L);
+            out[816 + i] = ((w2 >>> 34) & 0x7L);
+            out[944 + i] = ((w2 >>> 37) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[112 + i] = ((w2 >>> 40) & 0x7L) + ref;
-            out[240 + i] = ((w2 >>> 43) & 0x7L) + ref;
-            out[368 + i] = ((w2 >>> 46) & 0x7L) + ref;
-            out[496 + i] = ((w2 >>> 49) & 0x7L) + ref;
+            out[112 + i] = ((w2 >>> 40) & 0x7L);
+            out[240 + i] = ((w2 >>> 43) & 0x7L);
+            out[368 + i] = ((w2 >>> 46) & 0x7L);
+            out[496 + i] = ((w2 >>> 49) & 0x7L);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[624 + i] = ((w2 >>> 52) & 0x7L) + ref;
-            out[752 + i] = ((w2 >>> 55) & 0x7L) + ref;
-            out[880 + i] = ((w2 >>> 58) & 0x7L) + ref;
-            out[1008 + i] = (w2 >>> 61) + ref;
+            out[624 + i] = ((w2 >>> 52) & 0x7L);
+            out[752 + i] = ((w2 >>> 55) & 0x7L);
+            out[880 + i] = ((w2 >>> 58) & 0x7L);
+            out[1008 + i] = (w2 >>> 61);
         }
     }
 
-    private static void unpack4(long[] in, long[] out, long ref) {
+    private static void unpack4(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xfL) + ref;
-            out[128 + i] = ((w0 >>> 4) & 0xfL) + ref;
-            out[256 + i] = ((w0 >>> 8) & 0xfL) + ref;
-            out[384 + i] = ((w0 >>> 12) & 0xfL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[512 + i] = ((w0 >>> 16) & 0xfL) + ref;
-            out[640 + i] = ((w0 >>> 20) & 0xfL) + ref;
-            out[768 + i] = ((w0 >>> 24) & 0xfL) + ref;
-            out[896 + i] = ((w0 >>> 28) & 0xfL) + ref;
+            out[i] = (w0 & 0xfL);
+            out[128 + i] = ((w0 >>> 4) & 0xfL);
+            out[256 + i] = ((w0 >>> 8) & 0xfL);
+            out[384 + i] = ((w0 >>> 12) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[64 + i] = ((w0 >>> 32) & 0xfL) + ref;
-            out[192 + i] = ((w0 >>> 36) & 0xfL) + ref;
-            out[320 + i] = ((w0 >>> 40) & 0xfL) + ref;
-            out[448 + i] = ((w0 >>> 44) & 0xfL) + ref;
+            out[512 + i] = ((w0 >>> 16) & 0xfL);
+            out[640 + i] = ((w0 >>> 20) & 0xfL);
+            out[768 + i] = ((w0 >>> 24) & 0xfL);
+            out[896 + i] = ((w0 >>> 28) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[576 + i] = ((w0 >>> 48) & 0xfL) + ref;
-            out[704 + i] = ((w0 >>> 52) & 0xfL) + ref;
-            out[832 + i] = ((w0 >>> 56) & 0xfL) + ref;
-            out[960 + i] = (w0 >>> 60) + ref;
+            out[64 + i] = ((w0 >>> 32) & 0xfL);
+            out[192 + i] = ((w0 >>> 36) & 0xfL);
+            out[320 + i] = ((w0 >>> 40) & 0xfL);
+            out[448 + i] = ((w0 >>> 44) & 0xfL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[576 + i] = ((w0 >>> 48) & 0xfL);
+            out[704 + i] = ((w0 >>> 52) & 0xfL);
+            out[832 + i] = ((w0 >>> 56) & 0xfL);
+            out[960 + i] = (w0 >>> 60);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[32 + i] = (w1 & 0xfL) + ref;
-            out[160 + i] = ((w1 >>> 4) & 0xfL) + ref;
-            out[288 + i] = ((w1 >>> 8) & 0xfL) + ref;
-            out[416 + i] = ((w1 >>> 12) & 0xfL) + ref;
+            out[32 + i] = (w1 & 0xfL);
+            out[160 + i] = ((w1 >>> 4) & 0xfL);
+            out[288 + i] = ((w1 >>> 8) & 0xfL);
+            out[416 + i] = ((w1 >>> 12) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[544 + i] = ((w1 >>> 16) & 0xfL) + ref;
-            out[672 + i] = ((w1 >>> 20) & 0xfL) + ref;
-            out[800 + i] = ((w1 >>> 24) & 0xfL) + ref;
-            out[928 + i] = ((w1 >>> 28) & 0xfL) + ref;
+            out[544 + i] = ((w1 >>> 16) & 0xfL);
+            out[672 + i] = ((w1 >>> 20) & 0xfL);
+            out[800 + i] = ((w1 >>> 24) & 0xfL);
+            out[928 + i] = ((w1 >>> 28) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[96 + i] = ((w1 >>> 32) & 0xfL) + ref;
-            out[224 + i] = ((w1 >>> 36) & 0xfL) + ref;
-            out[352 + i] = ((w1 >>> 40) & 0xfL) + ref;
-            out[480 + i] = ((w1 >>> 44) & 0xfL) + ref;
+            out[96 + i] = ((w1 >>> 32) & 0xfL);
+            out[224 + i] = ((w1 >>> 36) & 0xfL);
+            out[352 + i] = ((w1 >>> 40) & 0xfL);
+            out[480 + i] = ((w1 >>> 44) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[608 + i] = ((w1 >>> 48) & 0xfL) + ref;
-            out[736 + i] = ((w1 >>> 52) & 0xfL) + ref;
-            out[864 + i] = ((w1 >>> 56) & 0xfL) + ref;
-            out[992 + i] = (w1 >>> 60) + ref;
+            out[608 + i] = ((w1 >>> 48) & 0xfL);
+            out[736 + i] = ((w1 >>> 52) & 0xfL);
+            out[864 + i] = ((w1 >>> 56) & 0xfL);
+            out[992 + i] = (w1 >>> 60);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[16 + i] = (w2 & 0xfL) + ref;
-            out[144 + i] = ((w2 >>> 4) & 0xfL) + ref;
-            out[272 + i] = ((w2 >>> 8) & 0xfL) + ref;
-            out[400 + i] = ((w2 >>> 12) & 0xfL) + ref;
+            out[16 + i] = (w2 & 0xfL);
+            out[144 + i] = ((w2 >>> 4) & 0xfL);
+            out[272 + i] = ((w2 >>> 8) & 0xfL);
+            out[400 + i] = ((w2 >>> 12) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[528 + i] = ((w2 >>> 16) & 0xfL) + ref;
-            out[656 + i] = ((w2 >>> 20) & 0xfL) + ref;
-            out[784 + i] = ((w2 >>> 24) & 0xfL) + ref;
-            out[912 + i] = ((w2 >>> 28) & 0xfL) + ref;
+            out[528 + i] = ((w2 >>> 16) & 0xfL);
+            out[656 + i] = ((w2 >>> 20) & 0xfL);
+            out[784 + i] = ((w2 >>> 24) & 0xfL);
+            out[912 + i] = ((w2 >>> 28) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[80 + i] = ((w2 >>> 32) & 0xfL) + ref;
-            out[208 + i] = ((w2 >>> 36) & 0xfL) + ref;
-            out[336 + i] = ((w2 >>> 40) & 0xfL) + ref;
-            out[464 + i] = ((w2 >>> 44) & 0xfL) + ref;
+            out[80 + i] = ((w2 >>> 32) & 0xfL);
+            out[208 + i] = ((w2 >>> 36) & 0xfL);
+            out[336 + i] = ((w2 >>> 40) & 0xfL);
+            out[464 + i] = ((w2 >>> 44) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[592 + i] = ((w2 >>> 48) & 0xfL) + ref;
-            out[720 + i] = ((w2 >>> 52) & 0xfL) + ref;
-            out[848 + i] = ((w2 >>> 56) & 0xfL) + ref;
-            out[976 + i] = (w2 >>> 60) + ref;
+            out[592 + i] = ((w2 >>> 48) & 0xfL);
+            out[720 + i] = ((w2 >>> 52) & 0xfL);
+            out[848 + i] = ((w2 >>> 56) & 0xfL);
+            out[976 + i] = (w2 >>> 60);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[48 + i] = (w3 & 0xfL) + ref;
-            out[176 + i] = ((w3 >>> 4) & 0xfL) + ref;
-            out[304 + i] = ((w3 >>> 8) & 0xfL) + ref;
-            out[432 + i] = ((w3 >>> 12) & 0xfL) + ref;
+            out[48 + i] = (w3 & 0xfL);
+            out[176 + i] = ((w3 >>> 4) & 0xfL);
+            out[304 + i] = ((w3 >>> 8) & 0xfL);
+            out[432 + i] = ((w3 >>> 12) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[560 + i] = ((w3 >>> 16) & 0xfL) + ref;
-            out[688 + i] = ((w3 >>> 20) & 0xfL) + ref;
-            out[816 + i] = ((w3 >>> 24) & 0xfL) + ref;
-            out[944 + i] = ((w3 >>> 28) & 0xfL) + ref;
+            out[560 + i] = ((w3 >>> 16) & 0xfL);
+            out[688 + i] = ((w3 >>> 20) & 0xfL);
+            out[816 + i] = ((w3 >>> 24) & 0xfL);
+            out[944 + i] = ((w3 >>> 28) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[112 + i] = ((w3 >>> 32) & 0xfL) + ref;
-            out[240 + i] = ((w3 >>> 36) & 0xfL) + ref;
-            out[368 + i] = ((w3 >>> 40) & 0xfL) + ref;
-            out[496 + i] = ((w3 >>> 44) & 0xfL) + ref;
+            out[112 + i] = ((w3 >>> 32) & 0xfL);
+            out[240 + i] = ((w3 >>> 36) & 0xfL);
+            out[368 + i] = ((w3 >>> 40) & 0xfL);
+            out[496 + i] = ((w3 >>> 44) & 0xfL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[624 + i] = ((w3 >>> 48) & 0xfL) + ref;
-            out[752 + i] = ((w3 >>> 52) & 0xfL) + ref;
-            out[880 + i] = ((w3 >>> 56) & 0xfL) + ref;
-            out[1008 + i] = (w3 >>> 60) + ref;
+            out[624 + i] = ((w3 >>> 48) & 0xfL);
+            out[752 + i] = ((w3 >>> 52) & 0xfL);
+            out[880 + i] = ((w3 >>> 56) & 0xfL);
+            out[1008 + i] = (w3 >>> 60);
         }
     }
 
-    private static void unpack5(long[] in, long[] out, long ref) {
+    private static void unpack5(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1fL) + ref;
-            out[128 + i] = ((w0 >>> 5) & 0x1fL) + ref;
-            out[256 + i] = ((w0 >>> 10) & 0x1fL) + ref;
-            out[384 + i] = ((w0 >>> 15) & 0x1fL) + ref;
+            out[i] = (w0 & 0x1fL);
+            out[128 + i] = ((w0 >>> 5) & 0x1fL);
+            out[256 + i] = ((w0 >>> 10) & 0x1fL);
+            out[384 + i] = ((w0 >>> 15) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[512 + i] = ((w0 >>> 20) & 0x1fL) + ref;
-            out[640 + i] = ((w0 >>> 25) & 0x1fL) + ref;
-            out[768 + i] = ((w0 >>> 30) & 0x1fL) + ref;
-            out[896 + i] = ((w0 >>> 35) & 0x1fL) + ref;
+            out[512 + i] = ((w0 >>> 20) & 0x1fL);
+            out[640 + i] = ((w0 >>> 25) & 0x1fL);
+            out[768 + i] = ((w0 >>> 30) & 0x1fL);
+            out[896 + i] = ((w0 >>> 35) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[64 + i] = ((w0 >>> 40) & 0x1fL) + ref;
-            out[192 + i] = ((w0 >>> 45) & 0x1fL) + ref;
-            out[320 + i] = ((w0 >>> 50) & 0x1fL) + ref;
-            out[448 + i] = ((w0 >>> 55) & 0x1fL) + ref;
+            out[64 + i] = ((w0 >>> 40) & 0x1fL);
+            out[192 + i] = ((w0 >>> 45) & 0x1fL);
+            out[320 + i] = ((w0 >>> 50) & 0x1fL);
+            out[448 + i] = ((w0 >>> 55) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
             long w1 = in[16 + i];
-            out[576 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x1fL) + ref;
-            out[704 + i] = ((w1 >>> 1) & 0x1fL) + ref;
-            out[832 + i] = ((w1 >>> 6) & 0x1fL) + ref;
-            out[960 + i] = ((w1 >>> 11) & 0x1fL) + ref;
+            out[576 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x1fL);
+            out[704 + i] = ((w1 >>> 1) & 0x1fL);
+            out[832 + i] = ((w1 >>> 6) & 0x1fL);
+            out[960 + i] = ((w1 >>> 11) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[32 + i] = ((w1 >>> 16) & 0x1fL) + ref;
-            out[160 + i] = ((w1 >>> 21) & 0x1fL) + ref;
-            out[288 + i] = ((w1 >>> 26) & 0x1fL) + ref;
-            out[416 + i] = ((w1 >>> 31) & 0x1fL) + ref;
+            out[32 + i] = ((w1 >>> 16) & 0x1fL);
+            out[160 + i] = ((w1 >>> 21) & 0x1fL);
+            out[288 + i] = ((w1 >>> 26) & 0x1fL);
+            out[416 + i] = ((w1 >>> 31) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[544 + i] = ((w1 >>> 36) & 0x1fL) + ref;
-            out[672 + i] = ((w1 >>> 41) & 0x1fL) + ref;
-            out[800 + i] = ((w1 >>> 46) & 0x1fL) + ref;
-            out[928 + i] = ((w1 >>> 51) & 0x1fL) + ref;
+            out[544 + i] = ((w1 >>> 36) & 0x1fL);
+            out[672 + i] = ((w1 >>> 41) & 0x1fL);
+            out[800 + i] = ((w1 >>> 46) & 0x1fL);
+            out[928 + i] = ((w1 >>> 51) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[96 + i] = ((w1 >>> 56) & 0x1fL) + ref;
+            out[96 + i] = ((w1 >>> 56) & 0x1fL);
             long w2 = in[32 + i];
-            out[224 + i] = (((w1 >>> 61) | (w2 << 3)) & 0x1fL) + ref;
-            out[352 + i] = ((w2 >>> 2) & 0x1fL) + ref;
-            out[480 + i] = ((w2 >>> 7) & 0x1fL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[608 + i] = ((w2 >>> 12) & 0x1fL) + ref;
-            out[736 + i] = ((w2 >>> 17) & 0x1fL) + ref;
-            out[864 + i] = ((w2 >>> 22) & 0x1fL) + ref;
-            out[992 + i] = ((w2 >>> 27) & 0x1fL) + ref;
+            out[224 + i] = (((w1 >>> 61) | (w2 << 3)) & 0x1fL);
+            out[352 + i] = ((w2 >>> 2) & 0x1fL);
+            out[480 + i] = ((w2 >>> 7) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[16 + i] = ((w2 >>> 32) & 0x1fL) + ref;
-            out[144 + i] = ((w2 >>> 37) & 0x1fL) + ref;
-            out[272 + i] = ((w2 >>> 42) & 0x1fL) + ref;
-            out[400 + i] = ((w2 >>> 47) & 0x1fL) + ref;
+            out[608 + i] = ((w2 >>> 12) & 0x1fL);
+            out[736 + i] = ((w2 >>> 17) & 0x1fL);
+            out[864 + i] = ((w2 >>> 22) & 0x1fL);
+            out[992 + i] = ((w2 >>> 27) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[528 + i] = ((w2 >>> 52) & 0x1fL) + ref;
-            out[656 + i] = ((w2 >>> 57) & 0x1fL) + ref;
-            long w3 = in[48 + i];
-            out[784 + i] = (((w2 >>> 62) | (w3 << 2)) & 0x1fL) + ref;
-            out[912 + i] = ((w3 >>> 3) & 0x1fL) + ref;
+            out[16 + i] = ((w2 >>> 32) & 0x1fL);
+            out[144 + i] = ((w2 >>> 37) & 0x1fL);
+            out[272 + i] = ((w2 >>> 42) & 0x1fL);
+            out[400 + i] = ((w2 >>> 47) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[528 + i] = ((w2 >>> 52) & 0x1fL);
+            out[656 + i] = ((w2 >>> 57) & 0x1fL);
             long w3 = in[48 + i];
-            out[80 + i] = ((w3 >>> 8) & 0x1fL) + ref;
-            out[208 + i] = ((w3 >>> 13) & 0x1fL) + ref;
-            out[336 + i] = ((w3 >>> 18) & 0x1fL) + ref;
-            out[464 + i] = ((w3 >>> 23) & 0x1fL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[592 + i] = ((w3 >>> 28) & 0x1fL) + ref;
-            out[720 + i] = ((w3 >>> 33) & 0x1fL) + ref;
-            out[848 + i] = ((w3 >>> 38) & 0x1fL) + ref;
-            out[976 + i] = ((w3 >>> 43) & 0x1fL) + ref;
+            out[784 + i] = (((w2 >>> 62) | (w3 << 2)) & 0x1fL);
+            out[912 + i] = ((w3 >>> 3) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[48 + i] = ((w3 >>> 48) & 0x1fL) + ref;
-            out[176 + i] = ((w3 >>> 53) & 0x1fL) + ref;
-            out[304 + i] = ((w3 >>> 58) & 0x1fL) + ref;
+            out[80 + i] = ((w3 >>> 8) & 0x1fL);
+            out[208 + i] = ((w3 >>> 13) & 0x1fL);
+            out[336 + i] = ((w3 >>> 18) & 0x1fL);
+            out[464 + i] = ((w3 >>> 23) & 0x1fL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[592 + i] = ((w3 >>> 28) & 0x1fL);
+            out[720 + i] = ((w3 >>> 33) & 0x1fL);
+            out[848 + i] = ((w3 >>> 38) & 0x1fL);
+            out[976 + i] = ((w3 >>> 43) & 0x1fL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[48 + i] = ((w3 >>> 48) & 0x1fL);
+            out[176 + i] = ((w3 >>> 53) & 0x1fL);
+            out[304 + i] = ((w3 >>> 58) & 0x1fL);
             long w4 = in[64 + i];
-            out[432 + i] = (((w3 >>> 63) | (w4 << 1)) & 0x1fL) + ref;
+            out[432 + i] = (((w3 >>> 63) | (w4 << 1)) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[560 + i] = ((w4 >>> 4) & 0x1fL) + ref;
-            out[688 + i] = ((w4 >>> 9) & 0x1fL) + ref;
-            out[816 + i] = ((w4 >>> 14) & 0x1fL) + ref;
-            out[944 + i] = ((w4 >>> 19) & 0x1fL) + ref;
+            out[560 + i] = ((w4 >>> 4) & 0x1fL);
+            out[688 + i] = ((w4 >>> 9) & 0x1fL);
+            out[816 + i] = ((w4 >>> 14) & 0x1fL);
+            out[944 + i] = ((w4 >>> 19) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[112 + i] = ((w4 >>> 24) & 0x1fL) + ref;
-            out[240 + i] = ((w4 >>> 29) & 0x1fL) + ref;
-            out[368 + i] = ((w4 >>> 34) & 0x1fL) + ref;
-            out[496 + i] = ((w4 >>> 39) & 0x1fL) + ref;
+            out[112 + i] = ((w4 >>> 24) & 0x1fL);
+            out[240 + i] = ((w4 >>> 29) & 0x1fL);
+            out[368 + i] = ((w4 >>> 34) & 0x1fL);
+            out[496 + i] = ((w4 >>> 39) & 0x1fL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[624 + i] = ((w4 >>> 44) & 0x1fL) + ref;
-            out[752 + i] = ((w4 >>> 49) & 0x1fL) + ref;
-            out[880 + i] = ((w4 >>> 54) & 0x1fL) + ref;
-            out[1008 + i] = (w4 >>> 59) + ref;
+            out[624 + i] = ((w4 >>> 44) & 0x1fL);
+            out[752 + i] = ((w4 >>> 49) & 0x1fL);
+            out[880 + i] = ((w4 >>> 54) & 0x1fL);
+            out[1008 + i] = (w4 >>> 59);
         }
     }
 
-    private static void unpack6(long[] in, long[] out, long ref) {
+    private static void unpack6(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3fL) + ref;
-            out[128 + i] = ((w0 >>> 6) & 0x3fL) + ref;
-            out[256 + i] = ((w0 >>> 12) & 0x3fL) + ref;
-            out[384 + i] = ((w0 >>> 18) & 0x3fL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[512 + i] = ((w0 >>> 24) & 0x3fL) + ref;
-            out[640 + i] = ((w0 >>> 30) & 0x3fL) + ref;
-            out[768 + i] = ((w0 >>> 36) & 0x3fL) + ref;
-            out[896 + i] = ((w0 >>> 42) & 0x3fL) + ref;
+            out[i] = (w0 & 0x3fL);
+            out[128 + i] = ((w0 >>> 6) & 0x3fL);
+            out[256 + i] = ((w0 >>> 12) & 0x3fL);
+            out[384 + i] = ((w0 >>> 18) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[64 + i] = ((w0 >>> 48) & 0x3fL) + ref;
-            out[192 + i] = ((w0 >>> 54) & 0x3fL) + ref;
+            out[512 + i] = ((w0 >>> 24) & 0x3fL);
+            out[640 + i] = ((w0 >>> 30) & 0x3fL);
+            out[768 + i] = ((w0 >>> 36) & 0x3fL);
+            out[896 + i] = ((w0 >>> 42) & 0x3fL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[64 + i] = ((w0 >>> 48) & 0x3fL);
+            out[192 + i] = ((w0 >>> 54) & 0x3fL);
             long w1 = in[16 + i];
-            out[320 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x3fL) + ref;
-            out[448 + i] = ((w1 >>> 2) & 0x3fL) + ref;
+            out[320 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x3fL);
+            out[448 + i] = ((w1 >>> 2) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[576 + i] = ((w1 >>> 8) & 0x3fL) + ref;
-            out[704 + i] = ((w1 >>> 14) & 0x3fL) + ref;
-            out[832 + i] = ((w1 >>> 20) & 0x3fL) + ref;
-            out[960 + i] = ((w1 >>> 26) & 0x3fL) + ref;
+            out[576 + i] = ((w1 >>> 8) & 0x3fL);
+            out[704 + i] = ((w1 >>> 14) & 0x3fL);
+            out[832 + i] = ((w1 >>> 20) & 0x3fL);
+            out[960 + i] = ((w1 >>> 26) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[32 + i] = ((w1 >>> 32) & 0x3fL) + ref;
-            out[160 + i] = ((w1 >>> 38) & 0x3fL) + ref;
-            out[288 + i] = ((w1 >>> 44) & 0x3fL) + ref;
-            out[416 + i] = ((w1 >>> 50) & 0x3fL) + ref;
+            out[32 + i] = ((w1 >>> 32) & 0x3fL);
+            out[160 + i] = ((w1 >>> 38) & 0x3fL);
+            out[288 + i] = ((w1 >>> 44) & 0x3fL);
+            out[416 + i] = ((w1 >>> 50) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[544 + i] = ((w1 >>> 56) & 0x3fL) + ref;
+            out[544 + i] = ((w1 >>> 56) & 0x3fL);
             long w2 = in[32 + i];
-            out[672 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x3fL) + ref;
-            out[800 + i] = ((w2 >>> 4) & 0x3fL) + ref;
-            out[928 + i] = ((w2 >>> 10) & 0x3fL) + ref;
+            out[672 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x3fL);
+            out[800 + i] = ((w2 >>> 4) & 0x3fL);
+            out[928 + i] = ((w2 >>> 10) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[96 + i] = ((w2 >>> 16) & 0x3fL) + ref;
-            out[224 + i] = ((w2 >>> 22) & 0x3fL) + ref;
-            out[352 + i] = ((w2 >>> 28) & 0x3fL) + ref;
-            out[480 + i] = ((w2 >>> 34) & 0x3fL) + ref;
+            out[96 + i] = ((w2 >>> 16) & 0x3fL);
+            out[224 + i] = ((w2 >>> 22) & 0x3fL);
+            out[352 + i] = ((w2 >>> 28) & 0x3fL);
+            out[480 + i] = ((w2 >>> 34) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[608 + i] = ((w2 >>> 40) & 0x3fL) + ref;
-            out[736 + i] = ((w2 >>> 46) & 0x3fL) + ref;
-            out[864 + i] = ((w2 >>> 52) & 0x3fL) + ref;
-            out[992 + i] = (w2 >>> 58) + ref;
+            out[608 + i] = ((w2 >>> 40) & 0x3fL);
+            out[736 + i] = ((w2 >>> 46) & 0x3fL);
+            out[864 + i] = ((w2 >>> 52) & 0x3fL);
+            out[992 + i] = (w2 >>> 58);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[16 + i] = (w3 & 0x3fL) + ref;
-            out[144 + i] = ((w3 >>> 6) & 0x3fL) + ref;
-            out[272 + i] = ((w3 >>> 12) & 0x3fL) + ref;
-            out[400 + i] = ((w3 >>> 18) & 0x3fL) + ref;
+            out[16 + i] = (w3 & 0x3fL);
+            out[144 + i] = ((w3 >>> 6) & 0x3fL);
+            out[272 + i] = ((w3 >>> 12) & 0x3fL);
+            out[400 + i] = ((w3 >>> 18) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[528 + i] = ((w3 >>> 24) & 0x3fL) + ref;
-            out[656 + i] = ((w3 >>> 30) & 0x3fL) + ref;
-            out[784 + i] = ((w3 >>> 36) & 0x3fL) + ref;
-            out[912 + i] = ((w3 >>> 42) & 0x3fL) + ref;
+            out[528 + i] = ((w3 >>> 24) & 0x3fL);
+            out[656 + i] = ((w3 >>> 30) & 0x3fL);
+            out[784 + i] = ((w3 >>> 36) & 0x3fL);
+            out[912 + i] = ((w3 >>> 42) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[80 + i] = ((w3 >>> 48) & 0x3fL) + ref;
-            out[208 + i] = ((w3 >>> 54) & 0x3fL) + ref;
+            out[80 + i] = ((w3 >>> 48) & 0x3fL);
+            out[208 + i] = ((w3 >>> 54) & 0x3fL);
             long w4 = in[64 + i];
-            out[336 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x3fL) + ref;
-            out[464 + i] = ((w4 >>> 2) & 0x3fL) + ref;
+            out[336 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x3fL);
+            out[464 + i] = ((w4 >>> 2) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[592 + i] = ((w4 >>> 8) & 0x3fL) + ref;
-            out[720 + i] = ((w4 >>> 14) & 0x3fL) + ref;
-            out[848 + i] = ((w4 >>> 20) & 0x3fL) + ref;
-            out[976 + i] = ((w4 >>> 26) & 0x3fL) + ref;
+            out[592 + i] = ((w4 >>> 8) & 0x3fL);
+            out[720 + i] = ((w4 >>> 14) & 0x3fL);
+            out[848 + i] = ((w4 >>> 20) & 0x3fL);
+            out[976 + i] = ((w4 >>> 26) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[48 + i] = ((w4 >>> 32) & 0x3fL) + ref;
-            out[176 + i] = ((w4 >>> 38) & 0x3fL) + ref;
-            out[304 + i] = ((w4 >>> 44) & 0x3fL) + ref;
-            out[432 + i] = ((w4 >>> 50) & 0x3fL) + ref;
+            out[48 + i] = ((w4 >>> 32) & 0x3fL);
+            out[176 + i] = ((w4 >>> 38) & 0x3fL);
+            out[304 + i] = ((w4 >>> 44) & 0x3fL);
+            out[432 + i] = ((w4 >>> 50) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[560 + i] = ((w4 >>> 56) & 0x3fL) + ref;
+            out[560 + i] = ((w4 >>> 56) & 0x3fL);
             long w5 = in[80 + i];
-            out[688 + i] = (((w4 >>> 62) | (w5 << 2)) & 0x3fL) + ref;
-            out[816 + i] = ((w5 >>> 4) & 0x3fL) + ref;
-            out[944 + i] = ((w5 >>> 10) & 0x3fL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[112 + i] = ((w5 >>> 16) & 0x3fL) + ref;
-            out[240 + i] = ((w5 >>> 22) & 0x3fL) + ref;
-            out[368 + i] = ((w5 >>> 28) & 0x3fL) + ref;
-            out[496 + i] = ((w5 >>> 34) & 0x3fL) + ref;
+            out[688 + i] = (((w4 >>> 62) | (w5 << 2)) & 0x3fL);
+            out[816 + i] = ((w5 >>> 4) & 0x3fL);
+            out[944 + i] = ((w5 >>> 10) & 0x3fL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[624 + i] = ((w5 >>> 40) & 0x3fL) + ref;
-            out[752 + i] = ((w5 >>> 46) & 0x3fL) + ref;
-            out[880 + i] = ((w5 >>> 52) & 0x3fL) + ref;
-            out[1008 + i] = (w5 >>> 58) + ref;
+            out[112 + i] = ((w5 >>> 16) & 0x3fL);
+            out[240 + i] = ((w5 >>> 22) & 0x3fL);
+            out[368 + i] = ((w5 >>> 28) & 0x3fL);
+            out[496 + i] = ((w5 >>> 34) & 0x3fL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[624 + i] = ((w5 >>> 40) & 0x3fL);
+            out[752 + i] = ((w5 >>> 46) & 0x3fL);
+            out[880 + i] = ((w5 >>> 52) & 0x3fL);
+            out[1008 + i] = (w5 >>> 58);
         }
     }
 
-    private static void unpack7(long[] in, long[] out, long ref) {
+    private static void unpack7(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7fL) + ref;
-            out[128 + i] = ((w0 >>> 7) & 0x7fL) + ref;
-            out[256 + i] = ((w0 >>> 14) & 0x7fL) + ref;
-            out[384 + i] = ((w0 >>> 21) & 0x7fL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[512 + i] = ((w0 >>> 28) & 0x7fL) + ref;
-            out[640 + i] = ((w0 >>> 35) & 0x7fL) + ref;
-            out[768 + i] = ((w0 >>> 42) & 0x7fL) + ref;
-            out[896 + i] = ((w0 >>> 49) & 0x7fL) + ref;
+            out[i] = (w0 & 0x7fL);
+            out[128 + i] = ((w0 >>> 7) & 0x7fL);
+            out[256 + i] = ((w0 >>> 14) & 0x7fL);
+            out[384 + i] = ((w0 >>> 21) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[64 + i] = ((w0 >>> 56) & 0x7fL) + ref;
+            out[512 + i] = ((w0 >>> 28) & 0x7fL);
+            out[640 + i] = ((w0 >>> 35) & 0x7fL);
+            out[768 + i] = ((w0 >>> 42) & 0x7fL);
+            out[896 + i] = ((w0 >>> 49) & 0x7fL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[64 + i] = ((w0 >>> 56) & 0x7fL);
             long w1 = in[16 + i];
-            out[192 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x7fL) + ref;
-            out[320 + i] = ((w1 >>> 6) & 0x7fL) + ref;
-            out[448 + i] = ((w1 >>> 13) & 0x7fL) + ref;
+            out[192 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x7fL);
+            out[320 + i] = ((w1 >>> 6) & 0x7fL);
+            out[448 + i] = ((w1 >>> 13) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[576 + i] = ((w1 >>> 20) & 0x7fL) + ref;
-            out[704 + i] = ((w1 >>> 27) & 0x7fL) + ref;
-            out[832 + i] = ((w1 >>> 34) & 0x7fL) + ref;
-            out[960 + i] = ((w1 >>> 41) & 0x7fL) + ref;
+            out[576 + i] = ((w1 >>> 20) & 0x7fL);
+            out[704 + i] = ((w1 >>> 27) & 0x7fL);
+            out[832 + i] = ((w1 >>> 34) & 0x7fL);
+            out[960 + i] = ((w1 >>> 41) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[32 + i] = ((w1 >>> 48) & 0x7fL) + ref;
-            out[160 + i] = ((w1 >>> 55) & 0x7fL) + ref;
+            out[32 + i] = ((w1 >>> 48) & 0x7fL);
+            out[160 + i] = ((w1 >>> 55) & 0x7fL);
             long w2 = in[32 + i];
-            out[288 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x7fL) + ref;
-            out[416 + i] = ((w2 >>> 5) & 0x7fL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[544 + i] = ((w2 >>> 12) & 0x7fL) + ref;
-            out[672 + i] = ((w2 >>> 19) & 0x7fL) + ref;
-            out[800 + i] = ((w2 >>> 26) & 0x7fL) + ref;
-            out[928 + i] = ((w2 >>> 33) & 0x7fL) + ref;
+            out[288 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x7fL);
+            out[416 + i] = ((w2 >>> 5) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[96 + i] = ((w2 >>> 40) & 0x7fL) + ref;
-            out[224 + i] = ((w2 >>> 47) & 0x7fL) + ref;
-            out[352 + i] = ((w2 >>> 54) & 0x7fL) + ref;
+            out[544 + i] = ((w2 >>> 12) & 0x7fL);
+            out[672 + i] = ((w2 >>> 19) & 0x7fL);
+            out[800 + i] = ((w2 >>> 26) & 0x7fL);
+            out[928 + i] = ((w2 >>> 33) & 0x7fL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[96 + i] = ((w2 >>> 40) & 0x7fL);
+            out[224 + i] = ((w2 >>> 47) & 0x7fL);
+            out[352 + i] = ((w2 >>> 54) & 0x7fL);
             long w3 = in[48 + i];
-            out[480 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x7fL) + ref;
+            out[480 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[608 + i] = ((w3 >>> 4) & 0x7fL) + ref;
-            out[736 + i] = ((w3 >>> 11) & 0x7fL) + ref;
-            out[864 + i] = ((w3 >>> 18) & 0x7fL) + ref;
-            out[992 + i] = ((w3 >>> 25) & 0x7fL) + ref;
+            out[608 + i] = ((w3 >>> 4) & 0x7fL);
+            out[736 + i] = ((w3 >>> 11) & 0x7fL);
+            out[864 + i] = ((w3 >>> 18) & 0x7fL);
+            out[992 + i] = ((w3 >>> 25) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[16 + i] = ((w3 >>> 32) & 0x7fL) + ref;
-            out[144 + i] = ((w3 >>> 39) & 0x7fL) + ref;
-            out[272 + i] = ((w3 >>> 46) & 0x7fL) + ref;
-            out[400 + i] = ((w3 >>> 53) & 0x7fL) + ref;
+            out[16 + i] = ((w3 >>> 32) & 0x7fL);
+            out[144 + i] = ((w3 >>> 39) & 0x7fL);
+            out[272 + i] = ((w3 >>> 46) & 0x7fL);
+            out[400 + i] = ((w3 >>> 53) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[528 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x7fL) + ref;
-            out[656 + i] = ((w4 >>> 3) & 0x7fL) + ref;
-            out[784 + i] = ((w4 >>> 10) & 0x7fL) + ref;
-            out[912 + i] = ((w4 >>> 17) & 0x7fL) + ref;
+            out[528 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x7fL);
+            out[656 + i] = ((w4 >>> 3) & 0x7fL);
+            out[784 + i] = ((w4 >>> 10) & 0x7fL);
+            out[912 + i] = ((w4 >>> 17) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[80 + i] = ((w4 >>> 24) & 0x7fL) + ref;
-            out[208 + i] = ((w4 >>> 31) & 0x7fL) + ref;
-            out[336 + i] = ((w4 >>> 38) & 0x7fL) + ref;
-            out[464 + i] = ((w4 >>> 45) & 0x7fL) + ref;
+            out[80 + i] = ((w4 >>> 24) & 0x7fL);
+            out[208 + i] = ((w4 >>> 31) & 0x7fL);
+            out[336 + i] = ((w4 >>> 38) & 0x7fL);
+            out[464 + i] = ((w4 >>> 45) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[592 + i] = ((w4 >>> 52) & 0x7fL) + ref;
+            out[592 + i] = ((w4 >>> 52) & 0x7fL);
             long w5 = in[80 + i];
-            out[720 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x7fL) + ref;
-            out[848 + i] = ((w5 >>> 2) & 0x7fL) + ref;
-            out[976 + i] = ((w5 >>> 9) & 0x7fL) + ref;
+            out[720 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x7fL);
+            out[848 + i] = ((w5 >>> 2) & 0x7fL);
+            out[976 + i] = ((w5 >>> 9) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[48 + i] = ((w5 >>> 16) & 0x7fL) + ref;
-            out[176 + i] = ((w5 >>> 23) & 0x7fL) + ref;
-            out[304 + i] = ((w5 >>> 30) & 0x7fL) + ref;
-            out[432 + i] = ((w5 >>> 37) & 0x7fL) + ref;
+            out[48 + i] = ((w5 >>> 16) & 0x7fL);
+            out[176 + i] = ((w5 >>> 23) & 0x7fL);
+            out[304 + i] = ((w5 >>> 30) & 0x7fL);
+            out[432 + i] = ((w5 >>> 37) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[560 + i] = ((w5 >>> 44) & 0x7fL) + ref;
-            out[688 + i] = ((w5 >>> 51) & 0x7fL) + ref;
+            out[560 + i] = ((w5 >>> 44) & 0x7fL);
+            out[688 + i] = ((w5 >>> 51) & 0x7fL);
             long w6 = in[96 + i];
-            out[816 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x7fL) + ref;
-            out[944 + i] = ((w6 >>> 1) & 0x7fL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            out[112 + i] = ((w6 >>> 8) & 0x7fL) + ref;
-            out[240 + i] = ((w6 >>> 15) & 0x7fL) + ref;
-            out[368 + i] = ((w6 >>> 22) & 0x7fL) + ref;
-            out[496 + i] = ((w6 >>> 29) & 0x7fL) + ref;
+            out[816 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x7fL);
+            out[944 + i] = ((w6 >>> 1) & 0x7fL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[624 + i] = ((w6 >>> 36) & 0x7fL) + ref;
-            out[752 + i] = ((w6 >>> 43) & 0x7fL) + ref;
-            out[880 + i] = ((w6 >>> 50) & 0x7fL) + ref;
-            out[1008 + i] = (w6 >>> 57) + ref;
+            out[112 + i] = ((w6 >>> 8) & 0x7fL);
+            out[240 + i] = ((w6 >>> 15) & 0x7fL);
+            out[368 + i] = ((w6 >>> 22) & 0x7fL);
+            out[496 + i] = ((w6 >>> 29) & 0x7fL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            out[624 + i] = ((w6 >>> 36) & 0x7fL);
+            out[752 + i] = ((w6 >>> 43) & 0x7fL);
+            out[880 + i] = ((w6 >>> 50) & 0x7fL);
+            out[1008 + i] = (w6 >>> 57);
         }
     }
 
-    private static void unpack8(long[] in, long[] out, long ref) {
+    private static void unpack8(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xffL) + ref;
-            out[128 + i] = ((w0 >>> 8) & 0xffL) + ref;
-            out[256 + i] = ((w0 >>> 16) & 0xffL) + ref;
-            out[384 + i] = ((w0 >>> 24) & 0xffL) + ref;
+            out[i] = (w0 & 0xffL);
+            out[128 + i] = ((w0 >>> 8) & 0xffL);
+            out[256 + i] = ((w0 >>> 16) & 0xffL);
+            out[384 + i] = ((w0 >>> 24) & 0xffL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[512 + i] = ((w0 >>> 32) & 0xffL) + ref;
-            out[640 + i] = ((w0 >>> 40) & 0xffL) + ref;
-            out[768 + i] = ((w0 >>> 48) & 0xffL) + ref;
-            out[896 + i] = (w0 >>> 56) + ref;
+            out[512 + i] = ((w0 >>> 32) & 0xffL);
+            out[640 + i] = ((w0 >>> 40) & 0xffL);
+            out[768 + i] = ((w0 >>> 48) & 0xffL);
+            out[896 + i] = (w0 >>> 56);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[64 + i] = (w1 & 0xffL) + ref;
-            out[192 + i] = ((w1 >>> 8) & 0xffL) + ref;
-            out[320 + i] = ((w1 >>> 16) & 0xffL) + ref;
-            out[448 + i] = ((w1 >>> 24) & 0xffL) + ref;
+            out[64 + i] = (w1 & 0xffL);
+            out[192 + i] = ((w1 >>> 8) & 0xffL);
+            out[320 + i] = ((w1 >>> 16) & 0xffL);
+            out[448 + i] = ((w1 >>> 24) & 0xffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[576 + i] = ((w1 >>> 32) & 0xffL) + ref;
-            out[704 + i] = ((w1 >>> 40) & 0xffL) + ref;
-            out[832 + i] = ((w1 >>> 48) & 0xffL) + ref;
-            out[960 + i] = (w1 >>> 56) + ref;
+            out[576 + i] = ((w1 >>> 32) & 0xffL);
+            out[704 + i] = ((w1 >>> 40) & 0xffL);
+            out[832 + i] = ((w1 >>> 48) & 0xffL);
+            out[960 + i] = (w1 >>> 56);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[32 + i] = (w2 & 0xffL) + ref;
-            out[160 + i] = ((w2 >>> 8) & 0xffL) + ref;
-            out[288 + i] = ((w2 >>> 16) & 0xffL) + ref;
-            out[416 + i] = ((w2 >>> 24) & 0xffL) + ref;
+            out[32 + i] = (w2 & 0xffL);
+            out[160 + i] = ((w2 >>> 8) & 0xffL);
+            out[288 + i] = ((w2 >>> 16) & 0xffL);
+            out[416 + i] = ((w2 >>> 24) & 0xffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[544 + i] = ((w2 >>> 32) & 0xffL) + ref;
-            out[672 + i] = ((w2 >>> 40) & 0xffL) + ref;
-            out[800 + i] = ((w2 >>> 48) & 0xffL) + ref;
-            out[928 + i] = (w2 >>> 56) + ref;
+            out[544 + i] = ((w2 >>> 32) & 0xffL);
+            out[672 + i] = ((w2 >>> 40) & 0xffL);
+            out[800 + i] = ((w2 >>> 48) & 0xffL);
+            out[928 + i] = (w2 >>> 56);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[96 + i] = (w3 & 0xffL) + ref;
-            out[224 + i] = ((w3 >>> 8) & 0xffL) + ref;
-            out[352 + i] = ((w3 >>> 16) & 0xffL) + ref;
-            out[480 + i] = ((w3 >>> 24) & 0xffL) + ref;
+            out[96 + i] = (w3 & 0xffL);
+            out[224 + i] = ((w3 >>> 8) & 0xffL);
+            out[352 + i] = ((w3 >>> 16) & 0xffL);
+            out[480 + i] = ((w3 >>> 24) & 0xffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[608 + i] = ((w3 >>> 32) & 0xffL) + ref;
-            out[736 + i] = ((w3 >>> 40) & 0xffL) + ref;
-            out[864 + i] = ((w3 >>> 48) & 0xffL) + ref;
-            out[992 + i] = (w3 >>> 56) + ref;
+            out[608 + i] = ((w3 >>> 32) & 0xffL);
+            out[736 + i] = ((w3 >>> 40) & 0xffL);
+            out[864 + i] = ((w3 >>> 48) & 0xffL);
+            out[992 + i] = (w3 >>> 56);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[16 + i] = (w4 & 0xffL) + ref;
-            out[144 + i] = ((w4 >>> 8) & 0xffL) + ref;
-            out[272 + i] = ((w4 >>> 16) & 0xffL) + ref;
-            out[400 + i] = ((w4 >>> 24) & 0xffL) + ref;
+            out[16 + i] = (w4 & 0xffL);
+            out[144 + i] = ((w4 >>> 8) & 0xffL);
+            out[272 + i] = ((w4 >>> 16) & 0xffL);
+            out[400 + i] = ((w4 >>> 24) & 0xffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[528 + i] = ((w4 >>> 32) & 0xffL) + ref;
-            out[656 + i] = ((w4 >>> 40) & 0xffL) + ref;
-            out[784 + i] = ((w4 >>> 48) & 0xffL) + ref;
-            out[912 + i] = (w4 >>> 56) + ref;
+            out[528 + i] = ((w4 >>> 32) & 0xffL);
+            out[656 + i] = ((w4 >>> 40) & 0xffL);
+            out[784 + i] = ((w4 >>> 48) & 0xffL);
+            out[912 + i] = (w4 >>> 56);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[80 + i] = (w5 & 0xffL) + ref;
-            out[208 + i] = ((w5 >>> 8) & 0xffL) + ref;
-            out[336 + i] = ((w5 >>> 16) & 0xffL) + ref;
-            out[464 + i] = ((w5 >>> 24) & 0xffL) + ref;
+            out[80 + i] = (w5 & 0xffL);
+            out[208 + i] = ((w5 >>> 8) & 0xffL);
+            out[336 + i] = ((w5 >>> 16) & 0xffL);
+            out[464 + i] = ((w5 >>> 24) & 0xffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[592 + i] = ((w5 >>> 32) & 0xffL) + ref;
-            out[720 + i] = ((w5 >>> 40) & 0xffL) + ref;
-            out[848 + i] = ((w5 >>> 48) & 0xffL) + ref;
-            out[976 + i] = (w5 >>> 56) + ref;
+            out[592 + i] = ((w5 >>> 32) & 0xffL);
+            out[720 + i] = ((w5 >>> 40) & 0xffL);
+            out[848 + i] = ((w5 >>> 48) & 0xffL);
+            out[976 + i] = (w5 >>> 56);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[48 + i] = (w6 & 0xffL) + ref;
-            out[176 + i] = ((w6 >>> 8) & 0xffL) + ref;
-            out[304 + i] = ((w6 >>> 16) & 0xffL) + ref;
-            out[432 + i] = ((w6 >>> 24) & 0xffL) + ref;
+            out[48 + i] = (w6 & 0xffL);
+            out[176 + i] = ((w6 >>> 8) & 0xffL);
+            out[304 + i] = ((w6 >>> 16) & 0xffL);
+            out[432 + i] = ((w6 >>> 24) & 0xffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[560 + i] = ((w6 >>> 32) & 0xffL) + ref;
-            out[688 + i] = ((w6 >>> 40) & 0xffL) + ref;
-            out[816 + i] = ((w6 >>> 48) & 0xffL) + ref;
-            out[944 + i] = (w6 >>> 56) + ref;
+            out[560 + i] = ((w6 >>> 32) & 0xffL);
+            out[688 + i] = ((w6 >>> 40) & 0xffL);
+            out[816 + i] = ((w6 >>> 48) & 0xffL);
+            out[944 + i] = (w6 >>> 56);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[112 + i] = (w7 & 0xffL) + ref;
-            out[240 + i] = ((w7 >>> 8) & 0xffL) + ref;
-            out[368 + i] = ((w7 >>> 16) & 0xffL) + ref;
-            out[496 + i] = ((w7 >>> 24) & 0xffL) + ref;
+            out[112 + i] = (w7 & 0xffL);
+            out[240 + i] = ((w7 >>> 8) & 0xffL);
+            out[368 + i] = ((w7 >>> 16) & 0xffL);
+            out[496 + i] = ((w7 >>> 24) & 0xffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[624 + i] = ((w7 >>> 32) & 0xffL) + ref;
-            out[752 + i] = ((w7 >>> 40) & 0xffL) + ref;
-            out[880 + i] = ((w7 >>> 48) & 0xffL) + ref;
-            out[1008 + i] = (w7 >>> 56) + ref;
+            out[624 + i] = ((w7 >>> 32) & 0xffL);
+            out[752 + i] = ((w7 >>> 40) & 0xffL);
+            out[880 + i] = ((w7 >>> 48) & 0xffL);
+            out[1008 + i] = (w7 >>> 56);
         }
     }
 
-    private static void unpack9(long[] in, long[] out, long ref) {
+    private static void unpack9(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1ffL) + ref;
-            out[128 + i] = ((w0 >>> 9) & 0x1ffL) + ref;
-            out[256 + i] = ((w0 >>> 18) & 0x1ffL) + ref;
-            out[384 + i] = ((w0 >>> 27) & 0x1ffL) + ref;
+            out[i] = (w0 & 0x1ffL);
+            out[128 + i] = ((w0 >>> 9) & 0x1ffL);
+            out[256 + i] = ((w0 >>> 18) & 0x1ffL);
+            out[384 + i] = ((w0 >>> 27) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[512 + i] = ((w0 >>> 36) & 0x1ffL) + ref;
-            out[640 + i] = ((w0 >>> 45) & 0x1ffL) + ref;
-            out[768 + i] = ((w0 >>> 54) & 0x1ffL) + ref;
+            out[512 + i] = ((w0 >>> 36) & 0x1ffL);
+            out[640 + i] = ((w0 >>> 45) & 0x1ffL);
+            out[768 + i] = ((w0 >>> 54) & 0x1ffL);
             long w1 = in[16 + i];
-            out[896 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x1ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            out[64 + i] = ((w1 >>> 8) & 0x1ffL) + ref;
-            out[192 + i] = ((w1 >>> 17) & 0x1ffL) + ref;
-            out[320 + i] = ((w1 >>> 26) & 0x1ffL) + ref;
-            out[448 + i] = ((w1 >>> 35) & 0x1ffL) + ref;
+            out[896 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[576 + i] = ((w1 >>> 44) & 0x1ffL) + ref;
-            out[704 + i] = ((w1 >>> 53) & 0x1ffL) + ref;
+            out[64 + i] = ((w1 >>> 8) & 0x1ffL);
+            out[192 + i] = ((w1 >>> 17) & 0x1ffL);
+            out[320 + i] = ((w1 >>> 26) & 0x1ffL);
+            out[448 + i] = ((w1 >>> 35) & 0x1ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[576 + i] = ((w1 >>> 44) & 0x1ffL);
+            out[704 + i] = ((w1 >>> 53) & 0x1ffL);
             long w2 = in[32 + i];
-            out[832 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x1ffL) + ref;
-            out[960 + i] = ((w2 >>> 7) & 0x1ffL) + ref;
+            out[832 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x1ffL);
+            out[960 + i] = ((w2 >>> 7) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[32 + i] = ((w2 >>> 16) & 0x1ffL) + ref;
-            out[160 + i] = ((w2 >>> 25) & 0x1ffL) + ref;
-            out[288 + i] = ((w2 >>> 34) & 0x1ffL) + ref;
-            out[416 + i] = ((w2 >>> 43) & 0x1ffL) + ref;
+            out[32 + i] = ((w2 >>> 16) & 0x1ffL);
+            out[160 + i] = ((w2 >>> 25) & 0x1ffL);
+            out[288 + i] = ((w2 >>> 34) & 0x1ffL);
+            out[416 + i] = ((w2 >>> 43) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[544 + i] = ((w2 >>> 52) & 0x1ffL) + ref;
+            out[544 + i] = ((w2 >>> 52) & 0x1ffL);
             long w3 = in[48 + i];
-            out[672 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x1ffL) + ref;
-            out[800 + i] = ((w3 >>> 6) & 0x1ffL) + ref;
-            out[928 + i] = ((w3 >>> 15) & 0x1ffL) + ref;
+            out[672 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x1ffL);
+            out[800 + i] = ((w3 >>> 6) & 0x1ffL);
+            out[928 + i] = ((w3 >>> 15) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[96 + i] = ((w3 >>> 24) & 0x1ffL) + ref;
-            out[224 + i] = ((w3 >>> 33) & 0x1ffL) + ref;
-            out[352 + i] = ((w3 >>> 42) & 0x1ffL) + ref;
-            out[480 + i] = ((w3 >>> 51) & 0x1ffL) + ref;
+            out[96 + i] = ((w3 >>> 24) & 0x1ffL);
+            out[224 + i] = ((w3 >>> 33) & 0x1ffL);
+            out[352 + i] = ((w3 >>> 42) & 0x1ffL);
+            out[480 + i] = ((w3 >>> 51) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[608 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x1ffL) + ref;
-            out[736 + i] = ((w4 >>> 5) & 0x1ffL) + ref;
-            out[864 + i] = ((w4 >>> 14) & 0x1ffL) + ref;
-            out[992 + i] = ((w4 >>> 23) & 0x1ffL) + ref;
+            out[608 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x1ffL);
+            out[736 + i] = ((w4 >>> 5) & 0x1ffL);
+            out[864 + i] = ((w4 >>> 14) & 0x1ffL);
+            out[992 + i] = ((w4 >>> 23) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[16 + i] = ((w4 >>> 32) & 0x1ffL) + ref;
-            out[144 + i] = ((w4 >>> 41) & 0x1ffL) + ref;
-            out[272 + i] = ((w4 >>> 50) & 0x1ffL) + ref;
+            out[16 + i] = ((w4 >>> 32) & 0x1ffL);
+            out[144 + i] = ((w4 >>> 41) & 0x1ffL);
+            out[272 + i] = ((w4 >>> 50) & 0x1ffL);
             long w5 = in[80 + i];
-            out[400 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x1ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[528 + i] = ((w5 >>> 4) & 0x1ffL) + ref;
-            out[656 + i] = ((w5 >>> 13) & 0x1ffL) + ref;
-            out[784 + i] = ((w5 >>> 22) & 0x1ffL) + ref;
-            out[912 + i] = ((w5 >>> 31) & 0x1ffL) + ref;
+            out[400 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[80 + i] = ((w5 >>> 40) & 0x1ffL) + ref;
-            out[208 + i] = ((w5 >>> 49) & 0x1ffL) + ref;
+            out[528 + i] = ((w5 >>> 4) & 0x1ffL);
+            out[656 + i] = ((w5 >>> 13) & 0x1ffL);
+            out[784 + i] = ((w5 >>> 22) & 0x1ffL);
+            out[912 + i] = ((w5 >>> 31) & 0x1ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[80 + i] = ((w5 >>> 40) & 0x1ffL);
+            out[208 + i] = ((w5 >>> 49) & 0x1ffL);
             long w6 = in[96 + i];
-            out[336 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x1ffL) + ref;
-            out[464 + i] = ((w6 >>> 3) & 0x1ffL) + ref;
+            out[336 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x1ffL);
+            out[464 + i] = ((w6 >>> 3) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[592 + i] = ((w6 >>> 12) & 0x1ffL) + ref;
-            out[720 + i] = ((w6 >>> 21) & 0x1ffL) + ref;
-            out[848 + i] = ((w6 >>> 30) & 0x1ffL) + ref;
-            out[976 + i] = ((w6 >>> 39) & 0x1ffL) + ref;
+            out[592 + i] = ((w6 >>> 12) & 0x1ffL);
+            out[720 + i] = ((w6 >>> 21) & 0x1ffL);
+            out[848 + i] = ((w6 >>> 30) & 0x1ffL);
+            out[976 + i] = ((w6 >>> 39) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[48 + i] = ((w6 >>> 48) & 0x1ffL) + ref;
+            out[48 + i] = ((w6 >>> 48) & 0x1ffL);
             long w7 = in[112 + i];
-            out[176 + i] = (((w6 >>> 57) | (w7 << 7)) & 0x1ffL) + ref;
-            out[304 + i] = ((w7 >>> 2) & 0x1ffL) + ref;
-            out[432 + i] = ((w7 >>> 11) & 0x1ffL) + ref;
+            out[176 + i] = (((w6 >>> 57) | (w7 << 7)) & 0x1ffL);
+            out[304 + i] = ((w7 >>> 2) & 0x1ffL);
+            out[432 + i] = ((w7 >>> 11) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[560 + i] = ((w7 >>> 20) & 0x1ffL) + ref;
-            out[688 + i] = ((w7 >>> 29) & 0x1ffL) + ref;
-            out[816 + i] = ((w7 >>> 38) & 0x1ffL) + ref;
-            out[944 + i] = ((w7 >>> 47) & 0x1ffL) + ref;
+            out[560 + i] = ((w7 >>> 20) & 0x1ffL);
+            out[688 + i] = ((w7 >>> 29) & 0x1ffL);
+            out[816 + i] = ((w7 >>> 38) & 0x1ffL);
+            out[944 + i] = ((w7 >>> 47) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[112 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x1ffL) + ref;
-            out[240 + i] = ((w8 >>> 1) & 0x1ffL) + ref;
-            out[368 + i] = ((w8 >>> 10) & 0x1ffL) + ref;
-            out[496 + i] = ((w8 >>> 19) & 0x1ffL) + ref;
+            out[112 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x1ffL);
+            out[240 + i] = ((w8 >>> 1) & 0x1ffL);
+            out[368 + i] = ((w8 >>> 10) & 0x1ffL);
+            out[496 + i] = ((w8 >>> 19) & 0x1ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[624 + i] = ((w8 >>> 28) & 0x1ffL) + ref;
-            out[752 + i] = ((w8 >>> 37) & 0x1ffL) + ref;
-            out[880 + i] = ((w8 >>> 46) & 0x1ffL) + ref;
-            out[1008 + i] = (w8 >>> 55) + ref;
+            out[624 + i] = ((w8 >>> 28) & 0x1ffL);
+            out[752 + i] = ((w8 >>> 37) & 0x1ffL);
+            out[880 + i] = ((w8 >>> 46) & 0x1ffL);
+            out[1008 + i] = (w8 >>> 55);
         }
     }
 
-    private static void unpack10(long[] in, long[] out, long ref) {
+    private static void unpack10(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3ffL) + ref;
-            out[128 + i] = ((w0 >>> 10) & 0x3ffL) + ref;
-            out[256 + i] = ((w0 >>> 20) & 0x3ffL) + ref;
-            out[384 + i] = ((w0 >>> 30) & 0x3ffL) + ref;
+            out[i] = (w0 & 0x3ffL);
+            out[128 + i] = ((w0 >>> 10) & 0x3ffL);
+            out[256 + i] = ((w0 >>> 20) & 0x3ffL);
+            out[384 + i] = ((w0 >>> 30) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[512 + i] = ((w0 >>> 40) & 0x3ffL) + ref;
-            out[640 + i] = ((w0 >>> 50) & 0x3ffL) + ref;
+            out[512 + i] = ((w0 >>> 40) & 0x3ffL);
+            out[640 + i] = ((w0 >>> 50) & 0x3ffL);
             long w1 = in[16 + i];
-            out[768 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x3ffL) + ref;
-            out[896 + i] = ((w1 >>> 6) & 0x3ffL) + ref;
+            out[768 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
+            out[896 + i] = ((w1 >>> 6) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[64 + i] = ((w1 >>> 16) & 0x3ffL) + ref;
-            out[192 + i] = ((w1 >>> 26) & 0x3ffL) + ref;
-            out[320 + i] = ((w1 >>> 36) & 0x3ffL) + ref;
-            out[448 + i] = ((w1 >>> 46) & 0x3ffL) + ref;
+            out[64 + i] = ((w1 >>> 16) & 0x3ffL);
+            out[192 + i] = ((w1 >>> 26) & 0x3ffL);
+            out[320 + i] = ((w1 >>> 36) & 0x3ffL);
+            out[448 + i] = ((w1 >>> 46) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
             long w2 = in[32 + i];
-            out[576 + i] = (((w1 >>> 56) | (w2 << 8)) & 0x3ffL) + ref;
-            out[704 + i] = ((w2 >>> 2) & 0x3ffL) + ref;
-            out[832 + i] = ((w2 >>> 12) & 0x3ffL) + ref;
-            out[960 + i] = ((w2 >>> 22) & 0x3ffL) + ref;
+            out[576 + i] = (((w1 >>> 56) | (w2 << 8)) & 0x3ffL);
+            out[704 + i] = ((w2 >>> 2) & 0x3ffL);
+            out[832 + i] = ((w2 >>> 12) & 0x3ffL);
+            out[960 + i] = ((w2 >>> 22) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[32 + i] = ((w2 >>> 32) & 0x3ffL) + ref;
-            out[160 + i] = ((w2 >>> 42) & 0x3ffL) + ref;
-            out[288 + i] = ((w2 >>> 52) & 0x3ffL) + ref;
+            out[32 + i] = ((w2 >>> 32) & 0x3ffL);
+            out[160 + i] = ((w2 >>> 42) & 0x3ffL);
+            out[288 + i] = ((w2 >>> 52) & 0x3ffL);
             long w3 = in[48 + i];
-            out[416 + i] = (((w2 >>> 62) | (w3 << 2)) & 0x3ffL) + ref;
+            out[416 + i] = (((w2 >>> 62) | (w3 << 2)) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[544 + i] = ((w3 >>> 8) & 0x3ffL) + ref;
-            out[672 + i] = ((w3 >>> 18) & 0x3ffL) + ref;
-            out[800 + i] = ((w3 >>> 28) & 0x3ffL) + ref;
-            out[928 + i] = ((w3 >>> 38) & 0x3ffL) + ref;
+            out[544 + i] = ((w3 >>> 8) & 0x3ffL);
+            out[672 + i] = ((w3 >>> 18) & 0x3ffL);
+            out[800 + i] = ((w3 >>> 28) & 0x3ffL);
+            out[928 + i] = ((w3 >>> 38) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[96 + i] = ((w3 >>> 48) & 0x3ffL) + ref;
+            out[96 + i] = ((w3 >>> 48) & 0x3ffL);
             long w4 = in[64 + i];
-            out[224 + i] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffL) + ref;
-            out[352 + i] = ((w4 >>> 4) & 0x3ffL) + ref;
-            out[480 + i] = ((w4 >>> 14) & 0x3ffL) + ref;
+            out[224 + i] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffL);
+            out[352 + i] = ((w4 >>> 4) & 0x3ffL);
+            out[480 + i] = ((w4 >>> 14) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[608 + i] = ((w4 >>> 24) & 0x3ffL) + ref;
-            out[736 + i] = ((w4 >>> 34) & 0x3ffL) + ref;
-            out[864 + i] = ((w4 >>> 44) & 0x3ffL) + ref;
-            out[992 + i] = (w4 >>> 54) + ref;
+            out[608 + i] = ((w4 >>> 24) & 0x3ffL);
+            out[736 + i] = ((w4 >>> 34) & 0x3ffL);
+            out[864 + i] = ((w4 >>> 44) & 0x3ffL);
+            out[992 + i] = (w4 >>> 54);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[16 + i] = (w5 & 0x3ffL) + ref;
-            out[144 + i] = ((w5 >>> 10) & 0x3ffL) + ref;
-            out[272 + i] = ((w5 >>> 20) & 0x3ffL) + ref;
-            out[400 + i] = ((w5 >>> 30) & 0x3ffL) + ref;
+            out[16 + i] = (w5 & 0x3ffL);
+            out[144 + i] = ((w5 >>> 10) & 0x3ffL);
+            out[272 + i] = ((w5 >>> 20) & 0x3ffL);
+            out[400 + i] = ((w5 >>> 30) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[528 + i] = ((w5 >>> 40) & 0x3ffL) + ref;
-            out[656 + i] = ((w5 >>> 50) & 0x3ffL) + ref;
+            out[528 + i] = ((w5 >>> 40) & 0x3ffL);
+            out[656 + i] = ((w5 >>> 50) & 0x3ffL);
             long w6 = in[96 + i];
-            out[784 + i] = (((w5 >>> 60) | (w6 << 4)) & 0x3ffL) + ref;
-            out[912 + i] = ((w6 >>> 6) & 0x3ffL) + ref;
+            out[784 + i] = (((w5 >>> 60) | (w6 << 4)) & 0x3ffL);
+            out[912 + i] = ((w6 >>> 6) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[80 + i] = ((w6 >>> 16) & 0x3ffL) + ref;
-            out[208 + i] = ((w6 >>> 26) & 0x3ffL) + ref;
-            out[336 + i] = ((w6 >>> 36) & 0x3ffL) + ref;
-            out[464 + i] = ((w6 >>> 46) & 0x3ffL) + ref;
+            out[80 + i] = ((w6 >>> 16) & 0x3ffL);
+            out[208 + i] = ((w6 >>> 26) & 0x3ffL);
+            out[336 + i] = ((w6 >>> 36) & 0x3ffL);
+            out[464 + i] = ((w6 >>> 46) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[592 + i] = (((w6 >>> 56) | (w7 << 8)) & 0x3ffL) + ref;
-            out[720 + i] = ((w7 >>> 2) & 0x3ffL) + ref;
-            out[848 + i] = ((w7 >>> 12) & 0x3ffL) + ref;
-            out[976 + i] = ((w7 >>> 22) & 0x3ffL) + ref;
+            out[592 + i] = (((w6 >>> 56) | (w7 << 8)) & 0x3ffL);
+            out[720 + i] = ((w7 >>> 2) & 0x3ffL);
+            out[848 + i] = ((w7 >>> 12) & 0x3ffL);
+            out[976 + i] = ((w7 >>> 22) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[48 + i] = ((w7 >>> 32) & 0x3ffL) + ref;
-            out[176 + i] = ((w7 >>> 42) & 0x3ffL) + ref;
-            out[304 + i] = ((w7 >>> 52) & 0x3ffL) + ref;
+            out[48 + i] = ((w7 >>> 32) & 0x3ffL);
+            out[176 + i] = ((w7 >>> 42) & 0x3ffL);
+            out[304 + i] = ((w7 >>> 52) & 0x3ffL);
             long w8 = in[128 + i];
-            out[432 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x3ffL) + ref;
+            out[432 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[560 + i] = ((w8 >>> 8) & 0x3ffL) + ref;
-            out[688 + i] = ((w8 >>> 18) & 0x3ffL) + ref;
-            out[816 + i] = ((w8 >>> 28) & 0x3ffL) + ref;
-            out[944 + i] = ((w8 >>> 38) & 0x3ffL) + ref;
+            out[560 + i] = ((w8 >>> 8) & 0x3ffL);
+            out[688 + i] = ((w8 >>> 18) & 0x3ffL);
+            out[816 + i] = ((w8 >>> 28) & 0x3ffL);
+            out[944 + i] = ((w8 >>> 38) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[112 + i] = ((w8 >>> 48) & 0x3ffL) + ref;
+            out[112 + i] = ((w8 >>> 48) & 0x3ffL);
             long w9 = in[144 + i];
-            out[240 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x3ffL) + ref;
-            out[368 + i] = ((w9 >>> 4) & 0x3ffL) + ref;
-            out[496 + i] = ((w9 >>> 14) & 0x3ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w9 = in[144 + i];
-            out[624 + i] = ((w9 >>> 24) & 0x3ffL) + ref;
-            out[752 + i] = ((w9 >>> 34) & 0x3ffL) + ref;
-            out[880 + i] = ((w9 >>> 44) & 0x3ffL) + ref;
-            out[1008 + i] = (w9 >>> 54) + ref;
-        }
-    }
-
-    private static void unpack11(long[] in, long[] out, long ref) {
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[i] = (w0 & 0x7ffL) + ref;
-            out[128 + i] = ((w0 >>> 11) & 0x7ffL) + ref;
-            out[256 + i] = ((w0 >>> 22) & 0x7ffL) + ref;
-            out[384 + i] = ((w0 >>> 33) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[512 + i] = ((w0 >>> 44) & 0x7ffL) + ref;
-            long w1 = in[16 + i];
-            out[640 + i] = (((w0 >>> 55) | (w1 << 9)) & 0x7ffL) + ref;
-            out[768 + i] = ((w1 >>> 2) & 0x7ffL) + ref;
-            out[896 + i] = ((w1 >>> 13) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            out[64 + i] = ((w1 >>> 24) & 0x7ffL) + ref;
-            out[192 + i] = ((w1 >>> 35) & 0x7ffL) + ref;
-            out[320 + i] = ((w1 >>> 46) & 0x7ffL) + ref;
-            long w2 = in[32 + i];
-            out[448 + i] = (((w1 >>> 57) | (w2 << 7)) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[576 + i] = ((w2 >>> 4) & 0x7ffL) + ref;
-            out[704 + i] = ((w2 >>> 15) & 0x7ffL) + ref;
-            out[832 + i] = ((w2 >>> 26) & 0x7ffL) + ref;
-            out[960 + i] = ((w2 >>> 37) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[32 + i] = ((w2 >>> 48) & 0x7ffL) + ref;
-            long w3 = in[48 + i];
-            out[160 + i] = (((w2 >>> 59) | (w3 << 5)) & 0x7ffL) + ref;
-            out[288 + i] = ((w3 >>> 6) & 0x7ffL) + ref;
-            out[416 + i] = ((w3 >>> 17) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[544 + i] = ((w3 >>> 28) & 0x7ffL) + ref;
-            out[672 + i] = ((w3 >>> 39) & 0x7ffL) + ref;
-            out[800 + i] = ((w3 >>> 50) & 0x7ffL) + ref;
-            long w4 = in[64 + i];
-            out[928 + i] = (((w3 >>> 61) | (w4 << 3)) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            out[96 + i] = ((w4 >>> 8) & 0x7ffL) + ref;
-            out[224 + i] = ((w4 >>> 19) & 0x7ffL) + ref;
-            out[352 + i] = ((w4 >>> 30) & 0x7ffL) + ref;
-            out[480 + i] = ((w4 >>> 41) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            out[608 + i] = ((w4 >>> 52) & 0x7ffL) + ref;
-            long w5 = in[80 + i];
-            out[736 + i] = (((w4 >>> 63) | (w5 << 1)) & 0x7ffL) + ref;
-            out[864 + i] = ((w5 >>> 10) & 0x7ffL) + ref;
-            out[992 + i] = ((w5 >>> 21) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[16 + i] = ((w5 >>> 32) & 0x7ffL) + ref;
-            out[144 + i] = ((w5 >>> 43) & 0x7ffL) + ref;
-            long w6 = in[96 + i];
-            out[272 + i] = (((w5 >>> 54) | (w6 << 10)) & 0x7ffL) + ref;
-            out[400 + i] = ((w6 >>> 1) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            out[528 + i] = ((w6 >>> 12) & 0x7ffL) + ref;
-            out[656 + i] = ((w6 >>> 23) & 0x7ffL) + ref;
-            out[784 + i] = ((w6 >>> 34) & 0x7ffL) + ref;
-            out[912 + i] = ((w6 >>> 45) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            long w7 = in[112 + i];
-            out[80 + i] = (((w6 >>> 56) | (w7 << 8)) & 0x7ffL) + ref;
-            out[208 + i] = ((w7 >>> 3) & 0x7ffL) + ref;
-            out[336 + i] = ((w7 >>> 14) & 0x7ffL) + ref;
-            out[464 + i] = ((w7 >>> 25) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w7 = in[112 + i];
-            out[592 + i] = ((w7 >>> 36) & 0x7ffL) + ref;
-            out[720 + i] = ((w7 >>> 47) & 0x7ffL) + ref;
-            long w8 = in[128 + i];
-            out[848 + i] = (((w7 >>> 58) | (w8 << 6)) & 0x7ffL) + ref;
-            out[976 + i] = ((w8 >>> 5) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w8 = in[128 + i];
-            out[48 + i] = ((w8 >>> 16) & 0x7ffL) + ref;
-            out[176 + i] = ((w8 >>> 27) & 0x7ffL) + ref;
-            out[304 + i] = ((w8 >>> 38) & 0x7ffL) + ref;
-            out[432 + i] = ((w8 >>> 49) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w8 = in[128 + i];
-            long w9 = in[144 + i];
-            out[560 + i] = (((w8 >>> 60) | (w9 << 4)) & 0x7ffL) + ref;
-            out[688 + i] = ((w9 >>> 7) & 0x7ffL) + ref;
-            out[816 + i] = ((w9 >>> 18) & 0x7ffL) + ref;
-            out[944 + i] = ((w9 >>> 29) & 0x7ffL) + ref;
+            out[240 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x3ffL);
+            out[368 + i] = ((w9 >>> 4) & 0x3ffL);
+            out[496 + i] = ((w9 >>> 14) & 0x3ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[112 + i] = ((w9 >>> 40) & 0x7ffL) + ref;
-            out[240 + i] = ((w9 >>> 51) & 0x7ffL) + ref;
+            out[624 + i] = ((w9 >>> 24) & 0x3ffL);
+            out[752 + i] = ((w9 >>> 34) & 0x3ffL);
+            out[880 + i] = ((w9 >>> 44) & 0x3ffL);
+            out[1008 + i] = (w9 >>> 54);
+        }
+    }
+
+    private static void unpack11(long[] in, long[] out) {
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[i] = (w0 & 0x7ffL);
+            out[128 + i] = ((w0 >>> 11) & 0x7ffL);
+            out[256 + i] = ((w0 >>> 22) & 0x7ffL);
+            out[384 + i] = ((w0 >>> 33) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[512 + i] = ((w0 >>> 44) & 0x7ffL);
+            long w1 = in[16 + i];
+            out[640 + i] = (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
+            out[768 + i] = ((w1 >>> 2) & 0x7ffL);
+            out[896 + i] = ((w1 >>> 13) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[64 + i] = ((w1 >>> 24) & 0x7ffL);
+            out[192 + i] = ((w1 >>> 35) & 0x7ffL);
+            out[320 + i] = ((w1 >>> 46) & 0x7ffL);
+            long w2 = in[32 + i];
+            out[448 + i] = (((w1 >>> 57) | (w2 << 7)) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[576 + i] = ((w2 >>> 4) & 0x7ffL);
+            out[704 + i] = ((w2 >>> 15) & 0x7ffL);
+            out[832 + i] = ((w2 >>> 26) & 0x7ffL);
+            out[960 + i] = ((w2 >>> 37) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[32 + i] = ((w2 >>> 48) & 0x7ffL);
+            long w3 = in[48 + i];
+            out[160 + i] = (((w2 >>> 59) | (w3 << 5)) & 0x7ffL);
+            out[288 + i] = ((w3 >>> 6) & 0x7ffL);
+            out[416 + i] = ((w3 >>> 17) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[544 + i] = ((w3 >>> 28) & 0x7ffL);
+            out[672 + i] = ((w3 >>> 39) & 0x7ffL);
+            out[800 + i] = ((w3 >>> 50) & 0x7ffL);
+            long w4 = in[64 + i];
+            out[928 + i] = (((w3 >>> 61) | (w4 << 3)) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            out[96 + i] = ((w4 >>> 8) & 0x7ffL);
+            out[224 + i] = ((w4 >>> 19) & 0x7ffL);
+            out[352 + i] = ((w4 >>> 30) & 0x7ffL);
+            out[480 + i] = ((w4 >>> 41) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            out[608 + i] = ((w4 >>> 52) & 0x7ffL);
+            long w5 = in[80 + i];
+            out[736 + i] = (((w4 >>> 63) | (w5 << 1)) & 0x7ffL);
+            out[864 + i] = ((w5 >>> 10) & 0x7ffL);
+            out[992 + i] = ((w5 >>> 21) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[16 + i] = ((w5 >>> 32) & 0x7ffL);
+            out[144 + i] = ((w5 >>> 43) & 0x7ffL);
+            long w6 = in[96 + i];
+            out[272 + i] = (((w5 >>> 54) | (w6 << 10)) & 0x7ffL);
+            out[400 + i] = ((w6 >>> 1) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            out[528 + i] = ((w6 >>> 12) & 0x7ffL);
+            out[656 + i] = ((w6 >>> 23) & 0x7ffL);
+            out[784 + i] = ((w6 >>> 34) & 0x7ffL);
+            out[912 + i] = ((w6 >>> 45) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            long w7 = in[112 + i];
+            out[80 + i] = (((w6 >>> 56) | (w7 << 8)) & 0x7ffL);
+            out[208 + i] = ((w7 >>> 3) & 0x7ffL);
+            out[336 + i] = ((w7 >>> 14) & 0x7ffL);
+            out[464 + i] = ((w7 >>> 25) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w7 = in[112 + i];
+            out[592 + i] = ((w7 >>> 36) & 0x7ffL);
+            out[720 + i] = ((w7 >>> 47) & 0x7ffL);
+            long w8 = in[128 + i];
+            out[848 + i] = (((w7 >>> 58) | (w8 << 6)) & 0x7ffL);
+            out[976 + i] = ((w8 >>> 5) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w8 = in[128 + i];
+            out[48 + i] = ((w8 >>> 16) & 0x7ffL);
+            out[176 + i] = ((w8 >>> 27) & 0x7ffL);
+            out[304 + i] = ((w8 >>> 38) & 0x7ffL);
+            out[432 + i] = ((w8 >>> 49) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w8 = in[128 + i];
+            long w9 = in[144 + i];
+            out[560 + i] = (((w8 >>> 60) | (w9 << 4)) & 0x7ffL);
+            out[688 + i] = ((w9 >>> 7) & 0x7ffL);
+            out[816 + i] = ((w9 >>> 18) & 0x7ffL);
+            out[944 + i] = ((w9 >>> 29) & 0x7ffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w9 = in[144 + i];
+            out[112 + i] = ((w9 >>> 40) & 0x7ffL);
+            out[240 + i] = ((w9 >>> 51) & 0x7ffL);
             long w10 = in[160 + i];
-            out[368 + i] = (((w9 >>> 62) | (w10 << 2)) & 0x7ffL) + ref;
-            out[496 + i] = ((w10 >>> 9) & 0x7ffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w10 = in[160 + i];
-            out[624 + i] = ((w10 >>> 20) & 0x7ffL) + ref;
-            out[752 + i] = ((w10 >>> 31) & 0x7ffL) + ref;
-            out[880 + i] = ((w10 >>> 42) & 0x7ffL) + ref;
-            out[1008 + i] = (w10 >>> 53) + ref;
-        }
-    }
-
-    private static void unpack12(long[] in, long[] out, long ref) {
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[i] = (w0 & 0xfffL) + ref;
-            out[128 + i] = ((w0 >>> 12) & 0xfffL) + ref;
-            out[256 + i] = ((w0 >>> 24) & 0xfffL) + ref;
-            out[384 + i] = ((w0 >>> 36) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[512 + i] = ((w0 >>> 48) & 0xfffL) + ref;
-            long w1 = in[16 + i];
-            out[640 + i] = (((w0 >>> 60) | (w1 << 4)) & 0xfffL) + ref;
-            out[768 + i] = ((w1 >>> 8) & 0xfffL) + ref;
-            out[896 + i] = ((w1 >>> 20) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            out[64 + i] = ((w1 >>> 32) & 0xfffL) + ref;
-            out[192 + i] = ((w1 >>> 44) & 0xfffL) + ref;
-            long w2 = in[32 + i];
-            out[320 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xfffL) + ref;
-            out[448 + i] = ((w2 >>> 4) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[576 + i] = ((w2 >>> 16) & 0xfffL) + ref;
-            out[704 + i] = ((w2 >>> 28) & 0xfffL) + ref;
-            out[832 + i] = ((w2 >>> 40) & 0xfffL) + ref;
-            out[960 + i] = (w2 >>> 52) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[32 + i] = (w3 & 0xfffL) + ref;
-            out[160 + i] = ((w3 >>> 12) & 0xfffL) + ref;
-            out[288 + i] = ((w3 >>> 24) & 0xfffL) + ref;
-            out[416 + i] = ((w3 >>> 36) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[544 + i] = ((w3 >>> 48) & 0xfffL) + ref;
-            long w4 = in[64 + i];
-            out[672 + i] = (((w3 >>> 60) | (w4 << 4)) & 0xfffL) + ref;
-            out[800 + i] = ((w4 >>> 8) & 0xfffL) + ref;
-            out[928 + i] = ((w4 >>> 20) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            out[96 + i] = ((w4 >>> 32) & 0xfffL) + ref;
-            out[224 + i] = ((w4 >>> 44) & 0xfffL) + ref;
-            long w5 = in[80 + i];
-            out[352 + i] = (((w4 >>> 56) | (w5 << 8)) & 0xfffL) + ref;
-            out[480 + i] = ((w5 >>> 4) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[608 + i] = ((w5 >>> 16) & 0xfffL) + ref;
-            out[736 + i] = ((w5 >>> 28) & 0xfffL) + ref;
-            out[864 + i] = ((w5 >>> 40) & 0xfffL) + ref;
-            out[992 + i] = (w5 >>> 52) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            out[16 + i] = (w6 & 0xfffL) + ref;
-            out[144 + i] = ((w6 >>> 12) & 0xfffL) + ref;
-            out[272 + i] = ((w6 >>> 24) & 0xfffL) + ref;
-            out[400 + i] = ((w6 >>> 36) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            out[528 + i] = ((w6 >>> 48) & 0xfffL) + ref;
-            long w7 = in[112 + i];
-            out[656 + i] = (((w6 >>> 60) | (w7 << 4)) & 0xfffL) + ref;
-            out[784 + i] = ((w7 >>> 8) & 0xfffL) + ref;
-            out[912 + i] = ((w7 >>> 20) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w7 = in[112 + i];
-            out[80 + i] = ((w7 >>> 32) & 0xfffL) + ref;
-            out[208 + i] = ((w7 >>> 44) & 0xfffL) + ref;
-            long w8 = in[128 + i];
-            out[336 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xfffL) + ref;
-            out[464 + i] = ((w8 >>> 4) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w8 = in[128 + i];
-            out[592 + i] = ((w8 >>> 16) & 0xfffL) + ref;
-            out[720 + i] = ((w8 >>> 28) & 0xfffL) + ref;
-            out[848 + i] = ((w8 >>> 40) & 0xfffL) + ref;
-            out[976 + i] = (w8 >>> 52) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w9 = in[144 + i];
-            out[48 + i] = (w9 & 0xfffL) + ref;
-            out[176 + i] = ((w9 >>> 12) & 0xfffL) + ref;
-            out[304 + i] = ((w9 >>> 24) & 0xfffL) + ref;
-            out[432 + i] = ((w9 >>> 36) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w9 = in[144 + i];
-            out[560 + i] = ((w9 >>> 48) & 0xfffL) + ref;
-            long w10 = in[160 + i];
-            out[688 + i] = (((w9 >>> 60) | (w10 << 4)) & 0xfffL) + ref;
-            out[816 + i] = ((w10 >>> 8) & 0xfffL) + ref;
-            out[944 + i] = ((w10 >>> 20) & 0xfffL) + ref;
+            out[368 + i] = (((w9 >>> 62) | (w10 << 2)) & 0x7ffL);
+            out[496 + i] = ((w10 >>> 9) & 0x7ffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[112 + i] = ((w10 >>> 32) & 0xfffL) + ref;
-            out[240 + i] = ((w10 >>> 44) & 0xfffL) + ref;
+            out[624 + i] = ((w10 >>> 20) & 0x7ffL);
+            out[752 + i] = ((w10 >>> 31) & 0x7ffL);
+            out[880 + i] = ((w10 >>> 42) & 0x7ffL);
+            out[1008 + i] = (w10 >>> 53);
+        }
+    }
+
+    private static void unpack12(long[] in, long[] out) {
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[i] = (w0 & 0xfffL);
+            out[128 + i] = ((w0 >>> 12) & 0xfffL);
+            out[256 + i] = ((w0 >>> 24) & 0xfffL);
+            out[384 + i] = ((w0 >>> 36) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[512 + i] = ((w0 >>> 48) & 0xfffL);
+            long w1 = in[16 + i];
+            out[640 + i] = (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
+            out[768 + i] = ((w1 >>> 8) & 0xfffL);
+            out[896 + i] = ((w1 >>> 20) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[64 + i] = ((w1 >>> 32) & 0xfffL);
+            out[192 + i] = ((w1 >>> 44) & 0xfffL);
+            long w2 = in[32 + i];
+            out[320 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xfffL);
+            out[448 + i] = ((w2 >>> 4) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[576 + i] = ((w2 >>> 16) & 0xfffL);
+            out[704 + i] = ((w2 >>> 28) & 0xfffL);
+            out[832 + i] = ((w2 >>> 40) & 0xfffL);
+            out[960 + i] = (w2 >>> 52);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[32 + i] = (w3 & 0xfffL);
+            out[160 + i] = ((w3 >>> 12) & 0xfffL);
+            out[288 + i] = ((w3 >>> 24) & 0xfffL);
+            out[416 + i] = ((w3 >>> 36) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[544 + i] = ((w3 >>> 48) & 0xfffL);
+            long w4 = in[64 + i];
+            out[672 + i] = (((w3 >>> 60) | (w4 << 4)) & 0xfffL);
+            out[800 + i] = ((w4 >>> 8) & 0xfffL);
+            out[928 + i] = ((w4 >>> 20) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            out[96 + i] = ((w4 >>> 32) & 0xfffL);
+            out[224 + i] = ((w4 >>> 44) & 0xfffL);
+            long w5 = in[80 + i];
+            out[352 + i] = (((w4 >>> 56) | (w5 << 8)) & 0xfffL);
+            out[480 + i] = ((w5 >>> 4) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[608 + i] = ((w5 >>> 16) & 0xfffL);
+            out[736 + i] = ((w5 >>> 28) & 0xfffL);
+            out[864 + i] = ((w5 >>> 40) & 0xfffL);
+            out[992 + i] = (w5 >>> 52);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            out[16 + i] = (w6 & 0xfffL);
+            out[144 + i] = ((w6 >>> 12) & 0xfffL);
+            out[272 + i] = ((w6 >>> 24) & 0xfffL);
+            out[400 + i] = ((w6 >>> 36) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            out[528 + i] = ((w6 >>> 48) & 0xfffL);
+            long w7 = in[112 + i];
+            out[656 + i] = (((w6 >>> 60) | (w7 << 4)) & 0xfffL);
+            out[784 + i] = ((w7 >>> 8) & 0xfffL);
+            out[912 + i] = ((w7 >>> 20) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w7 = in[112 + i];
+            out[80 + i] = ((w7 >>> 32) & 0xfffL);
+            out[208 + i] = ((w7 >>> 44) & 0xfffL);
+            long w8 = in[128 + i];
+            out[336 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xfffL);
+            out[464 + i] = ((w8 >>> 4) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w8 = in[128 + i];
+            out[592 + i] = ((w8 >>> 16) & 0xfffL);
+            out[720 + i] = ((w8 >>> 28) & 0xfffL);
+            out[848 + i] = ((w8 >>> 40) & 0xfffL);
+            out[976 + i] = (w8 >>> 52);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w9 = in[144 + i];
+            out[48 + i] = (w9 & 0xfffL);
+            out[176 + i] = ((w9 >>> 12) & 0xfffL);
+            out[304 + i] = ((w9 >>> 24) & 0xfffL);
+            out[432 + i] = ((w9 >>> 36) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w9 = in[144 + i];
+            out[560 + i] = ((w9 >>> 48) & 0xfffL);
+            long w10 = in[160 + i];
+            out[688 + i] = (((w9 >>> 60) | (w10 << 4)) & 0xfffL);
+            out[816 + i] = ((w10 >>> 8) & 0xfffL);
+            out[944 + i] = ((w10 >>> 20) & 0xfffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w10 = in[160 + i];
+            out[112 + i] = ((w10 >>> 32) & 0xfffL);
+            out[240 + i] = ((w10 >>> 44) & 0xfffL);
             long w11 = in[176 + i];
-            out[368 + i] = (((w10 >>> 56) | (w11 << 8)) & 0xfffL) + ref;
-            out[496 + i] = ((w11 >>> 4) & 0xfffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w11 = in[176 + i];
-            out[624 + i] = ((w11 >>> 16) & 0xfffL) + ref;
-            out[752 + i] = ((w11 >>> 28) & 0xfffL) + ref;
-            out[880 + i] = ((w11 >>> 40) & 0xfffL) + ref;
-            out[1008 + i] = (w11 >>> 52) + ref;
-        }
-    }
-
-    private static void unpack13(long[] in, long[] out, long ref) {
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[i] = (w0 & 0x1fffL) + ref;
-            out[128 + i] = ((w0 >>> 13) & 0x1fffL) + ref;
-            out[256 + i] = ((w0 >>> 26) & 0x1fffL) + ref;
-            out[384 + i] = ((w0 >>> 39) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            long w1 = in[16 + i];
-            out[512 + i] = (((w0 >>> 52) | (w1 << 12)) & 0x1fffL) + ref;
-            out[640 + i] = ((w1 >>> 1) & 0x1fffL) + ref;
-            out[768 + i] = ((w1 >>> 14) & 0x1fffL) + ref;
-            out[896 + i] = ((w1 >>> 27) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            out[64 + i] = ((w1 >>> 40) & 0x1fffL) + ref;
-            long w2 = in[32 + i];
-            out[192 + i] = (((w1 >>> 53) | (w2 << 11)) & 0x1fffL) + ref;
-            out[320 + i] = ((w2 >>> 2) & 0x1fffL) + ref;
-            out[448 + i] = ((w2 >>> 15) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[576 + i] = ((w2 >>> 28) & 0x1fffL) + ref;
-            out[704 + i] = ((w2 >>> 41) & 0x1fffL) + ref;
-            long w3 = in[48 + i];
-            out[832 + i] = (((w2 >>> 54) | (w3 << 10)) & 0x1fffL) + ref;
-            out[960 + i] = ((w3 >>> 3) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[32 + i] = ((w3 >>> 16) & 0x1fffL) + ref;
-            out[160 + i] = ((w3 >>> 29) & 0x1fffL) + ref;
-            out[288 + i] = ((w3 >>> 42) & 0x1fffL) + ref;
-            long w4 = in[64 + i];
-            out[416 + i] = (((w3 >>> 55) | (w4 << 9)) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            out[544 + i] = ((w4 >>> 4) & 0x1fffL) + ref;
-            out[672 + i] = ((w4 >>> 17) & 0x1fffL) + ref;
-            out[800 + i] = ((w4 >>> 30) & 0x1fffL) + ref;
-            out[928 + i] = ((w4 >>> 43) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            long w5 = in[80 + i];
-            out[96 + i] = (((w4 >>> 56) | (w5 << 8)) & 0x1fffL) + ref;
-            out[224 + i] = ((w5 >>> 5) & 0x1fffL) + ref;
-            out[352 + i] = ((w5 >>> 18) & 0x1fffL) + ref;
-            out[480 + i] = ((w5 >>> 31) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[608 + i] = ((w5 >>> 44) & 0x1fffL) + ref;
-            long w6 = in[96 + i];
-            out[736 + i] = (((w5 >>> 57) | (w6 << 7)) & 0x1fffL) + ref;
-            out[864 + i] = ((w6 >>> 6) & 0x1fffL) + ref;
-            out[992 + i] = ((w6 >>> 19) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            out[16 + i] = ((w6 >>> 32) & 0x1fffL) + ref;
-            out[144 + i] = ((w6 >>> 45) & 0x1fffL) + ref;
-            long w7 = in[112 + i];
-            out[272 + i] = (((w6 >>> 58) | (w7 << 6)) & 0x1fffL) + ref;
-            out[400 + i] = ((w7 >>> 7) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w7 = in[112 + i];
-            out[528 + i] = ((w7 >>> 20) & 0x1fffL) + ref;
-            out[656 + i] = ((w7 >>> 33) & 0x1fffL) + ref;
-            out[784 + i] = ((w7 >>> 46) & 0x1fffL) + ref;
-            long w8 = in[128 + i];
-            out[912 + i] = (((w7 >>> 59) | (w8 << 5)) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w8 = in[128 + i];
-            out[80 + i] = ((w8 >>> 8) & 0x1fffL) + ref;
-            out[208 + i] = ((w8 >>> 21) & 0x1fffL) + ref;
-            out[336 + i] = ((w8 >>> 34) & 0x1fffL) + ref;
-            out[464 + i] = ((w8 >>> 47) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w8 = in[128 + i];
-            long w9 = in[144 + i];
-            out[592 + i] = (((w8 >>> 60) | (w9 << 4)) & 0x1fffL) + ref;
-            out[720 + i] = ((w9 >>> 9) & 0x1fffL) + ref;
-            out[848 + i] = ((w9 >>> 22) & 0x1fffL) + ref;
-            out[976 + i] = ((w9 >>> 35) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w9 = in[144 + i];
-            out[48 + i] = ((w9 >>> 48) & 0x1fffL) + ref;
-            long w10 = in[160 + i];
-            out[176 + i] = (((w9 >>> 61) | (w10 << 3)) & 0x1fffL) + ref;
-            out[304 + i] = ((w10 >>> 10) & 0x1fffL) + ref;
-            out[432 + i] = ((w10 >>> 23) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w10 = in[160 + i];
-            out[560 + i] = ((w10 >>> 36) & 0x1fffL) + ref;
-            out[688 + i] = ((w10 >>> 49) & 0x1fffL) + ref;
-            long w11 = in[176 + i];
-            out[816 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x1fffL) + ref;
-            out[944 + i] = ((w11 >>> 11) & 0x1fffL) + ref;
+            out[368 + i] = (((w10 >>> 56) | (w11 << 8)) & 0xfffL);
+            out[496 + i] = ((w11 >>> 4) & 0xfffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[112 + i] = ((w11 >>> 24) & 0x1fffL) + ref;
-            out[240 + i] = ((w11 >>> 37) & 0x1fffL) + ref;
-            out[368 + i] = ((w11 >>> 50) & 0x1fffL) + ref;
+            out[624 + i] = ((w11 >>> 16) & 0xfffL);
+            out[752 + i] = ((w11 >>> 28) & 0xfffL);
+            out[880 + i] = ((w11 >>> 40) & 0xfffL);
+            out[1008 + i] = (w11 >>> 52);
+        }
+    }
+
+    private static void unpack13(long[] in, long[] out) {
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[i] = (w0 & 0x1fffL);
+            out[128 + i] = ((w0 >>> 13) & 0x1fffL);
+            out[256 + i] = ((w0 >>> 26) & 0x1fffL);
+            out[384 + i] = ((w0 >>> 39) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            long w1 = in[16 + i];
+            out[512 + i] = (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
+            out[640 + i] = ((w1 >>> 1) & 0x1fffL);
+            out[768 + i] = ((w1 >>> 14) & 0x1fffL);
+            out[896 + i] = ((w1 >>> 27) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[64 + i] = ((w1 >>> 40) & 0x1fffL);
+            long w2 = in[32 + i];
+            out[192 + i] = (((w1 >>> 53) | (w2 << 11)) & 0x1fffL);
+            out[320 + i] = ((w2 >>> 2) & 0x1fffL);
+            out[448 + i] = ((w2 >>> 15) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[576 + i] = ((w2 >>> 28) & 0x1fffL);
+            out[704 + i] = ((w2 >>> 41) & 0x1fffL);
+            long w3 = in[48 + i];
+            out[832 + i] = (((w2 >>> 54) | (w3 << 10)) & 0x1fffL);
+            out[960 + i] = ((w3 >>> 3) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[32 + i] = ((w3 >>> 16) & 0x1fffL);
+            out[160 + i] = ((w3 >>> 29) & 0x1fffL);
+            out[288 + i] = ((w3 >>> 42) & 0x1fffL);
+            long w4 = in[64 + i];
+            out[416 + i] = (((w3 >>> 55) | (w4 << 9)) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            out[544 + i] = ((w4 >>> 4) & 0x1fffL);
+            out[672 + i] = ((w4 >>> 17) & 0x1fffL);
+            out[800 + i] = ((w4 >>> 30) & 0x1fffL);
+            out[928 + i] = ((w4 >>> 43) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            long w5 = in[80 + i];
+            out[96 + i] = (((w4 >>> 56) | (w5 << 8)) & 0x1fffL);
+            out[224 + i] = ((w5 >>> 5) & 0x1fffL);
+            out[352 + i] = ((w5 >>> 18) & 0x1fffL);
+            out[480 + i] = ((w5 >>> 31) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[608 + i] = ((w5 >>> 44) & 0x1fffL);
+            long w6 = in[96 + i];
+            out[736 + i] = (((w5 >>> 57) | (w6 << 7)) & 0x1fffL);
+            out[864 + i] = ((w6 >>> 6) & 0x1fffL);
+            out[992 + i] = ((w6 >>> 19) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            out[16 + i] = ((w6 >>> 32) & 0x1fffL);
+            out[144 + i] = ((w6 >>> 45) & 0x1fffL);
+            long w7 = in[112 + i];
+            out[272 + i] = (((w6 >>> 58) | (w7 << 6)) & 0x1fffL);
+            out[400 + i] = ((w7 >>> 7) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w7 = in[112 + i];
+            out[528 + i] = ((w7 >>> 20) & 0x1fffL);
+            out[656 + i] = ((w7 >>> 33) & 0x1fffL);
+            out[784 + i] = ((w7 >>> 46) & 0x1fffL);
+            long w8 = in[128 + i];
+            out[912 + i] = (((w7 >>> 59) | (w8 << 5)) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w8 = in[128 + i];
+            out[80 + i] = ((w8 >>> 8) & 0x1fffL);
+            out[208 + i] = ((w8 >>> 21) & 0x1fffL);
+            out[336 + i] = ((w8 >>> 34) & 0x1fffL);
+            out[464 + i] = ((w8 >>> 47) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w8 = in[128 + i];
+            long w9 = in[144 + i];
+            out[592 + i] = (((w8 >>> 60) | (w9 << 4)) & 0x1fffL);
+            out[720 + i] = ((w9 >>> 9) & 0x1fffL);
+            out[848 + i] = ((w9 >>> 22) & 0x1fffL);
+            out[976 + i] = ((w9 >>> 35) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w9 = in[144 + i];
+            out[48 + i] = ((w9 >>> 48) & 0x1fffL);
+            long w10 = in[160 + i];
+            out[176 + i] = (((w9 >>> 61) | (w10 << 3)) & 0x1fffL);
+            out[304 + i] = ((w10 >>> 10) & 0x1fffL);
+            out[432 + i] = ((w10 >>> 23) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w10 = in[160 + i];
+            out[560 + i] = ((w10 >>> 36) & 0x1fffL);
+            out[688 + i] = ((w10 >>> 49) & 0x1fffL);
+            long w11 = in[176 + i];
+            out[816 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x1fffL);
+            out[944 + i] = ((w11 >>> 11) & 0x1fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w11 = in[176 + i];
+            out[112 + i] = ((w11 >>> 24) & 0x1fffL);
+            out[240 + i] = ((w11 >>> 37) & 0x1fffL);
+            out[368 + i] = ((w11 >>> 50) & 0x1fffL);
             long w12 = in[192 + i];
-            out[496 + i] = (((w11 >>> 63) | (w12 << 1)) & 0x1fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w12 = in[192 + i];
-            out[624 + i] = ((w12 >>> 12) & 0x1fffL) + ref;
-            out[752 + i] = ((w12 >>> 25) & 0x1fffL) + ref;
-            out[880 + i] = ((w12 >>> 38) & 0x1fffL) + ref;
-            out[1008 + i] = (w12 >>> 51) + ref;
-        }
-    }
-
-    private static void unpack14(long[] in, long[] out, long ref) {
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[i] = (w0 & 0x3fffL) + ref;
-            out[128 + i] = ((w0 >>> 14) & 0x3fffL) + ref;
-            out[256 + i] = ((w0 >>> 28) & 0x3fffL) + ref;
-            out[384 + i] = ((w0 >>> 42) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            long w1 = in[16 + i];
-            out[512 + i] = (((w0 >>> 56) | (w1 << 8)) & 0x3fffL) + ref;
-            out[640 + i] = ((w1 >>> 6) & 0x3fffL) + ref;
-            out[768 + i] = ((w1 >>> 20) & 0x3fffL) + ref;
-            out[896 + i] = ((w1 >>> 34) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            out[64 + i] = ((w1 >>> 48) & 0x3fffL) + ref;
-            long w2 = in[32 + i];
-            out[192 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x3fffL) + ref;
-            out[320 + i] = ((w2 >>> 12) & 0x3fffL) + ref;
-            out[448 + i] = ((w2 >>> 26) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[576 + i] = ((w2 >>> 40) & 0x3fffL) + ref;
-            long w3 = in[48 + i];
-            out[704 + i] = (((w2 >>> 54) | (w3 << 10)) & 0x3fffL) + ref;
-            out[832 + i] = ((w3 >>> 4) & 0x3fffL) + ref;
-            out[960 + i] = ((w3 >>> 18) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[32 + i] = ((w3 >>> 32) & 0x3fffL) + ref;
-            out[160 + i] = ((w3 >>> 46) & 0x3fffL) + ref;
-            long w4 = in[64 + i];
-            out[288 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x3fffL) + ref;
-            out[416 + i] = ((w4 >>> 10) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            out[544 + i] = ((w4 >>> 24) & 0x3fffL) + ref;
-            out[672 + i] = ((w4 >>> 38) & 0x3fffL) + ref;
-            long w5 = in[80 + i];
-            out[800 + i] = (((w4 >>> 52) | (w5 << 12)) & 0x3fffL) + ref;
-            out[928 + i] = ((w5 >>> 2) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[96 + i] = ((w5 >>> 16) & 0x3fffL) + ref;
-            out[224 + i] = ((w5 >>> 30) & 0x3fffL) + ref;
-            out[352 + i] = ((w5 >>> 44) & 0x3fffL) + ref;
-            long w6 = in[96 + i];
-            out[480 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            out[608 + i] = ((w6 >>> 8) & 0x3fffL) + ref;
-            out[736 + i] = ((w6 >>> 22) & 0x3fffL) + ref;
-            out[864 + i] = ((w6 >>> 36) & 0x3fffL) + ref;
-            out[992 + i] = (w6 >>> 50) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w7 = in[112 + i];
-            out[16 + i] = (w7 & 0x3fffL) + ref;
-            out[144 + i] = ((w7 >>> 14) & 0x3fffL) + ref;
-            out[272 + i] = ((w7 >>> 28) & 0x3fffL) + ref;
-            out[400 + i] = ((w7 >>> 42) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w7 = in[112 + i];
-            long w8 = in[128 + i];
-            out[528 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x3fffL) + ref;
-            out[656 + i] = ((w8 >>> 6) & 0x3fffL) + ref;
-            out[784 + i] = ((w8 >>> 20) & 0x3fffL) + ref;
-            out[912 + i] = ((w8 >>> 34) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w8 = in[128 + i];
-            out[80 + i] = ((w8 >>> 48) & 0x3fffL) + ref;
-            long w9 = in[144 + i];
-            out[208 + i] = (((w8 >>> 62) | (w9 << 2)) & 0x3fffL) + ref;
-            out[336 + i] = ((w9 >>> 12) & 0x3fffL) + ref;
-            out[464 + i] = ((w9 >>> 26) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w9 = in[144 + i];
-            out[592 + i] = ((w9 >>> 40) & 0x3fffL) + ref;
-            long w10 = in[160 + i];
-            out[720 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x3fffL) + ref;
-            out[848 + i] = ((w10 >>> 4) & 0x3fffL) + ref;
-            out[976 + i] = ((w10 >>> 18) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w10 = in[160 + i];
-            out[48 + i] = ((w10 >>> 32) & 0x3fffL) + ref;
-            out[176 + i] = ((w10 >>> 46) & 0x3fffL) + ref;
-            long w11 = in[176 + i];
-            out[304 + i] = (((w10 >>> 60) | (w11 << 4)) & 0x3fffL) + ref;
-            out[432 + i] = ((w11 >>> 10) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w11 = in[176 + i];
-            out[560 + i] = ((w11 >>> 24) & 0x3fffL) + ref;
-            out[688 + i] = ((w11 >>> 38) & 0x3fffL) + ref;
-            long w12 = in[192 + i];
-            out[816 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x3fffL) + ref;
-            out[944 + i] = ((w12 >>> 2) & 0x3fffL) + ref;
+            out[496 + i] = (((w11 >>> 63) | (w12 << 1)) & 0x1fffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[112 + i] = ((w12 >>> 16) & 0x3fffL) + ref;
-            out[240 + i] = ((w12 >>> 30) & 0x3fffL) + ref;
-            out[368 + i] = ((w12 >>> 44) & 0x3fffL) + ref;
+            out[624 + i] = ((w12 >>> 12) & 0x1fffL);
+            out[752 + i] = ((w12 >>> 25) & 0x1fffL);
+            out[880 + i] = ((w12 >>> 38) & 0x1fffL);
+            out[1008 + i] = (w12 >>> 51);
+        }
+    }
+
+    private static void unpack14(long[] in, long[] out) {
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[i] = (w0 & 0x3fffL);
+            out[128 + i] = ((w0 >>> 14) & 0x3fffL);
+            out[256 + i] = ((w0 >>> 28) & 0x3fffL);
+            out[384 + i] = ((w0 >>> 42) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            long w1 = in[16 + i];
+            out[512 + i] = (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
+            out[640 + i] = ((w1 >>> 6) & 0x3fffL);
+            out[768 + i] = ((w1 >>> 20) & 0x3fffL);
+            out[896 + i] = ((w1 >>> 34) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[64 + i] = ((w1 >>> 48) & 0x3fffL);
+            long w2 = in[32 + i];
+            out[192 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x3fffL);
+            out[320 + i] = ((w2 >>> 12) & 0x3fffL);
+            out[448 + i] = ((w2 >>> 26) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[576 + i] = ((w2 >>> 40) & 0x3fffL);
+            long w3 = in[48 + i];
+            out[704 + i] = (((w2 >>> 54) | (w3 << 10)) & 0x3fffL);
+            out[832 + i] = ((w3 >>> 4) & 0x3fffL);
+            out[960 + i] = ((w3 >>> 18) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[32 + i] = ((w3 >>> 32) & 0x3fffL);
+            out[160 + i] = ((w3 >>> 46) & 0x3fffL);
+            long w4 = in[64 + i];
+            out[288 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x3fffL);
+            out[416 + i] = ((w4 >>> 10) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            out[544 + i] = ((w4 >>> 24) & 0x3fffL);
+            out[672 + i] = ((w4 >>> 38) & 0x3fffL);
+            long w5 = in[80 + i];
+            out[800 + i] = (((w4 >>> 52) | (w5 << 12)) & 0x3fffL);
+            out[928 + i] = ((w5 >>> 2) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[96 + i] = ((w5 >>> 16) & 0x3fffL);
+            out[224 + i] = ((w5 >>> 30) & 0x3fffL);
+            out[352 + i] = ((w5 >>> 44) & 0x3fffL);
+            long w6 = in[96 + i];
+            out[480 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            out[608 + i] = ((w6 >>> 8) & 0x3fffL);
+            out[736 + i] = ((w6 >>> 22) & 0x3fffL);
+            out[864 + i] = ((w6 >>> 36) & 0x3fffL);
+            out[992 + i] = (w6 >>> 50);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w7 = in[112 + i];
+            out[16 + i] = (w7 & 0x3fffL);
+            out[144 + i] = ((w7 >>> 14) & 0x3fffL);
+            out[272 + i] = ((w7 >>> 28) & 0x3fffL);
+            out[400 + i] = ((w7 >>> 42) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w7 = in[112 + i];
+            long w8 = in[128 + i];
+            out[528 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x3fffL);
+            out[656 + i] = ((w8 >>> 6) & 0x3fffL);
+            out[784 + i] = ((w8 >>> 20) & 0x3fffL);
+            out[912 + i] = ((w8 >>> 34) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w8 = in[128 + i];
+            out[80 + i] = ((w8 >>> 48) & 0x3fffL);
+            long w9 = in[144 + i];
+            out[208 + i] = (((w8 >>> 62) | (w9 << 2)) & 0x3fffL);
+            out[336 + i] = ((w9 >>> 12) & 0x3fffL);
+            out[464 + i] = ((w9 >>> 26) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w9 = in[144 + i];
+            out[592 + i] = ((w9 >>> 40) & 0x3fffL);
+            long w10 = in[160 + i];
+            out[720 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x3fffL);
+            out[848 + i] = ((w10 >>> 4) & 0x3fffL);
+            out[976 + i] = ((w10 >>> 18) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w10 = in[160 + i];
+            out[48 + i] = ((w10 >>> 32) & 0x3fffL);
+            out[176 + i] = ((w10 >>> 46) & 0x3fffL);
+            long w11 = in[176 + i];
+            out[304 + i] = (((w10 >>> 60) | (w11 << 4)) & 0x3fffL);
+            out[432 + i] = ((w11 >>> 10) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w11 = in[176 + i];
+            out[560 + i] = ((w11 >>> 24) & 0x3fffL);
+            out[688 + i] = ((w11 >>> 38) & 0x3fffL);
+            long w12 = in[192 + i];
+            out[816 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x3fffL);
+            out[944 + i] = ((w12 >>> 2) & 0x3fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w12 = in[192 + i];
+            out[112 + i] = ((w12 >>> 16) & 0x3fffL);
+            out[240 + i] = ((w12 >>> 30) & 0x3fffL);
+            out[368 + i] = ((w12 >>> 44) & 0x3fffL);
             long w13 = in[208 + i];
-            out[496 + i] = (((w12 >>> 58) | (w13 << 6)) & 0x3fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w13 = in[208 + i];
-            out[624 + i] = ((w13 >>> 8) & 0x3fffL) + ref;
-            out[752 + i] = ((w13 >>> 22) & 0x3fffL) + ref;
-            out[880 + i] = ((w13 >>> 36) & 0x3fffL) + ref;
-            out[1008 + i] = (w13 >>> 50) + ref;
-        }
-    }
-
-    private static void unpack15(long[] in, long[] out, long ref) {
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[i] = (w0 & 0x7fffL) + ref;
-            out[128 + i] = ((w0 >>> 15) & 0x7fffL) + ref;
-            out[256 + i] = ((w0 >>> 30) & 0x7fffL) + ref;
-            out[384 + i] = ((w0 >>> 45) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            long w1 = in[16 + i];
-            out[512 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x7fffL) + ref;
-            out[640 + i] = ((w1 >>> 11) & 0x7fffL) + ref;
-            out[768 + i] = ((w1 >>> 26) & 0x7fffL) + ref;
-            out[896 + i] = ((w1 >>> 41) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            long w2 = in[32 + i];
-            out[64 + i] = (((w1 >>> 56) | (w2 << 8)) & 0x7fffL) + ref;
-            out[192 + i] = ((w2 >>> 7) & 0x7fffL) + ref;
-            out[320 + i] = ((w2 >>> 22) & 0x7fffL) + ref;
-            out[448 + i] = ((w2 >>> 37) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            long w3 = in[48 + i];
-            out[576 + i] = (((w2 >>> 52) | (w3 << 12)) & 0x7fffL) + ref;
-            out[704 + i] = ((w3 >>> 3) & 0x7fffL) + ref;
-            out[832 + i] = ((w3 >>> 18) & 0x7fffL) + ref;
-            out[960 + i] = ((w3 >>> 33) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[32 + i] = ((w3 >>> 48) & 0x7fffL) + ref;
-            long w4 = in[64 + i];
-            out[160 + i] = (((w3 >>> 63) | (w4 << 1)) & 0x7fffL) + ref;
-            out[288 + i] = ((w4 >>> 14) & 0x7fffL) + ref;
-            out[416 + i] = ((w4 >>> 29) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            out[544 + i] = ((w4 >>> 44) & 0x7fffL) + ref;
-            long w5 = in[80 + i];
-            out[672 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffL) + ref;
-            out[800 + i] = ((w5 >>> 10) & 0x7fffL) + ref;
-            out[928 + i] = ((w5 >>> 25) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[96 + i] = ((w5 >>> 40) & 0x7fffL) + ref;
-            long w6 = in[96 + i];
-            out[224 + i] = (((w5 >>> 55) | (w6 << 9)) & 0x7fffL) + ref;
-            out[352 + i] = ((w6 >>> 6) & 0x7fffL) + ref;
-            out[480 + i] = ((w6 >>> 21) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            out[608 + i] = ((w6 >>> 36) & 0x7fffL) + ref;
-            long w7 = in[112 + i];
-            out[736 + i] = (((w6 >>> 51) | (w7 << 13)) & 0x7fffL) + ref;
-            out[864 + i] = ((w7 >>> 2) & 0x7fffL) + ref;
-            out[992 + i] = ((w7 >>> 17) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w7 = in[112 + i];
-            out[16 + i] = ((w7 >>> 32) & 0x7fffL) + ref;
-            out[144 + i] = ((w7 >>> 47) & 0x7fffL) + ref;
-            long w8 = in[128 + i];
-            out[272 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x7fffL) + ref;
-            out[400 + i] = ((w8 >>> 13) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w8 = in[128 + i];
-            out[528 + i] = ((w8 >>> 28) & 0x7fffL) + ref;
-            out[656 + i] = ((w8 >>> 43) & 0x7fffL) + ref;
-            long w9 = in[144 + i];
-            out[784 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x7fffL) + ref;
-            out[912 + i] = ((w9 >>> 9) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w9 = in[144 + i];
-            out[80 + i] = ((w9 >>> 24) & 0x7fffL) + ref;
-            out[208 + i] = ((w9 >>> 39) & 0x7fffL) + ref;
-            long w10 = in[160 + i];
-            out[336 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x7fffL) + ref;
-            out[464 + i] = ((w10 >>> 5) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w10 = in[160 + i];
-            out[592 + i] = ((w10 >>> 20) & 0x7fffL) + ref;
-            out[720 + i] = ((w10 >>> 35) & 0x7fffL) + ref;
-            long w11 = in[176 + i];
-            out[848 + i] = (((w10 >>> 50) | (w11 << 14)) & 0x7fffL) + ref;
-            out[976 + i] = ((w11 >>> 1) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w11 = in[176 + i];
-            out[48 + i] = ((w11 >>> 16) & 0x7fffL) + ref;
-            out[176 + i] = ((w11 >>> 31) & 0x7fffL) + ref;
-            out[304 + i] = ((w11 >>> 46) & 0x7fffL) + ref;
-            long w12 = in[192 + i];
-            out[432 + i] = (((w11 >>> 61) | (w12 << 3)) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w12 = in[192 + i];
-            out[560 + i] = ((w12 >>> 12) & 0x7fffL) + ref;
-            out[688 + i] = ((w12 >>> 27) & 0x7fffL) + ref;
-            out[816 + i] = ((w12 >>> 42) & 0x7fffL) + ref;
-            long w13 = in[208 + i];
-            out[944 + i] = (((w12 >>> 57) | (w13 << 7)) & 0x7fffL) + ref;
+            out[496 + i] = (((w12 >>> 58) | (w13 << 6)) & 0x3fffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[112 + i] = ((w13 >>> 8) & 0x7fffL) + ref;
-            out[240 + i] = ((w13 >>> 23) & 0x7fffL) + ref;
-            out[368 + i] = ((w13 >>> 38) & 0x7fffL) + ref;
+            out[624 + i] = ((w13 >>> 8) & 0x3fffL);
+            out[752 + i] = ((w13 >>> 22) & 0x3fffL);
+            out[880 + i] = ((w13 >>> 36) & 0x3fffL);
+            out[1008 + i] = (w13 >>> 50);
+        }
+    }
+
+    private static void unpack15(long[] in, long[] out) {
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[i] = (w0 & 0x7fffL);
+            out[128 + i] = ((w0 >>> 15) & 0x7fffL);
+            out[256 + i] = ((w0 >>> 30) & 0x7fffL);
+            out[384 + i] = ((w0 >>> 45) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            long w1 = in[16 + i];
+            out[512 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
+            out[640 + i] = ((w1 >>> 11) & 0x7fffL);
+            out[768 + i] = ((w1 >>> 26) & 0x7fffL);
+            out[896 + i] = ((w1 >>> 41) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            long w2 = in[32 + i];
+            out[64 + i] = (((w1 >>> 56) | (w2 << 8)) & 0x7fffL);
+            out[192 + i] = ((w2 >>> 7) & 0x7fffL);
+            out[320 + i] = ((w2 >>> 22) & 0x7fffL);
+            out[448 + i] = ((w2 >>> 37) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            long w3 = in[48 + i];
+            out[576 + i] = (((w2 >>> 52) | (w3 << 12)) & 0x7fffL);
+            out[704 + i] = ((w3 >>> 3) & 0x7fffL);
+            out[832 + i] = ((w3 >>> 18) & 0x7fffL);
+            out[960 + i] = ((w3 >>> 33) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[32 + i] = ((w3 >>> 48) & 0x7fffL);
+            long w4 = in[64 + i];
+            out[160 + i] = (((w3 >>> 63) | (w4 << 1)) & 0x7fffL);
+            out[288 + i] = ((w4 >>> 14) & 0x7fffL);
+            out[416 + i] = ((w4 >>> 29) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            out[544 + i] = ((w4 >>> 44) & 0x7fffL);
+            long w5 = in[80 + i];
+            out[672 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffL);
+            out[800 + i] = ((w5 >>> 10) & 0x7fffL);
+            out[928 + i] = ((w5 >>> 25) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[96 + i] = ((w5 >>> 40) & 0x7fffL);
+            long w6 = in[96 + i];
+            out[224 + i] = (((w5 >>> 55) | (w6 << 9)) & 0x7fffL);
+            out[352 + i] = ((w6 >>> 6) & 0x7fffL);
+            out[480 + i] = ((w6 >>> 21) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            out[608 + i] = ((w6 >>> 36) & 0x7fffL);
+            long w7 = in[112 + i];
+            out[736 + i] = (((w6 >>> 51) | (w7 << 13)) & 0x7fffL);
+            out[864 + i] = ((w7 >>> 2) & 0x7fffL);
+            out[992 + i] = ((w7 >>> 17) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w7 = in[112 + i];
+            out[16 + i] = ((w7 >>> 32) & 0x7fffL);
+            out[144 + i] = ((w7 >>> 47) & 0x7fffL);
+            long w8 = in[128 + i];
+            out[272 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x7fffL);
+            out[400 + i] = ((w8 >>> 13) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w8 = in[128 + i];
+            out[528 + i] = ((w8 >>> 28) & 0x7fffL);
+            out[656 + i] = ((w8 >>> 43) & 0x7fffL);
+            long w9 = in[144 + i];
+            out[784 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x7fffL);
+            out[912 + i] = ((w9 >>> 9) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w9 = in[144 + i];
+            out[80 + i] = ((w9 >>> 24) & 0x7fffL);
+            out[208 + i] = ((w9 >>> 39) & 0x7fffL);
+            long w10 = in[160 + i];
+            out[336 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x7fffL);
+            out[464 + i] = ((w10 >>> 5) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w10 = in[160 + i];
+            out[592 + i] = ((w10 >>> 20) & 0x7fffL);
+            out[720 + i] = ((w10 >>> 35) & 0x7fffL);
+            long w11 = in[176 + i];
+            out[848 + i] = (((w10 >>> 50) | (w11 << 14)) & 0x7fffL);
+            out[976 + i] = ((w11 >>> 1) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w11 = in[176 + i];
+            out[48 + i] = ((w11 >>> 16) & 0x7fffL);
+            out[176 + i] = ((w11 >>> 31) & 0x7fffL);
+            out[304 + i] = ((w11 >>> 46) & 0x7fffL);
+            long w12 = in[192 + i];
+            out[432 + i] = (((w11 >>> 61) | (w12 << 3)) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w12 = in[192 + i];
+            out[560 + i] = ((w12 >>> 12) & 0x7fffL);
+            out[688 + i] = ((w12 >>> 27) & 0x7fffL);
+            out[816 + i] = ((w12 >>> 42) & 0x7fffL);
+            long w13 = in[208 + i];
+            out[944 + i] = (((w12 >>> 57) | (w13 << 7)) & 0x7fffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w13 = in[208 + i];
+            out[112 + i] = ((w13 >>> 8) & 0x7fffL);
+            out[240 + i] = ((w13 >>> 23) & 0x7fffL);
+            out[368 + i] = ((w13 >>> 38) & 0x7fffL);
             long w14 = in[224 + i];
-            out[496 + i] = (((w13 >>> 53) | (w14 << 11)) & 0x7fffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w14 = in[224 + i];
-            out[624 + i] = ((w14 >>> 4) & 0x7fffL) + ref;
-            out[752 + i] = ((w14 >>> 19) & 0x7fffL) + ref;
-            out[880 + i] = ((w14 >>> 34) & 0x7fffL) + ref;
-            out[1008 + i] = (w14 >>> 49) + ref;
-        }
-    }
-
-    private static void unpack16(long[] in, long[] out, long ref) {
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[i] = (w0 & 0xffffL) + ref;
-            out[128 + i] = ((w0 >>> 16) & 0xffffL) + ref;
-            out[256 + i] = ((w0 >>> 32) & 0xffffL) + ref;
-            out[384 + i] = (w0 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            out[512 + i] = (w1 & 0xffffL) + ref;
-            out[640 + i] = ((w1 >>> 16) & 0xffffL) + ref;
-            out[768 + i] = ((w1 >>> 32) & 0xffffL) + ref;
-            out[896 + i] = (w1 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[64 + i] = (w2 & 0xffffL) + ref;
-            out[192 + i] = ((w2 >>> 16) & 0xffffL) + ref;
-            out[320 + i] = ((w2 >>> 32) & 0xffffL) + ref;
-            out[448 + i] = (w2 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[576 + i] = (w3 & 0xffffL) + ref;
-            out[704 + i] = ((w3 >>> 16) & 0xffffL) + ref;
-            out[832 + i] = ((w3 >>> 32) & 0xffffL) + ref;
-            out[960 + i] = (w3 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            out[32 + i] = (w4 & 0xffffL) + ref;
-            out[160 + i] = ((w4 >>> 16) & 0xffffL) + ref;
-            out[288 + i] = ((w4 >>> 32) & 0xffffL) + ref;
-            out[416 + i] = (w4 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[544 + i] = (w5 & 0xffffL) + ref;
-            out[672 + i] = ((w5 >>> 16) & 0xffffL) + ref;
-            out[800 + i] = ((w5 >>> 32) & 0xffffL) + ref;
-            out[928 + i] = (w5 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            out[96 + i] = (w6 & 0xffffL) + ref;
-            out[224 + i] = ((w6 >>> 16) & 0xffffL) + ref;
-            out[352 + i] = ((w6 >>> 32) & 0xffffL) + ref;
-            out[480 + i] = (w6 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w7 = in[112 + i];
-            out[608 + i] = (w7 & 0xffffL) + ref;
-            out[736 + i] = ((w7 >>> 16) & 0xffffL) + ref;
-            out[864 + i] = ((w7 >>> 32) & 0xffffL) + ref;
-            out[992 + i] = (w7 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w8 = in[128 + i];
-            out[16 + i] = (w8 & 0xffffL) + ref;
-            out[144 + i] = ((w8 >>> 16) & 0xffffL) + ref;
-            out[272 + i] = ((w8 >>> 32) & 0xffffL) + ref;
-            out[400 + i] = (w8 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w9 = in[144 + i];
-            out[528 + i] = (w9 & 0xffffL) + ref;
-            out[656 + i] = ((w9 >>> 16) & 0xffffL) + ref;
-            out[784 + i] = ((w9 >>> 32) & 0xffffL) + ref;
-            out[912 + i] = (w9 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w10 = in[160 + i];
-            out[80 + i] = (w10 & 0xffffL) + ref;
-            out[208 + i] = ((w10 >>> 16) & 0xffffL) + ref;
-            out[336 + i] = ((w10 >>> 32) & 0xffffL) + ref;
-            out[464 + i] = (w10 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w11 = in[176 + i];
-            out[592 + i] = (w11 & 0xffffL) + ref;
-            out[720 + i] = ((w11 >>> 16) & 0xffffL) + ref;
-            out[848 + i] = ((w11 >>> 32) & 0xffffL) + ref;
-            out[976 + i] = (w11 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w12 = in[192 + i];
-            out[48 + i] = (w12 & 0xffffL) + ref;
-            out[176 + i] = ((w12 >>> 16) & 0xffffL) + ref;
-            out[304 + i] = ((w12 >>> 32) & 0xffffL) + ref;
-            out[432 + i] = (w12 >>> 48) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w13 = in[208 + i];
-            out[560 + i] = (w13 & 0xffffL) + ref;
-            out[688 + i] = ((w13 >>> 16) & 0xffffL) + ref;
-            out[816 + i] = ((w13 >>> 32) & 0xffffL) + ref;
-            out[944 + i] = (w13 >>> 48) + ref;
+            out[496 + i] = (((w13 >>> 53) | (w14 << 11)) & 0x7fffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[112 + i] = (w14 & 0xffffL) + ref;
-            out[240 + i] = ((w14 >>> 16) & 0xffffL) + ref;
-            out[368 + i] = ((w14 >>> 32) & 0xffffL) + ref;
-            out[496 + i] = (w14 >>> 48) + ref;
+            out[624 + i] = ((w14 >>> 4) & 0x7fffL);
+            out[752 + i] = ((w14 >>> 19) & 0x7fffL);
+            out[880 + i] = ((w14 >>> 34) & 0x7fffL);
+            out[1008 + i] = (w14 >>> 49);
+        }
+    }
+
+    private static void unpack16(long[] in, long[] out) {
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[i] = (w0 & 0xffffL);
+            out[128 + i] = ((w0 >>> 16) & 0xffffL);
+            out[256 + i] = ((w0 >>> 32) & 0xffffL);
+            out[384 + i] = (w0 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[512 + i] = (w1 & 0xffffL);
+            out[640 + i] = ((w1 >>> 16) & 0xffffL);
+            out[768 + i] = ((w1 >>> 32) & 0xffffL);
+            out[896 + i] = (w1 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[64 + i] = (w2 & 0xffffL);
+            out[192 + i] = ((w2 >>> 16) & 0xffffL);
+            out[320 + i] = ((w2 >>> 32) & 0xffffL);
+            out[448 + i] = (w2 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[576 + i] = (w3 & 0xffffL);
+            out[704 + i] = ((w3 >>> 16) & 0xffffL);
+            out[832 + i] = ((w3 >>> 32) & 0xffffL);
+            out[960 + i] = (w3 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            out[32 + i] = (w4 & 0xffffL);
+            out[160 + i] = ((w4 >>> 16) & 0xffffL);
+            out[288 + i] = ((w4 >>> 32) & 0xffffL);
+            out[416 + i] = (w4 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[544 + i] = (w5 & 0xffffL);
+            out[672 + i] = ((w5 >>> 16) & 0xffffL);
+            out[800 + i] = ((w5 >>> 32) & 0xffffL);
+            out[928 + i] = (w5 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            out[96 + i] = (w6 & 0xffffL);
+            out[224 + i] = ((w6 >>> 16) & 0xffffL);
+            out[352 + i] = ((w6 >>> 32) & 0xffffL);
+            out[480 + i] = (w6 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w7 = in[112 + i];
+            out[608 + i] = (w7 & 0xffffL);
+            out[736 + i] = ((w7 >>> 16) & 0xffffL);
+            out[864 + i] = ((w7 >>> 32) & 0xffffL);
+            out[992 + i] = (w7 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w8 = in[128 + i];
+            out[16 + i] = (w8 & 0xffffL);
+            out[144 + i] = ((w8 >>> 16) & 0xffffL);
+            out[272 + i] = ((w8 >>> 32) & 0xffffL);
+            out[400 + i] = (w8 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w9 = in[144 + i];
+            out[528 + i] = (w9 & 0xffffL);
+            out[656 + i] = ((w9 >>> 16) & 0xffffL);
+            out[784 + i] = ((w9 >>> 32) & 0xffffL);
+            out[912 + i] = (w9 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w10 = in[160 + i];
+            out[80 + i] = (w10 & 0xffffL);
+            out[208 + i] = ((w10 >>> 16) & 0xffffL);
+            out[336 + i] = ((w10 >>> 32) & 0xffffL);
+            out[464 + i] = (w10 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w11 = in[176 + i];
+            out[592 + i] = (w11 & 0xffffL);
+            out[720 + i] = ((w11 >>> 16) & 0xffffL);
+            out[848 + i] = ((w11 >>> 32) & 0xffffL);
+            out[976 + i] = (w11 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w12 = in[192 + i];
+            out[48 + i] = (w12 & 0xffffL);
+            out[176 + i] = ((w12 >>> 16) & 0xffffL);
+            out[304 + i] = ((w12 >>> 32) & 0xffffL);
+            out[432 + i] = (w12 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w13 = in[208 + i];
+            out[560 + i] = (w13 & 0xffffL);
+            out[688 + i] = ((w13 >>> 16) & 0xffffL);
+            out[816 + i] = ((w13 >>> 32) & 0xffffL);
+            out[944 + i] = (w13 >>> 48);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w14 = in[224 + i];
+            out[112 + i] = (w14 & 0xffffL);
+            out[240 + i] = ((w14 >>> 16) & 0xffffL);
+            out[368 + i] = ((w14 >>> 32) & 0xffffL);
+            out[496 + i] = (w14 >>> 48);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[624 + i] = (w15 & 0xffffL) + ref;
-            out[752 + i] = ((w15 >>> 16) & 0xffffL) + ref;
-            out[880 + i] = ((w15 >>> 32) & 0xffffL) + ref;
-            out[1008 + i] = (w15 >>> 48) + ref;
+            out[624 + i] = (w15 & 0xffffL);
+            out[752 + i] = ((w15 >>> 16) & 0xffffL);
+            out[880 + i] = ((w15 >>> 32) & 0xffffL);
+            out[1008 + i] = (w15 >>> 48);
         }
     }
 
-    private static void unpack17(long[] in, long[] out, long ref) {
+    private static void unpack17(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1ffffL) + ref;
-            out[128 + i] = ((w0 >>> 17) & 0x1ffffL) + ref;
-            out[256 + i] = ((w0 >>> 34) & 0x1ffffL) + ref;
+            out[i] = (w0 & 0x1ffffL);
+            out[128 + i] = ((w0 >>> 17) & 0x1ffffL);
+            out[256 + i] = ((w0 >>> 34) & 0x1ffffL);
             long w1 = in[16 + i];
-            out[384 + i] = (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL) + ref;
+            out[384 + i] = (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 4) & 0x1ffffL) + ref;
-            out[640 + i] = ((w1 >>> 21) & 0x1ffffL) + ref;
-            out[768 + i] = ((w1 >>> 38) & 0x1ffffL) + ref;
+            out[512 + i] = ((w1 >>> 4) & 0x1ffffL);
+            out[640 + i] = ((w1 >>> 21) & 0x1ffffL);
+            out[768 + i] = ((w1 >>> 38) & 0x1ffffL);
             long w2 = in[32 + i];
-            out[896 + i] = (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL) + ref;
+            out[896 + i] = (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[64 + i] = ((w2 >>> 8) & 0x1ffffL) + ref;
-            out[192 + i] = ((w2 >>> 25) & 0x1ffffL) + ref;
-            out[320 + i] = ((w2 >>> 42) & 0x1ffffL) + ref;
+            out[64 + i] = ((w2 >>> 8) & 0x1ffffL);
+            out[192 + i] = ((w2 >>> 25) & 0x1ffffL);
+            out[320 + i] = ((w2 >>> 42) & 0x1ffffL);
             long w3 = in[48 + i];
-            out[448 + i] = (((w2 >>> 59) | (w3 << 5)) & 0x1ffffL) + ref;
+            out[448 + i] = (((w2 >>> 59) | (w3 << 5)) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[576 + i] = ((w3 >>> 12) & 0x1ffffL) + ref;
-            out[704 + i] = ((w3 >>> 29) & 0x1ffffL) + ref;
-            out[832 + i] = ((w3 >>> 46) & 0x1ffffL) + ref;
+            out[576 + i] = ((w3 >>> 12) & 0x1ffffL);
+            out[704 + i] = ((w3 >>> 29) & 0x1ffffL);
+            out[832 + i] = ((w3 >>> 46) & 0x1ffffL);
             long w4 = in[64 + i];
-            out[960 + i] = (((w3 >>> 63) | (w4 << 1)) & 0x1ffffL) + ref;
+            out[960 + i] = (((w3 >>> 63) | (w4 << 1)) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[32 + i] = ((w4 >>> 16) & 0x1ffffL) + ref;
-            out[160 + i] = ((w4 >>> 33) & 0x1ffffL) + ref;
+            out[32 + i] = ((w4 >>> 16) & 0x1ffffL);
+            out[160 + i] = ((w4 >>> 33) & 0x1ffffL);
             long w5 = in[80 + i];
-            out[288 + i] = (((w4 >>> 50) | (w5 << 14)) & 0x1ffffL) + ref;
-            out[416 + i] = ((w5 >>> 3) & 0x1ffffL) + ref;
+            out[288 + i] = (((w4 >>> 50) | (w5 << 14)) & 0x1ffffL);
+            out[416 + i] = ((w5 >>> 3) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[544 + i] = ((w5 >>> 20) & 0x1ffffL) + ref;
-            out[672 + i] = ((w5 >>> 37) & 0x1ffffL) + ref;
+            out[544 + i] = ((w5 >>> 20) & 0x1ffffL);
+            out[672 + i] = ((w5 >>> 37) & 0x1ffffL);
             long w6 = in[96 + i];
-            out[800 + i] = (((w5 >>> 54) | (w6 << 10)) & 0x1ffffL) + ref;
-            out[928 + i] = ((w6 >>> 7) & 0x1ffffL) + ref;
+            out[800 + i] = (((w5 >>> 54) | (w6 << 10)) & 0x1ffffL);
+            out[928 + i] = ((w6 >>> 7) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[96 + i] = ((w6 >>> 24) & 0x1ffffL) + ref;
-            out[224 + i] = ((w6 >>> 41) & 0x1ffffL) + ref;
+            out[96 + i] = ((w6 >>> 24) & 0x1ffffL);
+            out[224 + i] = ((w6 >>> 41) & 0x1ffffL);
             long w7 = in[112 + i];
-            out[352 + i] = (((w6 >>> 58) | (w7 << 6)) & 0x1ffffL) + ref;
-            out[480 + i] = ((w7 >>> 11) & 0x1ffffL) + ref;
+            out[352 + i] = (((w6 >>> 58) | (w7 << 6)) & 0x1ffffL);
+            out[480 + i] = ((w7 >>> 11) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[608 + i] = ((w7 >>> 28) & 0x1ffffL) + ref;
-            out[736 + i] = ((w7 >>> 45) & 0x1ffffL) + ref;
+            out[608 + i] = ((w7 >>> 28) & 0x1ffffL);
+            out[736 + i] = ((w7 >>> 45) & 0x1ffffL);
             long w8 = in[128 + i];
-            out[864 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x1ffffL) + ref;
-            out[992 + i] = ((w8 >>> 15) & 0x1ffffL) + ref;
+            out[864 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x1ffffL);
+            out[992 + i] = ((w8 >>> 15) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[16 + i] = ((w8 >>> 32) & 0x1ffffL) + ref;
+            out[16 + i] = ((w8 >>> 32) & 0x1ffffL);
             long w9 = in[144 + i];
-            out[144 + i] = (((w8 >>> 49) | (w9 << 15)) & 0x1ffffL) + ref;
-            out[272 + i] = ((w9 >>> 2) & 0x1ffffL) + ref;
-            out[400 + i] = ((w9 >>> 19) & 0x1ffffL) + ref;
+            out[144 + i] = (((w8 >>> 49) | (w9 << 15)) & 0x1ffffL);
+            out[272 + i] = ((w9 >>> 2) & 0x1ffffL);
+            out[400 + i] = ((w9 >>> 19) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[528 + i] = ((w9 >>> 36) & 0x1ffffL) + ref;
+            out[528 + i] = ((w9 >>> 36) & 0x1ffffL);
             long w10 = in[160 + i];
-            out[656 + i] = (((w9 >>> 53) | (w10 << 11)) & 0x1ffffL) + ref;
-            out[784 + i] = ((w10 >>> 6) & 0x1ffffL) + ref;
-            out[912 + i] = ((w10 >>> 23) & 0x1ffffL) + ref;
+            out[656 + i] = (((w9 >>> 53) | (w10 << 11)) & 0x1ffffL);
+            out[784 + i] = ((w10 >>> 6) & 0x1ffffL);
+            out[912 + i] = ((w10 >>> 23) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[80 + i] = ((w10 >>> 40) & 0x1ffffL) + ref;
+            out[80 + i] = ((w10 >>> 40) & 0x1ffffL);
             long w11 = in[176 + i];
-            out[208 + i] = (((w10 >>> 57) | (w11 << 7)) & 0x1ffffL) + ref;
-            out[336 + i] = ((w11 >>> 10) & 0x1ffffL) + ref;
-            out[464 + i] = ((w11 >>> 27) & 0x1ffffL) + ref;
+            out[208 + i] = (((w10 >>> 57) | (w11 << 7)) & 0x1ffffL);
+            out[336 + i] = ((w11 >>> 10) & 0x1ffffL);
+            out[464 + i] = ((w11 >>> 27) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[592 + i] = ((w11 >>> 44) & 0x1ffffL) + ref;
+            out[592 + i] = ((w11 >>> 44) & 0x1ffffL);
             long w12 = in[192 + i];
-            out[720 + i] = (((w11 >>> 61) | (w12 << 3)) & 0x1ffffL) + ref;
-            out[848 + i] = ((w12 >>> 14) & 0x1ffffL) + ref;
-            out[976 + i] = ((w12 >>> 31) & 0x1ffffL) + ref;
+            out[720 + i] = (((w11 >>> 61) | (w12 << 3)) & 0x1ffffL);
+            out[848 + i] = ((w12 >>> 14) & 0x1ffffL);
+            out[976 + i] = ((w12 >>> 31) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[48 + i] = (((w12 >>> 48) | (w13 << 16)) & 0x1ffffL) + ref;
-            out[176 + i] = ((w13 >>> 1) & 0x1ffffL) + ref;
-            out[304 + i] = ((w13 >>> 18) & 0x1ffffL) + ref;
-            out[432 + i] = ((w13 >>> 35) & 0x1ffffL) + ref;
+            out[48 + i] = (((w12 >>> 48) | (w13 << 16)) & 0x1ffffL);
+            out[176 + i] = ((w13 >>> 1) & 0x1ffffL);
+            out[304 + i] = ((w13 >>> 18) & 0x1ffffL);
+            out[432 + i] = ((w13 >>> 35) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[560 + i] = (((w13 >>> 52) | (w14 << 12)) & 0x1ffffL) + ref;
-            out[688 + i] = ((w14 >>> 5) & 0x1ffffL) + ref;
-            out[816 + i] = ((w14 >>> 22) & 0x1ffffL) + ref;
-            out[944 + i] = ((w14 >>> 39) & 0x1ffffL) + ref;
+            out[560 + i] = (((w13 >>> 52) | (w14 << 12)) & 0x1ffffL);
+            out[688 + i] = ((w14 >>> 5) & 0x1ffffL);
+            out[816 + i] = ((w14 >>> 22) & 0x1ffffL);
+            out[944 + i] = ((w14 >>> 39) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[112 + i] = (((w14 >>> 56) | (w15 << 8)) & 0x1ffffL) + ref;
-            out[240 + i] = ((w15 >>> 9) & 0x1ffffL) + ref;
-            out[368 + i] = ((w15 >>> 26) & 0x1ffffL) + ref;
-            out[496 + i] = ((w15 >>> 43) & 0x1ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w15 = in[240 + i];
-            long w16 = in[256 + i];
-            out[624 + i] = (((w15 >>> 60) | (w16 << 4)) & 0x1ffffL) + ref;
-            out[752 + i] = ((w16 >>> 13) & 0x1ffffL) + ref;
-            out[880 + i] = ((w16 >>> 30) & 0x1ffffL) + ref;
-            out[1008 + i] = (w16 >>> 47) + ref;
-        }
-    }
-
-    private static void unpack18(long[] in, long[] out, long ref) {
-        for (int i = 0; i < 16; i++) {
-            long w0 = in[i];
-            out[i] = (w0 & 0x3ffffL) + ref;
-            out[128 + i] = ((w0 >>> 18) & 0x3ffffL) + ref;
-            out[256 + i] = ((w0 >>> 36) & 0x3ffffL) + ref;
-            long w1 = in[16 + i];
-            out[384 + i] = (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 8) & 0x3ffffL) + ref;
-            out[640 + i] = ((w1 >>> 26) & 0x3ffffL) + ref;
-            out[768 + i] = ((w1 >>> 44) & 0x3ffffL) + ref;
-            long w2 = in[32 + i];
-            out[896 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w2 = in[32 + i];
-            out[64 + i] = ((w2 >>> 16) & 0x3ffffL) + ref;
-            out[192 + i] = ((w2 >>> 34) & 0x3ffffL) + ref;
-            long w3 = in[48 + i];
-            out[320 + i] = (((w2 >>> 52) | (w3 << 12)) & 0x3ffffL) + ref;
-            out[448 + i] = ((w3 >>> 6) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w3 = in[48 + i];
-            out[576 + i] = ((w3 >>> 24) & 0x3ffffL) + ref;
-            out[704 + i] = ((w3 >>> 42) & 0x3ffffL) + ref;
-            long w4 = in[64 + i];
-            out[832 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffL) + ref;
-            out[960 + i] = ((w4 >>> 14) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w4 = in[64 + i];
-            out[32 + i] = ((w4 >>> 32) & 0x3ffffL) + ref;
-            long w5 = in[80 + i];
-            out[160 + i] = (((w4 >>> 50) | (w5 << 14)) & 0x3ffffL) + ref;
-            out[288 + i] = ((w5 >>> 4) & 0x3ffffL) + ref;
-            out[416 + i] = ((w5 >>> 22) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w5 = in[80 + i];
-            out[544 + i] = ((w5 >>> 40) & 0x3ffffL) + ref;
-            long w6 = in[96 + i];
-            out[672 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x3ffffL) + ref;
-            out[800 + i] = ((w6 >>> 12) & 0x3ffffL) + ref;
-            out[928 + i] = ((w6 >>> 30) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w6 = in[96 + i];
-            long w7 = in[112 + i];
-            out[96 + i] = (((w6 >>> 48) | (w7 << 16)) & 0x3ffffL) + ref;
-            out[224 + i] = ((w7 >>> 2) & 0x3ffffL) + ref;
-            out[352 + i] = ((w7 >>> 20) & 0x3ffffL) + ref;
-            out[480 + i] = ((w7 >>> 38) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w7 = in[112 + i];
-            long w8 = in[128 + i];
-            out[608 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x3ffffL) + ref;
-            out[736 + i] = ((w8 >>> 10) & 0x3ffffL) + ref;
-            out[864 + i] = ((w8 >>> 28) & 0x3ffffL) + ref;
-            out[992 + i] = (w8 >>> 46) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w9 = in[144 + i];
-            out[16 + i] = (w9 & 0x3ffffL) + ref;
-            out[144 + i] = ((w9 >>> 18) & 0x3ffffL) + ref;
-            out[272 + i] = ((w9 >>> 36) & 0x3ffffL) + ref;
-            long w10 = in[160 + i];
-            out[400 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w10 = in[160 + i];
-            out[528 + i] = ((w10 >>> 8) & 0x3ffffL) + ref;
-            out[656 + i] = ((w10 >>> 26) & 0x3ffffL) + ref;
-            out[784 + i] = ((w10 >>> 44) & 0x3ffffL) + ref;
-            long w11 = in[176 + i];
-            out[912 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w11 = in[176 + i];
-            out[80 + i] = ((w11 >>> 16) & 0x3ffffL) + ref;
-            out[208 + i] = ((w11 >>> 34) & 0x3ffffL) + ref;
-            long w12 = in[192 + i];
-            out[336 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x3ffffL) + ref;
-            out[464 + i] = ((w12 >>> 6) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w12 = in[192 + i];
-            out[592 + i] = ((w12 >>> 24) & 0x3ffffL) + ref;
-            out[720 + i] = ((w12 >>> 42) & 0x3ffffL) + ref;
-            long w13 = in[208 + i];
-            out[848 + i] = (((w12 >>> 60) | (w13 << 4)) & 0x3ffffL) + ref;
-            out[976 + i] = ((w13 >>> 14) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w13 = in[208 + i];
-            out[48 + i] = ((w13 >>> 32) & 0x3ffffL) + ref;
-            long w14 = in[224 + i];
-            out[176 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x3ffffL) + ref;
-            out[304 + i] = ((w14 >>> 4) & 0x3ffffL) + ref;
-            out[432 + i] = ((w14 >>> 22) & 0x3ffffL) + ref;
-        }
-        for (int i = 0; i < 16; i++) {
-            long w14 = in[224 + i];
-            out[560 + i] = ((w14 >>> 40) & 0x3ffffL) + ref;
-            long w15 = in[240 + i];
-            out[688 + i] = (((w14 >>> 58) | (w15 << 6)) & 0x3ffffL) + ref;
-            out[816 + i] = ((w15 >>> 12) & 0x3ffffL) + ref;
-            out[944 + i] = ((w15 >>> 30) & 0x3ffffL) + ref;
+            out[112 + i] = (((w14 >>> 56) | (w15 << 8)) & 0x1ffffL);
+            out[240 + i] = ((w15 >>> 9) & 0x1ffffL);
+            out[368 + i] = ((w15 >>> 26) & 0x1ffffL);
+            out[496 + i] = ((w15 >>> 43) & 0x1ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[112 + i] = (((w15 >>> 48) | (w16 << 16)) & 0x3ffffL) + ref;
-            out[240 + i] = ((w16 >>> 2) & 0x3ffffL) + ref;
-            out[368 + i] = ((w16 >>> 20) & 0x3ffffL) + ref;
-            out[496 + i] = ((w16 >>> 38) & 0x3ffffL) + ref;
+            out[624 + i] = (((w15 >>> 60) | (w16 << 4)) & 0x1ffffL);
+            out[752 + i] = ((w16 >>> 13) & 0x1ffffL);
+            out[880 + i] = ((w16 >>> 30) & 0x1ffffL);
+            out[1008 + i] = (w16 >>> 47);
+        }
+    }
+
+    private static void unpack18(long[] in, long[] out) {
+        for (int i = 0; i < 16; i++) {
+            long w0 = in[i];
+            out[i] = (w0 & 0x3ffffL);
+            out[128 + i] = ((w0 >>> 18) & 0x3ffffL);
+            out[256 + i] = ((w0 >>> 36) & 0x3ffffL);
+            long w1 = in[16 + i];
+            out[384 + i] = (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w1 = in[16 + i];
+            out[512 + i] = ((w1 >>> 8) & 0x3ffffL);
+            out[640 + i] = ((w1 >>> 26) & 0x3ffffL);
+            out[768 + i] = ((w1 >>> 44) & 0x3ffffL);
+            long w2 = in[32 + i];
+            out[896 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w2 = in[32 + i];
+            out[64 + i] = ((w2 >>> 16) & 0x3ffffL);
+            out[192 + i] = ((w2 >>> 34) & 0x3ffffL);
+            long w3 = in[48 + i];
+            out[320 + i] = (((w2 >>> 52) | (w3 << 12)) & 0x3ffffL);
+            out[448 + i] = ((w3 >>> 6) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w3 = in[48 + i];
+            out[576 + i] = ((w3 >>> 24) & 0x3ffffL);
+            out[704 + i] = ((w3 >>> 42) & 0x3ffffL);
+            long w4 = in[64 + i];
+            out[832 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffL);
+            out[960 + i] = ((w4 >>> 14) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w4 = in[64 + i];
+            out[32 + i] = ((w4 >>> 32) & 0x3ffffL);
+            long w5 = in[80 + i];
+            out[160 + i] = (((w4 >>> 50) | (w5 << 14)) & 0x3ffffL);
+            out[288 + i] = ((w5 >>> 4) & 0x3ffffL);
+            out[416 + i] = ((w5 >>> 22) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w5 = in[80 + i];
+            out[544 + i] = ((w5 >>> 40) & 0x3ffffL);
+            long w6 = in[96 + i];
+            out[672 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x3ffffL);
+            out[800 + i] = ((w6 >>> 12) & 0x3ffffL);
+            out[928 + i] = ((w6 >>> 30) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w6 = in[96 + i];
+            long w7 = in[112 + i];
+            out[96 + i] = (((w6 >>> 48) | (w7 << 16)) & 0x3ffffL);
+            out[224 + i] = ((w7 >>> 2) & 0x3ffffL);
+            out[352 + i] = ((w7 >>> 20) & 0x3ffffL);
+            out[480 + i] = ((w7 >>> 38) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w7 = in[112 + i];
+            long w8 = in[128 + i];
+            out[608 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x3ffffL);
+            out[736 + i] = ((w8 >>> 10) & 0x3ffffL);
+            out[864 + i] = ((w8 >>> 28) & 0x3ffffL);
+            out[992 + i] = (w8 >>> 46);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w9 = in[144 + i];
+            out[16 + i] = (w9 & 0x3ffffL);
+            out[144 + i] = ((w9 >>> 18) & 0x3ffffL);
+            out[272 + i] = ((w9 >>> 36) & 0x3ffffL);
+            long w10 = in[160 + i];
+            out[400 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w10 = in[160 + i];
+            out[528 + i] = ((w10 >>> 8) & 0x3ffffL);
+            out[656 + i] = ((w10 >>> 26) & 0x3ffffL);
+            out[784 + i] = ((w10 >>> 44) & 0x3ffffL);
+            long w11 = in[176 + i];
+            out[912 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w11 = in[176 + i];
+            out[80 + i] = ((w11 >>> 16) & 0x3ffffL);
+            out[208 + i] = ((w11 >>> 34) & 0x3ffffL);
+            long w12 = in[192 + i];
+            out[336 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x3ffffL);
+            out[464 + i] = ((w12 >>> 6) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w12 = in[192 + i];
+            out[592 + i] = ((w12 >>> 24) & 0x3ffffL);
+            out[720 + i] = ((w12 >>> 42) & 0x3ffffL);
+            long w13 = in[208 + i];
+            out[848 + i] = (((w12 >>> 60) | (w13 << 4)) & 0x3ffffL);
+            out[976 + i] = ((w13 >>> 14) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w13 = in[208 + i];
+            out[48 + i] = ((w13 >>> 32) & 0x3ffffL);
+            long w14 = in[224 + i];
+            out[176 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x3ffffL);
+            out[304 + i] = ((w14 >>> 4) & 0x3ffffL);
+            out[432 + i] = ((w14 >>> 22) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w14 = in[224 + i];
+            out[560 + i] = ((w14 >>> 40) & 0x3ffffL);
+            long w15 = in[240 + i];
+            out[688 + i] = (((w14 >>> 58) | (w15 << 6)) & 0x3ffffL);
+            out[816 + i] = ((w15 >>> 12) & 0x3ffffL);
+            out[944 + i] = ((w15 >>> 30) & 0x3ffffL);
+        }
+        for (int i = 0; i < 16; i++) {
+            long w15 = in[240 + i];
+            long w16 = in[256 + i];
+            out[112 + i] = (((w15 >>> 48) | (w16 << 16)) & 0x3ffffL);
+            out[240 + i] = ((w16 >>> 2) & 0x3ffffL);
+            out[368 + i] = ((w16 >>> 20) & 0x3ffffL);
+            out[496 + i] = ((w16 >>> 38) & 0x3ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[624 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x3ffffL) + ref;
-            out[752 + i] = ((w17 >>> 10) & 0x3ffffL) + ref;
-            out[880 + i] = ((w17 >>> 28) & 0x3ffffL) + ref;
-            out[1008 + i] = (w17 >>> 46) + ref;
+            out[624 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x3ffffL);
+            out[752 + i] = ((w17 >>> 10) & 0x3ffffL);
+            out[880 + i] = ((w17 >>> 28) & 0x3ffffL);
+            out[1008 + i] = (w17 >>> 46);
         }
     }
 
-    private static void unpack19(long[] in, long[] out, long ref) {
+    private static void unpack19(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7ffffL) + ref;
-            out[128 + i] = ((w0 >>> 19) & 0x7ffffL) + ref;
-            out[256 + i] = ((w0 >>> 38) & 0x7ffffL) + ref;
+            out[i] = (w0 & 0x7ffffL);
+            out[128 + i] = ((w0 >>> 19) & 0x7ffffL);
+            out[256 + i] = ((w0 >>> 38) & 0x7ffffL);
             long w1 = in[16 + i];
-            out[384 + i] = (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL) + ref;
+            out[384 + i] = (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 12) & 0x7ffffL) + ref;
-            out[640 + i] = ((w1 >>> 31) & 0x7ffffL) + ref;
+            out[512 + i] = ((w1 >>> 12) & 0x7ffffL);
+            out[640 + i] = ((w1 >>> 31) & 0x7ffffL);
             long w2 = in[32 + i];
-            out[768 + i] = (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL) + ref;
-            out[896 + i] = ((w2 >>> 5) & 0x7ffffL) + ref;
+            out[768 + i] = (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
+            out[896 + i] = ((w2 >>> 5) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[64 + i] = ((w2 >>> 24) & 0x7ffffL) + ref;
-            out[192 + i] = ((w2 >>> 43) & 0x7ffffL) + ref;
+            out[64 + i] = ((w2 >>> 24) & 0x7ffffL);
+            out[192 + i] = ((w2 >>> 43) & 0x7ffffL);
             long w3 = in[48 + i];
-            out[320 + i] = (((w2 >>> 62) | (w3 << 2)) & 0x7ffffL) + ref;
-            out[448 + i] = ((w3 >>> 17) & 0x7ffffL) + ref;
+            out[320 + i] = (((w2 >>> 62) | (w3 << 2)) & 0x7ffffL);
+            out[448 + i] = ((w3 >>> 17) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[576 + i] = ((w3 >>> 36) & 0x7ffffL) + ref;
+            out[576 + i] = ((w3 >>> 36) & 0x7ffffL);
             long w4 = in[64 + i];
-            out[704 + i] = (((w3 >>> 55) | (w4 << 9)) & 0x7ffffL) + ref;
-            out[832 + i] = ((w4 >>> 10) & 0x7ffffL) + ref;
-            out[960 + i] = ((w4 >>> 29) & 0x7ffffL) + ref;
+            out[704 + i] = (((w3 >>> 55) | (w4 << 9)) & 0x7ffffL);
+            out[832 + i] = ((w4 >>> 10) & 0x7ffffL);
+            out[960 + i] = ((w4 >>> 29) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
             long w5 = in[80 + i];
-            out[32 + i] = (((w4 >>> 48) | (w5 << 16)) & 0x7ffffL) + ref;
-            out[160 + i] = ((w5 >>> 3) & 0x7ffffL) + ref;
-            out[288 + i] = ((w5 >>> 22) & 0x7ffffL) + ref;
-            out[416 + i] = ((w5 >>> 41) & 0x7ffffL) + ref;
+            out[32 + i] = (((w4 >>> 48) | (w5 << 16)) & 0x7ffffL);
+            out[160 + i] = ((w5 >>> 3) & 0x7ffffL);
+            out[288 + i] = ((w5 >>> 22) & 0x7ffffL);
+            out[416 + i] = ((w5 >>> 41) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[544 + i] = (((w5 >>> 60) | (w6 << 4)) & 0x7ffffL) + ref;
-            out[672 + i] = ((w6 >>> 15) & 0x7ffffL) + ref;
-            out[800 + i] = ((w6 >>> 34) & 0x7ffffL) + ref;
+            out[544 + i] = (((w5 >>> 60) | (w6 << 4)) & 0x7ffffL);
+            out[672 + i] = ((w6 >>> 15) & 0x7ffffL);
+            out[800 + i] = ((w6 >>> 34) & 0x7ffffL);
             long w7 = in[112 + i];
-            out[928 + i] = (((w6 >>> 53) | (w7 << 11)) & 0x7ffffL) + ref;
+            out[928 + i] = (((w6 >>> 53) | (w7 << 11)) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[96 + i] = ((w7 >>> 8) & 0x7ffffL) + ref;
-            out[224 + i] = ((w7 >>> 27) & 0x7ffffL) + ref;
+            out[96 + i] = ((w7 >>> 8) & 0x7ffffL);
+            out[224 + i] = ((w7 >>> 27) & 0x7ffffL);
             long w8 = in[128 + i];
-            out[352 + i] = (((w7 >>> 46) | (w8 << 18)) & 0x7ffffL) + ref;
-            out[480 + i] = ((w8 >>> 1) & 0x7ffffL) + ref;
+            out[352 + i] = (((w7 >>> 46) | (w8 << 18)) & 0x7ffffL);
+            out[480 + i] = ((w8 >>> 1) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[608 + i] = ((w8 >>> 20) & 0x7ffffL) + ref;
-            out[736 + i] = ((w8 >>> 39) & 0x7ffffL) + ref;
+            out[608 + i] = ((w8 >>> 20) & 0x7ffffL);
+            out[736 + i] = ((w8 >>> 39) & 0x7ffffL);
             long w9 = in[144 + i];
-            out[864 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x7ffffL) + ref;
-            out[992 + i] = ((w9 >>> 13) & 0x7ffffL) + ref;
+            out[864 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x7ffffL);
+            out[992 + i] = ((w9 >>> 13) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[16 + i] = ((w9 >>> 32) & 0x7ffffL) + ref;
+            out[16 + i] = ((w9 >>> 32) & 0x7ffffL);
             long w10 = in[160 + i];
-            out[144 + i] = (((w9 >>> 51) | (w10 << 13)) & 0x7ffffL) + ref;
-            out[272 + i] = ((w10 >>> 6) & 0x7ffffL) + ref;
-            out[400 + i] = ((w10 >>> 25) & 0x7ffffL) + ref;
+            out[144 + i] = (((w9 >>> 51) | (w10 << 13)) & 0x7ffffL);
+            out[272 + i] = ((w10 >>> 6) & 0x7ffffL);
+            out[400 + i] = ((w10 >>> 25) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[528 + i] = ((w10 >>> 44) & 0x7ffffL) + ref;
+            out[528 + i] = ((w10 >>> 44) & 0x7ffffL);
             long w11 = in[176 + i];
-            out[656 + i] = (((w10 >>> 63) | (w11 << 1)) & 0x7ffffL) + ref;
-            out[784 + i] = ((w11 >>> 18) & 0x7ffffL) + ref;
-            out[912 + i] = ((w11 >>> 37) & 0x7ffffL) + ref;
+            out[656 + i] = (((w10 >>> 63) | (w11 << 1)) & 0x7ffffL);
+            out[784 + i] = ((w11 >>> 18) & 0x7ffffL);
+            out[912 + i] = ((w11 >>> 37) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[80 + i] = (((w11 >>> 56) | (w12 << 8)) & 0x7ffffL) + ref;
-            out[208 + i] = ((w12 >>> 11) & 0x7ffffL) + ref;
-            out[336 + i] = ((w12 >>> 30) & 0x7ffffL) + ref;
+            out[80 + i] = (((w11 >>> 56) | (w12 << 8)) & 0x7ffffL);
+            out[208 + i] = ((w12 >>> 11) & 0x7ffffL);
+            out[336 + i] = ((w12 >>> 30) & 0x7ffffL);
             long w13 = in[208 + i];
-            out[464 + i] = (((w12 >>> 49) | (w13 << 15)) & 0x7ffffL) + ref;
+            out[464 + i] = (((w12 >>> 49) | (w13 << 15)) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[592 + i] = ((w13 >>> 4) & 0x7ffffL) + ref;
-            out[720 + i] = ((w13 >>> 23) & 0x7ffffL) + ref;
-            out[848 + i] = ((w13 >>> 42) & 0x7ffffL) + ref;
+            out[592 + i] = ((w13 >>> 4) & 0x7ffffL);
+            out[720 + i] = ((w13 >>> 23) & 0x7ffffL);
+            out[848 + i] = ((w13 >>> 42) & 0x7ffffL);
             long w14 = in[224 + i];
-            out[976 + i] = (((w13 >>> 61) | (w14 << 3)) & 0x7ffffL) + ref;
+            out[976 + i] = (((w13 >>> 61) | (w14 << 3)) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[48 + i] = ((w14 >>> 16) & 0x7ffffL) + ref;
-            out[176 + i] = ((w14 >>> 35) & 0x7ffffL) + ref;
+            out[48 + i] = ((w14 >>> 16) & 0x7ffffL);
+            out[176 + i] = ((w14 >>> 35) & 0x7ffffL);
             long w15 = in[240 + i];
-            out[304 + i] = (((w14 >>> 54) | (w15 << 10)) & 0x7ffffL) + ref;
-            out[432 + i] = ((w15 >>> 9) & 0x7ffffL) + ref;
+            out[304 + i] = (((w14 >>> 54) | (w15 << 10)) & 0x7ffffL);
+            out[432 + i] = ((w15 >>> 9) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[560 + i] = ((w15 >>> 28) & 0x7ffffL) + ref;
+            out[560 + i] = ((w15 >>> 28) & 0x7ffffL);
             long w16 = in[256 + i];
-            out[688 + i] = (((w15 >>> 47) | (w16 << 17)) & 0x7ffffL) + ref;
-            out[816 + i] = ((w16 >>> 2) & 0x7ffffL) + ref;
-            out[944 + i] = ((w16 >>> 21) & 0x7ffffL) + ref;
+            out[688 + i] = (((w15 >>> 47) | (w16 << 17)) & 0x7ffffL);
+            out[816 + i] = ((w16 >>> 2) & 0x7ffffL);
+            out[944 + i] = ((w16 >>> 21) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[112 + i] = ((w16 >>> 40) & 0x7ffffL) + ref;
+            out[112 + i] = ((w16 >>> 40) & 0x7ffffL);
             long w17 = in[272 + i];
-            out[240 + i] = (((w16 >>> 59) | (w17 << 5)) & 0x7ffffL) + ref;
-            out[368 + i] = ((w17 >>> 14) & 0x7ffffL) + ref;
-            out[496 + i] = ((w17 >>> 33) & 0x7ffffL) + ref;
+            out[240 + i] = (((w16 >>> 59) | (w17 << 5)) & 0x7ffffL);
+            out[368 + i] = ((w17 >>> 14) & 0x7ffffL);
+            out[496 + i] = ((w17 >>> 33) & 0x7ffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[624 + i] = (((w17 >>> 52) | (w18 << 12)) & 0x7ffffL) + ref;
-            out[752 + i] = ((w18 >>> 7) & 0x7ffffL) + ref;
-            out[880 + i] = ((w18 >>> 26) & 0x7ffffL) + ref;
-            out[1008 + i] = (w18 >>> 45) + ref;
+            out[624 + i] = (((w17 >>> 52) | (w18 << 12)) & 0x7ffffL);
+            out[752 + i] = ((w18 >>> 7) & 0x7ffffL);
+            out[880 + i] = ((w18 >>> 26) & 0x7ffffL);
+            out[1008 + i] = (w18 >>> 45);
         }
     }
 
-    private static void unpack20(long[] in, long[] out, long ref) {
+    private static void unpack20(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xfffffL) + ref;
-            out[128 + i] = ((w0 >>> 20) & 0xfffffL) + ref;
-            out[256 + i] = ((w0 >>> 40) & 0xfffffL) + ref;
+            out[i] = (w0 & 0xfffffL);
+            out[128 + i] = ((w0 >>> 20) & 0xfffffL);
+            out[256 + i] = ((w0 >>> 40) & 0xfffffL);
             long w1 = in[16 + i];
-            out[384 + i] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffL) + ref;
+            out[384 + i] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 16) & 0xfffffL) + ref;
-            out[640 + i] = ((w1 >>> 36) & 0xfffffL) + ref;
+            out[512 + i] = ((w1 >>> 16) & 0xfffffL);
+            out[640 + i] = ((w1 >>> 36) & 0xfffffL);
             long w2 = in[32 + i];
-            out[768 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffL) + ref;
-            out[896 + i] = ((w2 >>> 12) & 0xfffffL) + ref;
+            out[768 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
+            out[896 + i] = ((w2 >>> 12) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[64 + i] = ((w2 >>> 32) & 0xfffffL) + ref;
+            out[64 + i] = ((w2 >>> 32) & 0xfffffL);
             long w3 = in[48 + i];
-            out[192 + i] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffL) + ref;
-            out[320 + i] = ((w3 >>> 8) & 0xfffffL) + ref;
-            out[448 + i] = ((w3 >>> 28) & 0xfffffL) + ref;
+            out[192 + i] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffL);
+            out[320 + i] = ((w3 >>> 8) & 0xfffffL);
+            out[448 + i] = ((w3 >>> 28) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[576 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffL) + ref;
-            out[704 + i] = ((w4 >>> 4) & 0xfffffL) + ref;
-            out[832 + i] = ((w4 >>> 24) & 0xfffffL) + ref;
-            out[960 + i] = (w4 >>> 44) + ref;
+            out[576 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffL);
+            out[704 + i] = ((w4 >>> 4) & 0xfffffL);
+            out[832 + i] = ((w4 >>> 24) & 0xfffffL);
+            out[960 + i] = (w4 >>> 44);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[32 + i] = (w5 & 0xfffffL) + ref;
-            out[160 + i] = ((w5 >>> 20) & 0xfffffL) + ref;
-            out[288 + i] = ((w5 >>> 40) & 0xfffffL) + ref;
+            out[32 + i] = (w5 & 0xfffffL);
+            out[160 + i] = ((w5 >>> 20) & 0xfffffL);
+            out[288 + i] = ((w5 >>> 40) & 0xfffffL);
             long w6 = in[96 + i];
-            out[416 + i] = (((w5 >>> 60) | (w6 << 4)) & 0xfffffL) + ref;
+            out[416 + i] = (((w5 >>> 60) | (w6 << 4)) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[544 + i] = ((w6 >>> 16) & 0xfffffL) + ref;
-            out[672 + i] = ((w6 >>> 36) & 0xfffffL) + ref;
+            out[544 + i] = ((w6 >>> 16) & 0xfffffL);
+            out[672 + i] = ((w6 >>> 36) & 0xfffffL);
             long w7 = in[112 + i];
-            out[800 + i] = (((w6 >>> 56) | (w7 << 8)) & 0xfffffL) + ref;
-            out[928 + i] = ((w7 >>> 12) & 0xfffffL) + ref;
+            out[800 + i] = (((w6 >>> 56) | (w7 << 8)) & 0xfffffL);
+            out[928 + i] = ((w7 >>> 12) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[96 + i] = ((w7 >>> 32) & 0xfffffL) + ref;
+            out[96 + i] = ((w7 >>> 32) & 0xfffffL);
             long w8 = in[128 + i];
-            out[224 + i] = (((w7 >>> 52) | (w8 << 12)) & 0xfffffL) + ref;
-            out[352 + i] = ((w8 >>> 8) & 0xfffffL) + ref;
-            out[480 + i] = ((w8 >>> 28) & 0xfffffL) + ref;
+            out[224 + i] = (((w7 >>> 52) | (w8 << 12)) & 0xfffffL);
+            out[352 + i] = ((w8 >>> 8) & 0xfffffL);
+            out[480 + i] = ((w8 >>> 28) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
             long w9 = in[144 + i];
-            out[608 + i] = (((w8 >>> 48) | (w9 << 16)) & 0xfffffL) + ref;
-            out[736 + i] = ((w9 >>> 4) & 0xfffffL) + ref;
-            out[864 + i] = ((w9 >>> 24) & 0xfffffL) + ref;
-            out[992 + i] = (w9 >>> 44) + ref;
+            out[608 + i] = (((w8 >>> 48) | (w9 << 16)) & 0xfffffL);
+            out[736 + i] = ((w9 >>> 4) & 0xfffffL);
+            out[864 + i] = ((w9 >>> 24) & 0xfffffL);
+            out[992 + i] = (w9 >>> 44);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[16 + i] = (w10 & 0xfffffL) + ref;
-            out[144 + i] = ((w10 >>> 20) & 0xfffffL) + ref;
-            out[272 + i] = ((w10 >>> 40) & 0xfffffL) + ref;
+            out[16 + i] = (w10 & 0xfffffL);
+            out[144 + i] = ((w10 >>> 20) & 0xfffffL);
+            out[272 + i] = ((w10 >>> 40) & 0xfffffL);
             long w11 = in[176 + i];
-            out[400 + i] = (((w10 >>> 60) | (w11 << 4)) & 0xfffffL) + ref;
+            out[400 + i] = (((w10 >>> 60) | (w11 << 4)) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[528 + i] = ((w11 >>> 16) & 0xfffffL) + ref;
-            out[656 + i] = ((w11 >>> 36) & 0xfffffL) + ref;
+            out[528 + i] = ((w11 >>> 16) & 0xfffffL);
+            out[656 + i] = ((w11 >>> 36) & 0xfffffL);
             long w12 = in[192 + i];
-            out[784 + i] = (((w11 >>> 56) | (w12 << 8)) & 0xfffffL) + ref;
-            out[912 + i] = ((w12 >>> 12) & 0xfffffL) + ref;
+            out[784 + i] = (((w11 >>> 56) | (w12 << 8)) & 0xfffffL);
+            out[912 + i] = ((w12 >>> 12) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[80 + i] = ((w12 >>> 32) & 0xfffffL) + ref;
+            out[80 + i] = ((w12 >>> 32) & 0xfffffL);
             long w13 = in[208 + i];
-            out[208 + i] = (((w12 >>> 52) | (w13 << 12)) & 0xfffffL) + ref;
-            out[336 + i] = ((w13 >>> 8) & 0xfffffL) + ref;
-            out[464 + i] = ((w13 >>> 28) & 0xfffffL) + ref;
+            out[208 + i] = (((w12 >>> 52) | (w13 << 12)) & 0xfffffL);
+            out[336 + i] = ((w13 >>> 8) & 0xfffffL);
+            out[464 + i] = ((w13 >>> 28) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[592 + i] = (((w13 >>> 48) | (w14 << 16)) & 0xfffffL) + ref;
-            out[720 + i] = ((w14 >>> 4) & 0xfffffL) + ref;
-            out[848 + i] = ((w14 >>> 24) & 0xfffffL) + ref;
-            out[976 + i] = (w14 >>> 44) + ref;
+            out[592 + i] = (((w13 >>> 48) | (w14 << 16)) & 0xfffffL);
+            out[720 + i] = ((w14 >>> 4) & 0xfffffL);
+            out[848 + i] = ((w14 >>> 24) & 0xfffffL);
+            out[976 + i] = (w14 >>> 44);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[48 + i] = (w15 & 0xfffffL) + ref;
-            out[176 + i] = ((w15 >>> 20) & 0xfffffL) + ref;
-            out[304 + i] = ((w15 >>> 40) & 0xfffffL) + ref;
+            out[48 + i] = (w15 & 0xfffffL);
+            out[176 + i] = ((w15 >>> 20) & 0xfffffL);
+            out[304 + i] = ((w15 >>> 40) & 0xfffffL);
             long w16 = in[256 + i];
-            out[432 + i] = (((w15 >>> 60) | (w16 << 4)) & 0xfffffL) + ref;
+            out[432 + i] = (((w15 >>> 60) | (w16 << 4)) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[560 + i] = ((w16 >>> 16) & 0xfffffL) + ref;
-            out[688 + i] = ((w16 >>> 36) & 0xfffffL) + ref;
+            out[560 + i] = ((w16 >>> 16) & 0xfffffL);
+            out[688 + i] = ((w16 >>> 36) & 0xfffffL);
             long w17 = in[272 + i];
-            out[816 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xfffffL) + ref;
-            out[944 + i] = ((w17 >>> 12) & 0xfffffL) + ref;
+            out[816 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xfffffL);
+            out[944 + i] = ((w17 >>> 12) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[112 + i] = ((w17 >>> 32) & 0xfffffL) + ref;
+            out[112 + i] = ((w17 >>> 32) & 0xfffffL);
             long w18 = in[288 + i];
-            out[240 + i] = (((w17 >>> 52) | (w18 << 12)) & 0xfffffL) + ref;
-            out[368 + i] = ((w18 >>> 8) & 0xfffffL) + ref;
-            out[496 + i] = ((w18 >>> 28) & 0xfffffL) + ref;
+            out[240 + i] = (((w17 >>> 52) | (w18 << 12)) & 0xfffffL);
+            out[368 + i] = ((w18 >>> 8) & 0xfffffL);
+            out[496 + i] = ((w18 >>> 28) & 0xfffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[624 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xfffffL) + ref;
-            out[752 + i] = ((w19 >>> 4) & 0xfffffL) + ref;
-            out[880 + i] = ((w19 >>> 24) & 0xfffffL) + ref;
-            out[1008 + i] = (w19 >>> 44) + ref;
+            out[624 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xfffffL);
+            out[752 + i] = ((w19 >>> 4) & 0xfffffL);
+            out[880 + i] = ((w19 >>> 24) & 0xfffffL);
+            out[1008 + i] = (w19 >>> 44);
         }
     }
 
-    private static void unpack21(long[] in, long[] out, long ref) {
+    private static void unpack21(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1fffffL) + ref;
-            out[128 + i] = ((w0 >>> 21) & 0x1fffffL) + ref;
-            out[256 + i] = ((w0 >>> 42) & 0x1fffffL) + ref;
+            out[i] = (w0 & 0x1fffffL);
+            out[128 + i] = ((w0 >>> 21) & 0x1fffffL);
+            out[256 + i] = ((w0 >>> 42) & 0x1fffffL);
             long w1 = in[16 + i];
-            out[384 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL) + ref;
+            out[384 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 20) & 0x1fffffL) + ref;
-            out[640 + i] = ((w1 >>> 41) & 0x1fffffL) + ref;
+            out[512 + i] = ((w1 >>> 20) & 0x1fffffL);
+            out[640 + i] = ((w1 >>> 41) & 0x1fffffL);
             long w2 = in[32 + i];
-            out[768 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL) + ref;
-            out[896 + i] = ((w2 >>> 19) & 0x1fffffL) + ref;
+            out[768 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
+            out[896 + i] = ((w2 >>> 19) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[64 + i] = ((w2 >>> 40) & 0x1fffffL) + ref;
+            out[64 + i] = ((w2 >>> 40) & 0x1fffffL);
             long w3 = in[48 + i];
-            out[192 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x1fffffL) + ref;
-            out[320 + i] = ((w3 >>> 18) & 0x1fffffL) + ref;
-            out[448 + i] = ((w3 >>> 39) & 0x1fffffL) + ref;
+            out[192 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x1fffffL);
+            out[320 + i] = ((w3 >>> 18) & 0x1fffffL);
+            out[448 + i] = ((w3 >>> 39) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[576 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x1fffffL) + ref;
-            out[704 + i] = ((w4 >>> 17) & 0x1fffffL) + ref;
-            out[832 + i] = ((w4 >>> 38) & 0x1fffffL) + ref;
+            out[576 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x1fffffL);
+            out[704 + i] = ((w4 >>> 17) & 0x1fffffL);
+            out[832 + i] = ((w4 >>> 38) & 0x1fffffL);
             long w5 = in[80 + i];
-            out[960 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffL) + ref;
+            out[960 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[32 + i] = ((w5 >>> 16) & 0x1fffffL) + ref;
-            out[160 + i] = ((w5 >>> 37) & 0x1fffffL) + ref;
+            out[32 + i] = ((w5 >>> 16) & 0x1fffffL);
+            out[160 + i] = ((w5 >>> 37) & 0x1fffffL);
             long w6 = in[96 + i];
-            out[288 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x1fffffL) + ref;
-            out[416 + i] = ((w6 >>> 15) & 0x1fffffL) + ref;
+            out[288 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x1fffffL);
+            out[416 + i] = ((w6 >>> 15) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[544 + i] = ((w6 >>> 36) & 0x1fffffL) + ref;
+            out[544 + i] = ((w6 >>> 36) & 0x1fffffL);
             long w7 = in[112 + i];
-            out[672 + i] = (((w6 >>> 57) | (w7 << 7)) & 0x1fffffL) + ref;
-            out[800 + i] = ((w7 >>> 14) & 0x1fffffL) + ref;
-            out[928 + i] = ((w7 >>> 35) & 0x1fffffL) + ref;
+            out[672 + i] = (((w6 >>> 57) | (w7 << 7)) & 0x1fffffL);
+            out[800 + i] = ((w7 >>> 14) & 0x1fffffL);
+            out[928 + i] = ((w7 >>> 35) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[96 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x1fffffL) + ref;
-            out[224 + i] = ((w8 >>> 13) & 0x1fffffL) + ref;
-            out[352 + i] = ((w8 >>> 34) & 0x1fffffL) + ref;
+            out[96 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x1fffffL);
+            out[224 + i] = ((w8 >>> 13) & 0x1fffffL);
+            out[352 + i] = ((w8 >>> 34) & 0x1fffffL);
             long w9 = in[144 + i];
-            out[480 + i] = (((w8 >>> 55) | (w9 << 9)) & 0x1fffffL) + ref;
+            out[480 + i] = (((w8 >>> 55) | (w9 << 9)) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[608 + i] = ((w9 >>> 12) & 0x1fffffL) + ref;
-            out[736 + i] = ((w9 >>> 33) & 0x1fffffL) + ref;
+            out[608 + i] = ((w9 >>> 12) & 0x1fffffL);
+            out[736 + i] = ((w9 >>> 33) & 0x1fffffL);
             long w10 = in[160 + i];
-            out[864 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x1fffffL) + ref;
-            out[992 + i] = ((w10 >>> 11) & 0x1fffffL) + ref;
+            out[864 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x1fffffL);
+            out[992 + i] = ((w10 >>> 11) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[16 + i] = ((w10 >>> 32) & 0x1fffffL) + ref;
+            out[16 + i] = ((w10 >>> 32) & 0x1fffffL);
             long w11 = in[176 + i];
-            out[144 + i] = (((w10 >>> 53) | (w11 << 11)) & 0x1fffffL) + ref;
-            out[272 + i] = ((w11 >>> 10) & 0x1fffffL) + ref;
-            out[400 + i] = ((w11 >>> 31) & 0x1fffffL) + ref;
+            out[144 + i] = (((w10 >>> 53) | (w11 << 11)) & 0x1fffffL);
+            out[272 + i] = ((w11 >>> 10) & 0x1fffffL);
+            out[400 + i] = ((w11 >>> 31) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[528 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x1fffffL) + ref;
-            out[656 + i] = ((w12 >>> 9) & 0x1fffffL) + ref;
-            out[784 + i] = ((w12 >>> 30) & 0x1fffffL) + ref;
+            out[528 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x1fffffL);
+            out[656 + i] = ((w12 >>> 9) & 0x1fffffL);
+            out[784 + i] = ((w12 >>> 30) & 0x1fffffL);
             long w13 = in[208 + i];
-            out[912 + i] = (((w12 >>> 51) | (w13 << 13)) & 0x1fffffL) + ref;
+            out[912 + i] = (((w12 >>> 51) | (w13 << 13)) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[80 + i] = ((w13 >>> 8) & 0x1fffffL) + ref;
-            out[208 + i] = ((w13 >>> 29) & 0x1fffffL) + ref;
+            out[80 + i] = ((w13 >>> 8) & 0x1fffffL);
+            out[208 + i] = ((w13 >>> 29) & 0x1fffffL);
             long w14 = in[224 + i];
-            out[336 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x1fffffL) + ref;
-            out[464 + i] = ((w14 >>> 7) & 0x1fffffL) + ref;
+            out[336 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x1fffffL);
+            out[464 + i] = ((w14 >>> 7) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[592 + i] = ((w14 >>> 28) & 0x1fffffL) + ref;
+            out[592 + i] = ((w14 >>> 28) & 0x1fffffL);
             long w15 = in[240 + i];
-            out[720 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x1fffffL) + ref;
-            out[848 + i] = ((w15 >>> 6) & 0x1fffffL) + ref;
-            out[976 + i] = ((w15 >>> 27) & 0x1fffffL) + ref;
+            out[720 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x1fffffL);
+            out[848 + i] = ((w15 >>> 6) & 0x1fffffL);
+            out[976 + i] = ((w15 >>> 27) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[48 + i] = (((w15 >>> 48) | (w16 << 16)) & 0x1fffffL) + ref;
-            out[176 + i] = ((w16 >>> 5) & 0x1fffffL) + ref;
-            out[304 + i] = ((w16 >>> 26) & 0x1fffffL) + ref;
+            out[48 + i] = (((w15 >>> 48) | (w16 << 16)) & 0x1fffffL);
+            out[176 + i] = ((w16 >>> 5) & 0x1fffffL);
+            out[304 + i] = ((w16 >>> 26) & 0x1fffffL);
             long w17 = in[272 + i];
-            out[432 + i] = (((w16 >>> 47) | (w17 << 17)) & 0x1fffffL) + ref;
+            out[432 + i] = (((w16 >>> 47) | (w17 << 17)) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[560 + i] = ((w17 >>> 4) & 0x1fffffL) + ref;
-            out[688 + i] = ((w17 >>> 25) & 0x1fffffL) + ref;
+            out[560 + i] = ((w17 >>> 4) & 0x1fffffL);
+            out[688 + i] = ((w17 >>> 25) & 0x1fffffL);
             long w18 = in[288 + i];
-            out[816 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x1fffffL) + ref;
-            out[944 + i] = ((w18 >>> 3) & 0x1fffffL) + ref;
+            out[816 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x1fffffL);
+            out[944 + i] = ((w18 >>> 3) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
-            out[112 + i] = ((w18 >>> 24) & 0x1fffffL) + ref;
+            out[112 + i] = ((w18 >>> 24) & 0x1fffffL);
             long w19 = in[304 + i];
-            out[240 + i] = (((w18 >>> 45) | (w19 << 19)) & 0x1fffffL) + ref;
-            out[368 + i] = ((w19 >>> 2) & 0x1fffffL) + ref;
-            out[496 + i] = ((w19 >>> 23) & 0x1fffffL) + ref;
+            out[240 + i] = (((w18 >>> 45) | (w19 << 19)) & 0x1fffffL);
+            out[368 + i] = ((w19 >>> 2) & 0x1fffffL);
+            out[496 + i] = ((w19 >>> 23) & 0x1fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[624 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x1fffffL) + ref;
-            out[752 + i] = ((w20 >>> 1) & 0x1fffffL) + ref;
-            out[880 + i] = ((w20 >>> 22) & 0x1fffffL) + ref;
-            out[1008 + i] = (w20 >>> 43) + ref;
+            out[624 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x1fffffL);
+            out[752 + i] = ((w20 >>> 1) & 0x1fffffL);
+            out[880 + i] = ((w20 >>> 22) & 0x1fffffL);
+            out[1008 + i] = (w20 >>> 43);
         }
     }
 
-    private static void unpack22(long[] in, long[] out, long ref) {
+    private static void unpack22(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3fffffL) + ref;
-            out[128 + i] = ((w0 >>> 22) & 0x3fffffL) + ref;
+            out[i] = (w0 & 0x3fffffL);
+            out[128 + i] = ((w0 >>> 22) & 0x3fffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL) + ref;
-            out[384 + i] = ((w1 >>> 2) & 0x3fffffL) + ref;
+            out[256 + i] = (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
+            out[384 + i] = ((w1 >>> 2) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 24) & 0x3fffffL) + ref;
+            out[512 + i] = ((w1 >>> 24) & 0x3fffffL);
             long w2 = in[32 + i];
-            out[640 + i] = (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL) + ref;
-            out[768 + i] = ((w2 >>> 4) & 0x3fffffL) + ref;
-            out[896 + i] = ((w2 >>> 26) & 0x3fffffL) + ref;
+            out[640 + i] = (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
+            out[768 + i] = ((w2 >>> 4) & 0x3fffffL);
+            out[896 + i] = ((w2 >>> 26) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[64 + i] = (((w2 >>> 48) | (w3 << 16)) & 0x3fffffL) + ref;
-            out[192 + i] = ((w3 >>> 6) & 0x3fffffL) + ref;
-            out[320 + i] = ((w3 >>> 28) & 0x3fffffL) + ref;
+            out[64 + i] = (((w2 >>> 48) | (w3 << 16)) & 0x3fffffL);
+            out[192 + i] = ((w3 >>> 6) & 0x3fffffL);
+            out[320 + i] = ((w3 >>> 28) & 0x3fffffL);
             long w4 = in[64 + i];
-            out[448 + i] = (((w3 >>> 50) | (w4 << 14)) & 0x3fffffL) + ref;
+            out[448 + i] = (((w3 >>> 50) | (w4 << 14)) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[576 + i] = ((w4 >>> 8) & 0x3fffffL) + ref;
-            out[704 + i] = ((w4 >>> 30) & 0x3fffffL) + ref;
+            out[576 + i] = ((w4 >>> 8) & 0x3fffffL);
+            out[704 + i] = ((w4 >>> 30) & 0x3fffffL);
             long w5 = in[80 + i];
-            out[832 + i] = (((w4 >>> 52) | (w5 << 12)) & 0x3fffffL) + ref;
-            out[960 + i] = ((w5 >>> 10) & 0x3fffffL) + ref;
+            out[832 + i] = (((w4 >>> 52) | (w5 << 12)) & 0x3fffffL);
+            out[960 + i] = ((w5 >>> 10) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[32 + i] = ((w5 >>> 32) & 0x3fffffL) + ref;
+            out[32 + i] = ((w5 >>> 32) & 0x3fffffL);
             long w6 = in[96 + i];
-            out[160 + i] = (((w5 >>> 54) | (w6 << 10)) & 0x3fffffL) + ref;
-            out[288 + i] = ((w6 >>> 12) & 0x3fffffL) + ref;
-            out[416 + i] = ((w6 >>> 34) & 0x3fffffL) + ref;
+            out[160 + i] = (((w5 >>> 54) | (w6 << 10)) & 0x3fffffL);
+            out[288 + i] = ((w6 >>> 12) & 0x3fffffL);
+            out[416 + i] = ((w6 >>> 34) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[544 + i] = (((w6 >>> 56) | (w7 << 8)) & 0x3fffffL) + ref;
-            out[672 + i] = ((w7 >>> 14) & 0x3fffffL) + ref;
-            out[800 + i] = ((w7 >>> 36) & 0x3fffffL) + ref;
+            out[544 + i] = (((w6 >>> 56) | (w7 << 8)) & 0x3fffffL);
+            out[672 + i] = ((w7 >>> 14) & 0x3fffffL);
+            out[800 + i] = ((w7 >>> 36) & 0x3fffffL);
             long w8 = in[128 + i];
-            out[928 + i] = (((w7 >>> 58) | (w8 << 6)) & 0x3fffffL) + ref;
+            out[928 + i] = (((w7 >>> 58) | (w8 << 6)) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[96 + i] = ((w8 >>> 16) & 0x3fffffL) + ref;
-            out[224 + i] = ((w8 >>> 38) & 0x3fffffL) + ref;
+            out[96 + i] = ((w8 >>> 16) & 0x3fffffL);
+            out[224 + i] = ((w8 >>> 38) & 0x3fffffL);
             long w9 = in[144 + i];
-            out[352 + i] = (((w8 >>> 60) | (w9 << 4)) & 0x3fffffL) + ref;
-            out[480 + i] = ((w9 >>> 18) & 0x3fffffL) + ref;
+            out[352 + i] = (((w8 >>> 60) | (w9 << 4)) & 0x3fffffL);
+            out[480 + i] = ((w9 >>> 18) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[608 + i] = ((w9 >>> 40) & 0x3fffffL) + ref;
+            out[608 + i] = ((w9 >>> 40) & 0x3fffffL);
             long w10 = in[160 + i];
-            out[736 + i] = (((w9 >>> 62) | (w10 << 2)) & 0x3fffffL) + ref;
-            out[864 + i] = ((w10 >>> 20) & 0x3fffffL) + ref;
-            out[992 + i] = (w10 >>> 42) + ref;
+            out[736 + i] = (((w9 >>> 62) | (w10 << 2)) & 0x3fffffL);
+            out[864 + i] = ((w10 >>> 20) & 0x3fffffL);
+            out[992 + i] = (w10 >>> 42);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[16 + i] = (w11 & 0x3fffffL) + ref;
-            out[144 + i] = ((w11 >>> 22) & 0x3fffffL) + ref;
+            out[16 + i] = (w11 & 0x3fffffL);
+            out[144 + i] = ((w11 >>> 22) & 0x3fffffL);
             long w12 = in[192 + i];
-            out[272 + i] = (((w11 >>> 44) | (w12 << 20)) & 0x3fffffL) + ref;
-            out[400 + i] = ((w12 >>> 2) & 0x3fffffL) + ref;
+            out[272 + i] = (((w11 >>> 44) | (w12 << 20)) & 0x3fffffL);
+            out[400 + i] = ((w12 >>> 2) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[528 + i] = ((w12 >>> 24) & 0x3fffffL) + ref;
+            out[528 + i] = ((w12 >>> 24) & 0x3fffffL);
             long w13 = in[208 + i];
-            out[656 + i] = (((w12 >>> 46) | (w13 << 18)) & 0x3fffffL) + ref;
-            out[784 + i] = ((w13 >>> 4) & 0x3fffffL) + ref;
-            out[912 + i] = ((w13 >>> 26) & 0x3fffffL) + ref;
+            out[656 + i] = (((w12 >>> 46) | (w13 << 18)) & 0x3fffffL);
+            out[784 + i] = ((w13 >>> 4) & 0x3fffffL);
+            out[912 + i] = ((w13 >>> 26) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[80 + i] = (((w13 >>> 48) | (w14 << 16)) & 0x3fffffL) + ref;
-            out[208 + i] = ((w14 >>> 6) & 0x3fffffL) + ref;
-            out[336 + i] = ((w14 >>> 28) & 0x3fffffL) + ref;
+            out[80 + i] = (((w13 >>> 48) | (w14 << 16)) & 0x3fffffL);
+            out[208 + i] = ((w14 >>> 6) & 0x3fffffL);
+            out[336 + i] = ((w14 >>> 28) & 0x3fffffL);
             long w15 = in[240 + i];
-            out[464 + i] = (((w14 >>> 50) | (w15 << 14)) & 0x3fffffL) + ref;
+            out[464 + i] = (((w14 >>> 50) | (w15 << 14)) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[592 + i] = ((w15 >>> 8) & 0x3fffffL) + ref;
-            out[720 + i] = ((w15 >>> 30) & 0x3fffffL) + ref;
+            out[592 + i] = ((w15 >>> 8) & 0x3fffffL);
+            out[720 + i] = ((w15 >>> 30) & 0x3fffffL);
             long w16 = in[256 + i];
-            out[848 + i] = (((w15 >>> 52) | (w16 << 12)) & 0x3fffffL) + ref;
-            out[976 + i] = ((w16 >>> 10) & 0x3fffffL) + ref;
+            out[848 + i] = (((w15 >>> 52) | (w16 << 12)) & 0x3fffffL);
+            out[976 + i] = ((w16 >>> 10) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[48 + i] = ((w16 >>> 32) & 0x3fffffL) + ref;
+            out[48 + i] = ((w16 >>> 32) & 0x3fffffL);
             long w17 = in[272 + i];
-            out[176 + i] = (((w16 >>> 54) | (w17 << 10)) & 0x3fffffL) + ref;
-            out[304 + i] = ((w17 >>> 12) & 0x3fffffL) + ref;
-            out[432 + i] = ((w17 >>> 34) & 0x3fffffL) + ref;
+            out[176 + i] = (((w16 >>> 54) | (w17 << 10)) & 0x3fffffL);
+            out[304 + i] = ((w17 >>> 12) & 0x3fffffL);
+            out[432 + i] = ((w17 >>> 34) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[560 + i] = (((w17 >>> 56) | (w18 << 8)) & 0x3fffffL) + ref;
-            out[688 + i] = ((w18 >>> 14) & 0x3fffffL) + ref;
-            out[816 + i] = ((w18 >>> 36) & 0x3fffffL) + ref;
+            out[560 + i] = (((w17 >>> 56) | (w18 << 8)) & 0x3fffffL);
+            out[688 + i] = ((w18 >>> 14) & 0x3fffffL);
+            out[816 + i] = ((w18 >>> 36) & 0x3fffffL);
             long w19 = in[304 + i];
-            out[944 + i] = (((w18 >>> 58) | (w19 << 6)) & 0x3fffffL) + ref;
+            out[944 + i] = (((w18 >>> 58) | (w19 << 6)) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[112 + i] = ((w19 >>> 16) & 0x3fffffL) + ref;
-            out[240 + i] = ((w19 >>> 38) & 0x3fffffL) + ref;
+            out[112 + i] = ((w19 >>> 16) & 0x3fffffL);
+            out[240 + i] = ((w19 >>> 38) & 0x3fffffL);
             long w20 = in[320 + i];
-            out[368 + i] = (((w19 >>> 60) | (w20 << 4)) & 0x3fffffL) + ref;
-            out[496 + i] = ((w20 >>> 18) & 0x3fffffL) + ref;
+            out[368 + i] = (((w19 >>> 60) | (w20 << 4)) & 0x3fffffL);
+            out[496 + i] = ((w20 >>> 18) & 0x3fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[624 + i] = ((w20 >>> 40) & 0x3fffffL) + ref;
+            out[624 + i] = ((w20 >>> 40) & 0x3fffffL);
             long w21 = in[336 + i];
-            out[752 + i] = (((w20 >>> 62) | (w21 << 2)) & 0x3fffffL) + ref;
-            out[880 + i] = ((w21 >>> 20) & 0x3fffffL) + ref;
-            out[1008 + i] = (w21 >>> 42) + ref;
+            out[752 + i] = (((w20 >>> 62) | (w21 << 2)) & 0x3fffffL);
+            out[880 + i] = ((w21 >>> 20) & 0x3fffffL);
+            out[1008 + i] = (w21 >>> 42);
         }
     }
 
-    private static void unpack23(long[] in, long[] out, long ref) {
+    private static void unpack23(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7fffffL) + ref;
-            out[128 + i] = ((w0 >>> 23) & 0x7fffffL) + ref;
+            out[i] = (w0 & 0x7fffffL);
+            out[128 + i] = ((w0 >>> 23) & 0x7fffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL) + ref;
-            out[384 + i] = ((w1 >>> 5) & 0x7fffffL) + ref;
+            out[256 + i] = (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
+            out[384 + i] = ((w1 >>> 5) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 28) & 0x7fffffL) + ref;
+            out[512 + i] = ((w1 >>> 28) & 0x7fffffL);
             long w2 = in[32 + i];
-            out[640 + i] = (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL) + ref;
-            out[768 + i] = ((w2 >>> 10) & 0x7fffffL) + ref;
-            out[896 + i] = ((w2 >>> 33) & 0x7fffffL) + ref;
+            out[640 + i] = (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
+            out[768 + i] = ((w2 >>> 10) & 0x7fffffL);
+            out[896 + i] = ((w2 >>> 33) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[64 + i] = (((w2 >>> 56) | (w3 << 8)) & 0x7fffffL) + ref;
-            out[192 + i] = ((w3 >>> 15) & 0x7fffffL) + ref;
-            out[320 + i] = ((w3 >>> 38) & 0x7fffffL) + ref;
+            out[64 + i] = (((w2 >>> 56) | (w3 << 8)) & 0x7fffffL);
+            out[192 + i] = ((w3 >>> 15) & 0x7fffffL);
+            out[320 + i] = ((w3 >>> 38) & 0x7fffffL);
             long w4 = in[64 + i];
-            out[448 + i] = (((w3 >>> 61) | (w4 << 3)) & 0x7fffffL) + ref;
+            out[448 + i] = (((w3 >>> 61) | (w4 << 3)) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[576 + i] = ((w4 >>> 20) & 0x7fffffL) + ref;
+            out[576 + i] = ((w4 >>> 20) & 0x7fffffL);
             long w5 = in[80 + i];
-            out[704 + i] = (((w4 >>> 43) | (w5 << 21)) & 0x7fffffL) + ref;
-            out[832 + i] = ((w5 >>> 2) & 0x7fffffL) + ref;
-            out[960 + i] = ((w5 >>> 25) & 0x7fffffL) + ref;
+            out[704 + i] = (((w4 >>> 43) | (w5 << 21)) & 0x7fffffL);
+            out[832 + i] = ((w5 >>> 2) & 0x7fffffL);
+            out[960 + i] = ((w5 >>> 25) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[32 + i] = (((w5 >>> 48) | (w6 << 16)) & 0x7fffffL) + ref;
-            out[160 + i] = ((w6 >>> 7) & 0x7fffffL) + ref;
-            out[288 + i] = ((w6 >>> 30) & 0x7fffffL) + ref;
+            out[32 + i] = (((w5 >>> 48) | (w6 << 16)) & 0x7fffffL);
+            out[160 + i] = ((w6 >>> 7) & 0x7fffffL);
+            out[288 + i] = ((w6 >>> 30) & 0x7fffffL);
             long w7 = in[112 + i];
-            out[416 + i] = (((w6 >>> 53) | (w7 << 11)) & 0x7fffffL) + ref;
+            out[416 + i] = (((w6 >>> 53) | (w7 << 11)) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[544 + i] = ((w7 >>> 12) & 0x7fffffL) + ref;
-            out[672 + i] = ((w7 >>> 35) & 0x7fffffL) + ref;
+            out[544 + i] = ((w7 >>> 12) & 0x7fffffL);
+            out[672 + i] = ((w7 >>> 35) & 0x7fffffL);
             long w8 = in[128 + i];
-            out[800 + i] = (((w7 >>> 58) | (w8 << 6)) & 0x7fffffL) + ref;
-            out[928 + i] = ((w8 >>> 17) & 0x7fffffL) + ref;
+            out[800 + i] = (((w7 >>> 58) | (w8 << 6)) & 0x7fffffL);
+            out[928 + i] = ((w8 >>> 17) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[96 + i] = ((w8 >>> 40) & 0x7fffffL) + ref;
+            out[96 + i] = ((w8 >>> 40) & 0x7fffffL);
             long w9 = in[144 + i];
-            out[224 + i] = (((w8 >>> 63) | (w9 << 1)) & 0x7fffffL) + ref;
-            out[352 + i] = ((w9 >>> 22) & 0x7fffffL) + ref;
+            out[224 + i] = (((w8 >>> 63) | (w9 << 1)) & 0x7fffffL);
+            out[352 + i] = ((w9 >>> 22) & 0x7fffffL);
             long w10 = in[160 + i];
-            out[480 + i] = (((w9 >>> 45) | (w10 << 19)) & 0x7fffffL) + ref;
+            out[480 + i] = (((w9 >>> 45) | (w10 << 19)) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[608 + i] = ((w10 >>> 4) & 0x7fffffL) + ref;
-            out[736 + i] = ((w10 >>> 27) & 0x7fffffL) + ref;
+            out[608 + i] = ((w10 >>> 4) & 0x7fffffL);
+            out[736 + i] = ((w10 >>> 27) & 0x7fffffL);
             long w11 = in[176 + i];
-            out[864 + i] = (((w10 >>> 50) | (w11 << 14)) & 0x7fffffL) + ref;
-            out[992 + i] = ((w11 >>> 9) & 0x7fffffL) + ref;
+            out[864 + i] = (((w10 >>> 50) | (w11 << 14)) & 0x7fffffL);
+            out[992 + i] = ((w11 >>> 9) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[16 + i] = ((w11 >>> 32) & 0x7fffffL) + ref;
+            out[16 + i] = ((w11 >>> 32) & 0x7fffffL);
             long w12 = in[192 + i];
-            out[144 + i] = (((w11 >>> 55) | (w12 << 9)) & 0x7fffffL) + ref;
-            out[272 + i] = ((w12 >>> 14) & 0x7fffffL) + ref;
-            out[400 + i] = ((w12 >>> 37) & 0x7fffffL) + ref;
+            out[144 + i] = (((w11 >>> 55) | (w12 << 9)) & 0x7fffffL);
+            out[272 + i] = ((w12 >>> 14) & 0x7fffffL);
+            out[400 + i] = ((w12 >>> 37) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[528 + i] = (((w12 >>> 60) | (w13 << 4)) & 0x7fffffL) + ref;
-            out[656 + i] = ((w13 >>> 19) & 0x7fffffL) + ref;
+            out[528 + i] = (((w12 >>> 60) | (w13 << 4)) & 0x7fffffL);
+            out[656 + i] = ((w13 >>> 19) & 0x7fffffL);
             long w14 = in[224 + i];
-            out[784 + i] = (((w13 >>> 42) | (w14 << 22)) & 0x7fffffL) + ref;
-            out[912 + i] = ((w14 >>> 1) & 0x7fffffL) + ref;
+            out[784 + i] = (((w13 >>> 42) | (w14 << 22)) & 0x7fffffL);
+            out[912 + i] = ((w14 >>> 1) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[80 + i] = ((w14 >>> 24) & 0x7fffffL) + ref;
+            out[80 + i] = ((w14 >>> 24) & 0x7fffffL);
             long w15 = in[240 + i];
-            out[208 + i] = (((w14 >>> 47) | (w15 << 17)) & 0x7fffffL) + ref;
-            out[336 + i] = ((w15 >>> 6) & 0x7fffffL) + ref;
-            out[464 + i] = ((w15 >>> 29) & 0x7fffffL) + ref;
+            out[208 + i] = (((w14 >>> 47) | (w15 << 17)) & 0x7fffffL);
+            out[336 + i] = ((w15 >>> 6) & 0x7fffffL);
+            out[464 + i] = ((w15 >>> 29) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[592 + i] = (((w15 >>> 52) | (w16 << 12)) & 0x7fffffL) + ref;
-            out[720 + i] = ((w16 >>> 11) & 0x7fffffL) + ref;
-            out[848 + i] = ((w16 >>> 34) & 0x7fffffL) + ref;
+            out[592 + i] = (((w15 >>> 52) | (w16 << 12)) & 0x7fffffL);
+            out[720 + i] = ((w16 >>> 11) & 0x7fffffL);
+            out[848 + i] = ((w16 >>> 34) & 0x7fffffL);
             long w17 = in[272 + i];
-            out[976 + i] = (((w16 >>> 57) | (w17 << 7)) & 0x7fffffL) + ref;
+            out[976 + i] = (((w16 >>> 57) | (w17 << 7)) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[48 + i] = ((w17 >>> 16) & 0x7fffffL) + ref;
-            out[176 + i] = ((w17 >>> 39) & 0x7fffffL) + ref;
+            out[48 + i] = ((w17 >>> 16) & 0x7fffffL);
+            out[176 + i] = ((w17 >>> 39) & 0x7fffffL);
             long w18 = in[288 + i];
-            out[304 + i] = (((w17 >>> 62) | (w18 << 2)) & 0x7fffffL) + ref;
-            out[432 + i] = ((w18 >>> 21) & 0x7fffffL) + ref;
+            out[304 + i] = (((w17 >>> 62) | (w18 << 2)) & 0x7fffffL);
+            out[432 + i] = ((w18 >>> 21) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[560 + i] = (((w18 >>> 44) | (w19 << 20)) & 0x7fffffL) + ref;
-            out[688 + i] = ((w19 >>> 3) & 0x7fffffL) + ref;
-            out[816 + i] = ((w19 >>> 26) & 0x7fffffL) + ref;
+            out[560 + i] = (((w18 >>> 44) | (w19 << 20)) & 0x7fffffL);
+            out[688 + i] = ((w19 >>> 3) & 0x7fffffL);
+            out[816 + i] = ((w19 >>> 26) & 0x7fffffL);
             long w20 = in[320 + i];
-            out[944 + i] = (((w19 >>> 49) | (w20 << 15)) & 0x7fffffL) + ref;
+            out[944 + i] = (((w19 >>> 49) | (w20 << 15)) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[112 + i] = ((w20 >>> 8) & 0x7fffffL) + ref;
-            out[240 + i] = ((w20 >>> 31) & 0x7fffffL) + ref;
+            out[112 + i] = ((w20 >>> 8) & 0x7fffffL);
+            out[240 + i] = ((w20 >>> 31) & 0x7fffffL);
             long w21 = in[336 + i];
-            out[368 + i] = (((w20 >>> 54) | (w21 << 10)) & 0x7fffffL) + ref;
-            out[496 + i] = ((w21 >>> 13) & 0x7fffffL) + ref;
+            out[368 + i] = (((w20 >>> 54) | (w21 << 10)) & 0x7fffffL);
+            out[496 + i] = ((w21 >>> 13) & 0x7fffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[624 + i] = ((w21 >>> 36) & 0x7fffffL) + ref;
+            out[624 + i] = ((w21 >>> 36) & 0x7fffffL);
             long w22 = in[352 + i];
-            out[752 + i] = (((w21 >>> 59) | (w22 << 5)) & 0x7fffffL) + ref;
-            out[880 + i] = ((w22 >>> 18) & 0x7fffffL) + ref;
-            out[1008 + i] = (w22 >>> 41) + ref;
+            out[752 + i] = (((w21 >>> 59) | (w22 << 5)) & 0x7fffffL);
+            out[880 + i] = ((w22 >>> 18) & 0x7fffffL);
+            out[1008 + i] = (w22 >>> 41);
         }
     }
 
-    private static void unpack24(long[] in, long[] out, long ref) {
+    private static void unpack24(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xffffffL) + ref;
-            out[128 + i] = ((w0 >>> 24) & 0xffffffL) + ref;
+            out[i] = (w0 & 0xffffffL);
+            out[128 + i] = ((w0 >>> 24) & 0xffffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 48) | (w1 << 16)) & 0xffffffL) + ref;
-            out[384 + i] = ((w1 >>> 8) & 0xffffffL) + ref;
+            out[256 + i] = (((w0 >>> 48) | (w1 << 16)) & 0xffffffL);
+            out[384 + i] = ((w1 >>> 8) & 0xffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 32) & 0xffffffL) + ref;
+            out[512 + i] = ((w1 >>> 32) & 0xffffffL);
             long w2 = in[32 + i];
-            out[640 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xffffffL) + ref;
-            out[768 + i] = ((w2 >>> 16) & 0xffffffL) + ref;
-            out[896 + i] = (w2 >>> 40) + ref;
+            out[640 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xffffffL);
+            out[768 + i] = ((w2 >>> 16) & 0xffffffL);
+            out[896 + i] = (w2 >>> 40);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[64 + i] = (w3 & 0xffffffL) + ref;
-            out[192 + i] = ((w3 >>> 24) & 0xffffffL) + ref;
+            out[64 + i] = (w3 & 0xffffffL);
+            out[192 + i] = ((w3 >>> 24) & 0xffffffL);
             long w4 = in[64 + i];
-            out[320 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffL) + ref;
-            out[448 + i] = ((w4 >>> 8) & 0xffffffL) + ref;
+            out[320 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffL);
+            out[448 + i] = ((w4 >>> 8) & 0xffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[576 + i] = ((w4 >>> 32) & 0xffffffL) + ref;
+            out[576 + i] = ((w4 >>> 32) & 0xffffffL);
             long w5 = in[80 + i];
-            out[704 + i] = (((w4 >>> 56) | (w5 << 8)) & 0xffffffL) + ref;
-            out[832 + i] = ((w5 >>> 16) & 0xffffffL) + ref;
-            out[960 + i] = (w5 >>> 40) + ref;
+            out[704 + i] = (((w4 >>> 56) | (w5 << 8)) & 0xffffffL);
+            out[832 + i] = ((w5 >>> 16) & 0xffffffL);
+            out[960 + i] = (w5 >>> 40);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[32 + i] = (w6 & 0xffffffL) + ref;
-            out[160 + i] = ((w6 >>> 24) & 0xffffffL) + ref;
+            out[32 + i] = (w6 & 0xffffffL);
+            out[160 + i] = ((w6 >>> 24) & 0xffffffL);
             long w7 = in[112 + i];
-            out[288 + i] = (((w6 >>> 48) | (w7 << 16)) & 0xffffffL) + ref;
-            out[416 + i] = ((w7 >>> 8) & 0xffffffL) + ref;
+            out[288 + i] = (((w6 >>> 48) | (w7 << 16)) & 0xffffffL);
+            out[416 + i] = ((w7 >>> 8) & 0xffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[544 + i] = ((w7 >>> 32) & 0xffffffL) + ref;
+            out[544 + i] = ((w7 >>> 32) & 0xffffffL);
             long w8 = in[128 + i];
-            out[672 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xffffffL) + ref;
-            out[800 + i] = ((w8 >>> 16) & 0xffffffL) + ref;
-            out[928 + i] = (w8 >>> 40) + ref;
+            out[672 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xffffffL);
+            out[800 + i] = ((w8 >>> 16) & 0xffffffL);
+            out[928 + i] = (w8 >>> 40);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[96 + i] = (w9 & 0xffffffL) + ref;
-            out[224 + i] = ((w9 >>> 24) & 0xffffffL) + ref;
+            out[96 + i] = (w9 & 0xffffffL);
+            out[224 + i] = ((w9 >>> 24) & 0xffffffL);
             long w10 = in[160 + i];
-            out[352 + i] = (((w9 >>> 48) | (w10 << 16)) & 0xffffffL) + ref;
-            out[480 + i] = ((w10 >>> 8) & 0xffffffL) + ref;
+            out[352 + i] = (((w9 >>> 48) | (w10 << 16)) & 0xffffffL);
+            out[480 + i] = ((w10 >>> 8) & 0xffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[608 + i] = ((w10 >>> 32) & 0xffffffL) + ref;
+            out[608 + i] = ((w10 >>> 32) & 0xffffffL);
             long w11 = in[176 + i];
-            out[736 + i] = (((w10 >>> 56) | (w11 << 8)) & 0xffffffL) + ref;
-            out[864 + i] = ((w11 >>> 16) & 0xffffffL) + ref;
-            out[992 + i] = (w11 >>> 40) + ref;
+            out[736 + i] = (((w10 >>> 56) | (w11 << 8)) & 0xffffffL);
+            out[864 + i] = ((w11 >>> 16) & 0xffffffL);
+            out[992 + i] = (w11 >>> 40);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[16 + i] = (w12 & 0xffffffL) + ref;
-            out[144 + i] = ((w12 >>> 24) & 0xffffffL) + ref;
+            out[16 + i] = (w12 & 0xffffffL);
+            out[144 + i] = ((w12 >>> 24) & 0xffffffL);
             long w13 = in[208 + i];
-            out[272 + i] = (((w12 >>> 48) | (w13 << 16)) & 0xffffffL) + ref;
-            out[400 + i] = ((w13 >>> 8) & 0xffffffL) + ref;
+            out[272 + i] = (((w12 >>> 48) | (w13 << 16)) & 0xffffffL);
+            out[400 + i] = ((w13 >>> 8) & 0xffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[528 + i] = ((w13 >>> 32) & 0xffffffL) + ref;
+            out[528 + i] = ((w13 >>> 32) & 0xffffffL);
             long w14 = in[224 + i];
-            out[656 + i] = (((w13 >>> 56) | (w14 << 8)) & 0xffffffL) + ref;
-            out[784 + i] = ((w14 >>> 16) & 0xffffffL) + ref;
-            out[912 + i] = (w14 >>> 40) + ref;
+            out[656 + i] = (((w13 >>> 56) | (w14 << 8)) & 0xffffffL);
+            out[784 + i] = ((w14 >>> 16) & 0xffffffL);
+            out[912 + i] = (w14 >>> 40);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[80 + i] = (w15 & 0xffffffL) + ref;
-            out[208 + i] = ((w15 >>> 24) & 0xffffffL) + ref;
+            out[80 + i] = (w15 & 0xffffffL);
+            out[208 + i] = ((w15 >>> 24) & 0xffffffL);
             long w16 = in[256 + i];
-            out[336 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xffffffL) + ref;
-            out[464 + i] = ((w16 >>> 8) & 0xffffffL) + ref;
+            out[336 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xffffffL);
+            out[464 + i] = ((w16 >>> 8) & 0xffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[592 + i] = ((w16 >>> 32) & 0xffffffL) + ref;
+            out[592 + i] = ((w16 >>> 32) & 0xffffffL);
             long w17 = in[272 + i];
-            out[720 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xffffffL) + ref;
-            out[848 + i] = ((w17 >>> 16) & 0xffffffL) + ref;
-            out[976 + i] = (w17 >>> 40) + ref;
+            out[720 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xffffffL);
+            out[848 + i] = ((w17 >>> 16) & 0xffffffL);
+            out[976 + i] = (w17 >>> 40);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
-            out[48 + i] = (w18 & 0xffffffL) + ref;
-            out[176 + i] = ((w18 >>> 24) & 0xffffffL) + ref;
+            out[48 + i] = (w18 & 0xffffffL);
+            out[176 + i] = ((w18 >>> 24) & 0xffffffL);
             long w19 = in[304 + i];
-            out[304 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xffffffL) + ref;
-            out[432 + i] = ((w19 >>> 8) & 0xffffffL) + ref;
+            out[304 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xffffffL);
+            out[432 + i] = ((w19 >>> 8) & 0xffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[560 + i] = ((w19 >>> 32) & 0xffffffL) + ref;
+            out[560 + i] = ((w19 >>> 32) & 0xffffffL);
             long w20 = in[320 + i];
-            out[688 + i] = (((w19 >>> 56) | (w20 << 8)) & 0xffffffL) + ref;
-            out[816 + i] = ((w20 >>> 16) & 0xffffffL) + ref;
-            out[944 + i] = (w20 >>> 40) + ref;
+            out[688 + i] = (((w19 >>> 56) | (w20 << 8)) & 0xffffffL);
+            out[816 + i] = ((w20 >>> 16) & 0xffffffL);
+            out[944 + i] = (w20 >>> 40);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[112 + i] = (w21 & 0xffffffL) + ref;
-            out[240 + i] = ((w21 >>> 24) & 0xffffffL) + ref;
+            out[112 + i] = (w21 & 0xffffffL);
+            out[240 + i] = ((w21 >>> 24) & 0xffffffL);
             long w22 = in[352 + i];
-            out[368 + i] = (((w21 >>> 48) | (w22 << 16)) & 0xffffffL) + ref;
-            out[496 + i] = ((w22 >>> 8) & 0xffffffL) + ref;
+            out[368 + i] = (((w21 >>> 48) | (w22 << 16)) & 0xffffffL);
+            out[496 + i] = ((w22 >>> 8) & 0xffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
-            out[624 + i] = ((w22 >>> 32) & 0xffffffL) + ref;
+            out[624 + i] = ((w22 >>> 32) & 0xffffffL);
             long w23 = in[368 + i];
-            out[752 + i] = (((w22 >>> 56) | (w23 << 8)) & 0xffffffL) + ref;
-            out[880 + i] = ((w23 >>> 16) & 0xffffffL) + ref;
-            out[1008 + i] = (w23 >>> 40) + ref;
+            out[752 + i] = (((w22 >>> 56) | (w23 << 8)) & 0xffffffL);
+            out[880 + i] = ((w23 >>> 16) & 0xffffffL);
+            out[1008 + i] = (w23 >>> 40);
         }
     }
 
-    private static void unpack25(long[] in, long[] out, long ref) {
+    private static void unpack25(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1ffffffL) + ref;
-            out[128 + i] = ((w0 >>> 25) & 0x1ffffffL) + ref;
+            out[i] = (w0 & 0x1ffffffL);
+            out[128 + i] = ((w0 >>> 25) & 0x1ffffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL) + ref;
-            out[384 + i] = ((w1 >>> 11) & 0x1ffffffL) + ref;
+            out[256 + i] = (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
+            out[384 + i] = ((w1 >>> 11) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
-            out[512 + i] = ((w1 >>> 36) & 0x1ffffffL) + ref;
+            out[512 + i] = ((w1 >>> 36) & 0x1ffffffL);
             long w2 = in[32 + i];
-            out[640 + i] = (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL) + ref;
-            out[768 + i] = ((w2 >>> 22) & 0x1ffffffL) + ref;
+            out[640 + i] = (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
+            out[768 + i] = ((w2 >>> 22) & 0x1ffffffL);
             long w3 = in[48 + i];
-            out[896 + i] = (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL) + ref;
+            out[896 + i] = (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[64 + i] = ((w3 >>> 8) & 0x1ffffffL) + ref;
-            out[192 + i] = ((w3 >>> 33) & 0x1ffffffL) + ref;
+            out[64 + i] = ((w3 >>> 8) & 0x1ffffffL);
+            out[192 + i] = ((w3 >>> 33) & 0x1ffffffL);
             long w4 = in[64 + i];
-            out[320 + i] = (((w3 >>> 58) | (w4 << 6)) & 0x1ffffffL) + ref;
-            out[448 + i] = ((w4 >>> 19) & 0x1ffffffL) + ref;
+            out[320 + i] = (((w3 >>> 58) | (w4 << 6)) & 0x1ffffffL);
+            out[448 + i] = ((w4 >>> 19) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
             long w5 = in[80 + i];
-            out[576 + i] = (((w4 >>> 44) | (w5 << 20)) & 0x1ffffffL) + ref;
-            out[704 + i] = ((w5 >>> 5) & 0x1ffffffL) + ref;
-            out[832 + i] = ((w5 >>> 30) & 0x1ffffffL) + ref;
+            out[576 + i] = (((w4 >>> 44) | (w5 << 20)) & 0x1ffffffL);
+            out[704 + i] = ((w5 >>> 5) & 0x1ffffffL);
+            out[832 + i] = ((w5 >>> 30) & 0x1ffffffL);
             long w6 = in[96 + i];
-            out[960 + i] = (((w5 >>> 55) | (w6 << 9)) & 0x1ffffffL) + ref;
+            out[960 + i] = (((w5 >>> 55) | (w6 << 9)) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[32 + i] = ((w6 >>> 16) & 0x1ffffffL) + ref;
+            out[32 + i] = ((w6 >>> 16) & 0x1ffffffL);
             long w7 = in[112 + i];
-            out[160 + i] = (((w6 >>> 41) | (w7 << 23)) & 0x1ffffffL) + ref;
-            out[288 + i] = ((w7 >>> 2) & 0x1ffffffL) + ref;
-            out[416 + i] = ((w7 >>> 27) & 0x1ffffffL) + ref;
+            out[160 + i] = (((w6 >>> 41) | (w7 << 23)) & 0x1ffffffL);
+            out[288 + i] = ((w7 >>> 2) & 0x1ffffffL);
+            out[416 + i] = ((w7 >>> 27) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[544 + i] = (((w7 >>> 52) | (w8 << 12)) & 0x1ffffffL) + ref;
-            out[672 + i] = ((w8 >>> 13) & 0x1ffffffL) + ref;
-            out[800 + i] = ((w8 >>> 38) & 0x1ffffffL) + ref;
+            out[544 + i] = (((w7 >>> 52) | (w8 << 12)) & 0x1ffffffL);
+            out[672 + i] = ((w8 >>> 13) & 0x1ffffffL);
+            out[800 + i] = ((w8 >>> 38) & 0x1ffffffL);
             long w9 = in[144 + i];
-            out[928 + i] = (((w8 >>> 63) | (w9 << 1)) & 0x1ffffffL) + ref;
+            out[928 + i] = (((w8 >>> 63) | (w9 << 1)) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[96 + i] = ((w9 >>> 24) & 0x1ffffffL) + ref;
+            out[96 + i] = ((w9 >>> 24) & 0x1ffffffL);
             long w10 = in[160 + i];
-            out[224 + i] = (((w9 >>> 49) | (w10 << 15)) & 0x1ffffffL) + ref;
-            out[352 + i] = ((w10 >>> 10) & 0x1ffffffL) + ref;
-            out[480 + i] = ((w10 >>> 35) & 0x1ffffffL) + ref;
+            out[224 + i] = (((w9 >>> 49) | (w10 << 15)) & 0x1ffffffL);
+            out[352 + i] = ((w10 >>> 10) & 0x1ffffffL);
+            out[480 + i] = ((w10 >>> 35) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[608 + i] = (((w10 >>> 60) | (w11 << 4)) & 0x1ffffffL) + ref;
-            out[736 + i] = ((w11 >>> 21) & 0x1ffffffL) + ref;
+            out[608 + i] = (((w10 >>> 60) | (w11 << 4)) & 0x1ffffffL);
+            out[736 + i] = ((w11 >>> 21) & 0x1ffffffL);
             long w12 = in[192 + i];
-            out[864 + i] = (((w11 >>> 46) | (w12 << 18)) & 0x1ffffffL) + ref;
-            out[992 + i] = ((w12 >>> 7) & 0x1ffffffL) + ref;
+            out[864 + i] = (((w11 >>> 46) | (w12 << 18)) & 0x1ffffffL);
+            out[992 + i] = ((w12 >>> 7) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[16 + i] = ((w12 >>> 32) & 0x1ffffffL) + ref;
+            out[16 + i] = ((w12 >>> 32) & 0x1ffffffL);
             long w13 = in[208 + i];
-            out[144 + i] = (((w12 >>> 57) | (w13 << 7)) & 0x1ffffffL) + ref;
-            out[272 + i] = ((w13 >>> 18) & 0x1ffffffL) + ref;
+            out[144 + i] = (((w12 >>> 57) | (w13 << 7)) & 0x1ffffffL);
+            out[272 + i] = ((w13 >>> 18) & 0x1ffffffL);
             long w14 = in[224 + i];
-            out[400 + i] = (((w13 >>> 43) | (w14 << 21)) & 0x1ffffffL) + ref;
+            out[400 + i] = (((w13 >>> 43) | (w14 << 21)) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[528 + i] = ((w14 >>> 4) & 0x1ffffffL) + ref;
-            out[656 + i] = ((w14 >>> 29) & 0x1ffffffL) + ref;
+            out[528 + i] = ((w14 >>> 4) & 0x1ffffffL);
+            out[656 + i] = ((w14 >>> 29) & 0x1ffffffL);
             long w15 = in[240 + i];
-            out[784 + i] = (((w14 >>> 54) | (w15 << 10)) & 0x1ffffffL) + ref;
-            out[912 + i] = ((w15 >>> 15) & 0x1ffffffL) + ref;
+            out[784 + i] = (((w14 >>> 54) | (w15 << 10)) & 0x1ffffffL);
+            out[912 + i] = ((w15 >>> 15) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[80 + i] = (((w15 >>> 40) | (w16 << 24)) & 0x1ffffffL) + ref;
-            out[208 + i] = ((w16 >>> 1) & 0x1ffffffL) + ref;
-            out[336 + i] = ((w16 >>> 26) & 0x1ffffffL) + ref;
+            out[80 + i] = (((w15 >>> 40) | (w16 << 24)) & 0x1ffffffL);
+            out[208 + i] = ((w16 >>> 1) & 0x1ffffffL);
+            out[336 + i] = ((w16 >>> 26) & 0x1ffffffL);
             long w17 = in[272 + i];
-            out[464 + i] = (((w16 >>> 51) | (w17 << 13)) & 0x1ffffffL) + ref;
+            out[464 + i] = (((w16 >>> 51) | (w17 << 13)) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[592 + i] = ((w17 >>> 12) & 0x1ffffffL) + ref;
-            out[720 + i] = ((w17 >>> 37) & 0x1ffffffL) + ref;
+            out[592 + i] = ((w17 >>> 12) & 0x1ffffffL);
+            out[720 + i] = ((w17 >>> 37) & 0x1ffffffL);
             long w18 = in[288 + i];
-            out[848 + i] = (((w17 >>> 62) | (w18 << 2)) & 0x1ffffffL) + ref;
-            out[976 + i] = ((w18 >>> 23) & 0x1ffffffL) + ref;
+            out[848 + i] = (((w17 >>> 62) | (w18 << 2)) & 0x1ffffffL);
+            out[976 + i] = ((w18 >>> 23) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[48 + i] = (((w18 >>> 48) | (w19 << 16)) & 0x1ffffffL) + ref;
-            out[176 + i] = ((w19 >>> 9) & 0x1ffffffL) + ref;
-            out[304 + i] = ((w19 >>> 34) & 0x1ffffffL) + ref;
+            out[48 + i] = (((w18 >>> 48) | (w19 << 16)) & 0x1ffffffL);
+            out[176 + i] = ((w19 >>> 9) & 0x1ffffffL);
+            out[304 + i] = ((w19 >>> 34) & 0x1ffffffL);
             long w20 = in[320 + i];
-            out[432 + i] = (((w19 >>> 59) | (w20 << 5)) & 0x1ffffffL) + ref;
+            out[432 + i] = (((w19 >>> 59) | (w20 << 5)) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[560 + i] = ((w20 >>> 20) & 0x1ffffffL) + ref;
+            out[560 + i] = ((w20 >>> 20) & 0x1ffffffL);
             long w21 = in[336 + i];
-            out[688 + i] = (((w20 >>> 45) | (w21 << 19)) & 0x1ffffffL) + ref;
-            out[816 + i] = ((w21 >>> 6) & 0x1ffffffL) + ref;
-            out[944 + i] = ((w21 >>> 31) & 0x1ffffffL) + ref;
+            out[688 + i] = (((w20 >>> 45) | (w21 << 19)) & 0x1ffffffL);
+            out[816 + i] = ((w21 >>> 6) & 0x1ffffffL);
+            out[944 + i] = ((w21 >>> 31) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[112 + i] = (((w21 >>> 56) | (w22 << 8)) & 0x1ffffffL) + ref;
-            out[240 + i] = ((w22 >>> 17) & 0x1ffffffL) + ref;
+            out[112 + i] = (((w21 >>> 56) | (w22 << 8)) & 0x1ffffffL);
+            out[240 + i] = ((w22 >>> 17) & 0x1ffffffL);
             long w23 = in[368 + i];
-            out[368 + i] = (((w22 >>> 42) | (w23 << 22)) & 0x1ffffffL) + ref;
-            out[496 + i] = ((w23 >>> 3) & 0x1ffffffL) + ref;
+            out[368 + i] = (((w22 >>> 42) | (w23 << 22)) & 0x1ffffffL);
+            out[496 + i] = ((w23 >>> 3) & 0x1ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
-            out[624 + i] = ((w23 >>> 28) & 0x1ffffffL) + ref;
+            out[624 + i] = ((w23 >>> 28) & 0x1ffffffL);
             long w24 = in[384 + i];
-            out[752 + i] = (((w23 >>> 53) | (w24 << 11)) & 0x1ffffffL) + ref;
-            out[880 + i] = ((w24 >>> 14) & 0x1ffffffL) + ref;
-            out[1008 + i] = (w24 >>> 39) + ref;
+            out[752 + i] = (((w23 >>> 53) | (w24 << 11)) & 0x1ffffffL);
+            out[880 + i] = ((w24 >>> 14) & 0x1ffffffL);
+            out[1008 + i] = (w24 >>> 39);
         }
     }
 
-    private static void unpack26(long[] in, long[] out, long ref) {
+    private static void unpack26(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3ffffffL) + ref;
-            out[128 + i] = ((w0 >>> 26) & 0x3ffffffL) + ref;
+            out[i] = (w0 & 0x3ffffffL);
+            out[128 + i] = ((w0 >>> 26) & 0x3ffffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL) + ref;
-            out[384 + i] = ((w1 >>> 14) & 0x3ffffffL) + ref;
+            out[256 + i] = (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
+            out[384 + i] = ((w1 >>> 14) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
             long w2 = in[32 + i];
-            out[512 + i] = (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL) + ref;
-            out[640 + i] = ((w2 >>> 2) & 0x3ffffffL) + ref;
-            out[768 + i] = ((w2 >>> 28) & 0x3ffffffL) + ref;
+            out[512 + i] = (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
+            out[640 + i] = ((w2 >>> 2) & 0x3ffffffL);
+            out[768 + i] = ((w2 >>> 28) & 0x3ffffffL);
             long w3 = in[48 + i];
-            out[896 + i] = (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL) + ref;
+            out[896 + i] = (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[64 + i] = ((w3 >>> 16) & 0x3ffffffL) + ref;
+            out[64 + i] = ((w3 >>> 16) & 0x3ffffffL);
             long w4 = in[64 + i];
-            out[192 + i] = (((w3 >>> 42) | (w4 << 22)) & 0x3ffffffL) + ref;
-            out[320 + i] = ((w4 >>> 4) & 0x3ffffffL) + ref;
-            out[448 + i] = ((w4 >>> 30) & 0x3ffffffL) + ref;
+            out[192 + i] = (((w3 >>> 42) | (w4 << 22)) & 0x3ffffffL);
+            out[320 + i] = ((w4 >>> 4) & 0x3ffffffL);
+            out[448 + i] = ((w4 >>> 30) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
             long w5 = in[80 + i];
-            out[576 + i] = (((w4 >>> 56) | (w5 << 8)) & 0x3ffffffL) + ref;
-            out[704 + i] = ((w5 >>> 18) & 0x3ffffffL) + ref;
+            out[576 + i] = (((w4 >>> 56) | (w5 << 8)) & 0x3ffffffL);
+            out[704 + i] = ((w5 >>> 18) & 0x3ffffffL);
             long w6 = in[96 + i];
-            out[832 + i] = (((w5 >>> 44) | (w6 << 20)) & 0x3ffffffL) + ref;
-            out[960 + i] = ((w6 >>> 6) & 0x3ffffffL) + ref;
+            out[832 + i] = (((w5 >>> 44) | (w6 << 20)) & 0x3ffffffL);
+            out[960 + i] = ((w6 >>> 6) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[32 + i] = ((w6 >>> 32) & 0x3ffffffL) + ref;
+            out[32 + i] = ((w6 >>> 32) & 0x3ffffffL);
             long w7 = in[112 + i];
-            out[160 + i] = (((w6 >>> 58) | (w7 << 6)) & 0x3ffffffL) + ref;
-            out[288 + i] = ((w7 >>> 20) & 0x3ffffffL) + ref;
+            out[160 + i] = (((w6 >>> 58) | (w7 << 6)) & 0x3ffffffL);
+            out[288 + i] = ((w7 >>> 20) & 0x3ffffffL);
             long w8 = in[128 + i];
-            out[416 + i] = (((w7 >>> 46) | (w8 << 18)) & 0x3ffffffL) + ref;
+            out[416 + i] = (((w7 >>> 46) | (w8 << 18)) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[544 + i] = ((w8 >>> 8) & 0x3ffffffL) + ref;
-            out[672 + i] = ((w8 >>> 34) & 0x3ffffffL) + ref;
+            out[544 + i] = ((w8 >>> 8) & 0x3ffffffL);
+            out[672 + i] = ((w8 >>> 34) & 0x3ffffffL);
             long w9 = in[144 + i];
-            out[800 + i] = (((w8 >>> 60) | (w9 << 4)) & 0x3ffffffL) + ref;
-            out[928 + i] = ((w9 >>> 22) & 0x3ffffffL) + ref;
+            out[800 + i] = (((w8 >>> 60) | (w9 << 4)) & 0x3ffffffL);
+            out[928 + i] = ((w9 >>> 22) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
             long w10 = in[160 + i];
-            out[96 + i] = (((w9 >>> 48) | (w10 << 16)) & 0x3ffffffL) + ref;
-            out[224 + i] = ((w10 >>> 10) & 0x3ffffffL) + ref;
-            out[352 + i] = ((w10 >>> 36) & 0x3ffffffL) + ref;
+            out[96 + i] = (((w9 >>> 48) | (w10 << 16)) & 0x3ffffffL);
+            out[224 + i] = ((w10 >>> 10) & 0x3ffffffL);
+            out[352 + i] = ((w10 >>> 36) & 0x3ffffffL);
             long w11 = in[176 + i];
-            out[480 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x3ffffffL) + ref;
+            out[480 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[608 + i] = ((w11 >>> 24) & 0x3ffffffL) + ref;
+            out[608 + i] = ((w11 >>> 24) & 0x3ffffffL);
             long w12 = in[192 + i];
-            out[736 + i] = (((w11 >>> 50) | (w12 << 14)) & 0x3ffffffL) + ref;
-            out[864 + i] = ((w12 >>> 12) & 0x3ffffffL) + ref;
-            out[992 + i] = (w12 >>> 38) + ref;
+            out[736 + i] = (((w11 >>> 50) | (w12 << 14)) & 0x3ffffffL);
+            out[864 + i] = ((w12 >>> 12) & 0x3ffffffL);
+            out[992 + i] = (w12 >>> 38);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[16 + i] = (w13 & 0x3ffffffL) + ref;
-            out[144 + i] = ((w13 >>> 26) & 0x3ffffffL) + ref;
+            out[16 + i] = (w13 & 0x3ffffffL);
+            out[144 + i] = ((w13 >>> 26) & 0x3ffffffL);
             long w14 = in[224 + i];
-            out[272 + i] = (((w13 >>> 52) | (w14 << 12)) & 0x3ffffffL) + ref;
-            out[400 + i] = ((w14 >>> 14) & 0x3ffffffL) + ref;
+            out[272 + i] = (((w13 >>> 52) | (w14 << 12)) & 0x3ffffffL);
+            out[400 + i] = ((w14 >>> 14) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[528 + i] = (((w14 >>> 40) | (w15 << 24)) & 0x3ffffffL) + ref;
-            out[656 + i] = ((w15 >>> 2) & 0x3ffffffL) + ref;
-            out[784 + i] = ((w15 >>> 28) & 0x3ffffffL) + ref;
+            out[528 + i] = (((w14 >>> 40) | (w15 << 24)) & 0x3ffffffL);
+            out[656 + i] = ((w15 >>> 2) & 0x3ffffffL);
+            out[784 + i] = ((w15 >>> 28) & 0x3ffffffL);
             long w16 = in[256 + i];
-            out[912 + i] = (((w15 >>> 54) | (w16 << 10)) & 0x3ffffffL) + ref;
+            out[912 + i] = (((w15 >>> 54) | (w16 << 10)) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[80 + i] = ((w16 >>> 16) & 0x3ffffffL) + ref;
+            out[80 + i] = ((w16 >>> 16) & 0x3ffffffL);
             long w17 = in[272 + i];
-            out[208 + i] = (((w16 >>> 42) | (w17 << 22)) & 0x3ffffffL) + ref;
-            out[336 + i] = ((w17 >>> 4) & 0x3ffffffL) + ref;
-            out[464 + i] = ((w17 >>> 30) & 0x3ffffffL) + ref;
+            out[208 + i] = (((w16 >>> 42) | (w17 << 22)) & 0x3ffffffL);
+            out[336 + i] = ((w17 >>> 4) & 0x3ffffffL);
+            out[464 + i] = ((w17 >>> 30) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[592 + i] = (((w17 >>> 56) | (w18 << 8)) & 0x3ffffffL) + ref;
-            out[720 + i] = ((w18 >>> 18) & 0x3ffffffL) + ref;
+            out[592 + i] = (((w17 >>> 56) | (w18 << 8)) & 0x3ffffffL);
+            out[720 + i] = ((w18 >>> 18) & 0x3ffffffL);
             long w19 = in[304 + i];
-            out[848 + i] = (((w18 >>> 44) | (w19 << 20)) & 0x3ffffffL) + ref;
-            out[976 + i] = ((w19 >>> 6) & 0x3ffffffL) + ref;
+            out[848 + i] = (((w18 >>> 44) | (w19 << 20)) & 0x3ffffffL);
+            out[976 + i] = ((w19 >>> 6) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[48 + i] = ((w19 >>> 32) & 0x3ffffffL) + ref;
+            out[48 + i] = ((w19 >>> 32) & 0x3ffffffL);
             long w20 = in[320 + i];
-            out[176 + i] = (((w19 >>> 58) | (w20 << 6)) & 0x3ffffffL) + ref;
-            out[304 + i] = ((w20 >>> 20) & 0x3ffffffL) + ref;
+            out[176 + i] = (((w19 >>> 58) | (w20 << 6)) & 0x3ffffffL);
+            out[304 + i] = ((w20 >>> 20) & 0x3ffffffL);
             long w21 = in[336 + i];
-            out[432 + i] = (((w20 >>> 46) | (w21 << 18)) & 0x3ffffffL) + ref;
+            out[432 + i] = (((w20 >>> 46) | (w21 << 18)) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[560 + i] = ((w21 >>> 8) & 0x3ffffffL) + ref;
-            out[688 + i] = ((w21 >>> 34) & 0x3ffffffL) + ref;
+            out[560 + i] = ((w21 >>> 8) & 0x3ffffffL);
+            out[688 + i] = ((w21 >>> 34) & 0x3ffffffL);
             long w22 = in[352 + i];
-            out[816 + i] = (((w21 >>> 60) | (w22 << 4)) & 0x3ffffffL) + ref;
-            out[944 + i] = ((w22 >>> 22) & 0x3ffffffL) + ref;
+            out[816 + i] = (((w21 >>> 60) | (w22 << 4)) & 0x3ffffffL);
+            out[944 + i] = ((w22 >>> 22) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[112 + i] = (((w22 >>> 48) | (w23 << 16)) & 0x3ffffffL) + ref;
-            out[240 + i] = ((w23 >>> 10) & 0x3ffffffL) + ref;
-            out[368 + i] = ((w23 >>> 36) & 0x3ffffffL) + ref;
+            out[112 + i] = (((w22 >>> 48) | (w23 << 16)) & 0x3ffffffL);
+            out[240 + i] = ((w23 >>> 10) & 0x3ffffffL);
+            out[368 + i] = ((w23 >>> 36) & 0x3ffffffL);
             long w24 = in[384 + i];
-            out[496 + i] = (((w23 >>> 62) | (w24 << 2)) & 0x3ffffffL) + ref;
+            out[496 + i] = (((w23 >>> 62) | (w24 << 2)) & 0x3ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[624 + i] = ((w24 >>> 24) & 0x3ffffffL) + ref;
+            out[624 + i] = ((w24 >>> 24) & 0x3ffffffL);
             long w25 = in[400 + i];
-            out[752 + i] = (((w24 >>> 50) | (w25 << 14)) & 0x3ffffffL) + ref;
-            out[880 + i] = ((w25 >>> 12) & 0x3ffffffL) + ref;
-            out[1008 + i] = (w25 >>> 38) + ref;
+            out[752 + i] = (((w24 >>> 50) | (w25 << 14)) & 0x3ffffffL);
+            out[880 + i] = ((w25 >>> 12) & 0x3ffffffL);
+            out[1008 + i] = (w25 >>> 38);
         }
     }
 
-    private static void unpack27(long[] in, long[] out, long ref) {
+    private static void unpack27(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7ffffffL) + ref;
-            out[128 + i] = ((w0 >>> 27) & 0x7ffffffL) + ref;
+            out[i] = (w0 & 0x7ffffffL);
+            out[128 + i] = ((w0 >>> 27) & 0x7ffffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL) + ref;
-            out[384 + i] = ((w1 >>> 17) & 0x7ffffffL) + ref;
+            out[256 + i] = (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
+            out[384 + i] = ((w1 >>> 17) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
             long w2 = in[32 + i];
-            out[512 + i] = (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL) + ref;
-            out[640 + i] = ((w2 >>> 7) & 0x7ffffffL) + ref;
-            out[768 + i] = ((w2 >>> 34) & 0x7ffffffL) + ref;
+            out[512 + i] = (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
+            out[640 + i] = ((w2 >>> 7) & 0x7ffffffL);
+            out[768 + i] = ((w2 >>> 34) & 0x7ffffffL);
             long w3 = in[48 + i];
-            out[896 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL) + ref;
+            out[896 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[64 + i] = ((w3 >>> 24) & 0x7ffffffL) + ref;
+            out[64 + i] = ((w3 >>> 24) & 0x7ffffffL);
             long w4 = in[64 + i];
-            out[192 + i] = (((w3 >>> 51) | (w4 << 13)) & 0x7ffffffL) + ref;
-            out[320 + i] = ((w4 >>> 14) & 0x7ffffffL) + ref;
+            out[192 + i] = (((w3 >>> 51) | (w4 << 13)) & 0x7ffffffL);
+            out[320 + i] = ((w4 >>> 14) & 0x7ffffffL);
             long w5 = in[80 + i];
-            out[448 + i] = (((w4 >>> 41) | (w5 << 23)) & 0x7ffffffL) + ref;
+            out[448 + i] = (((w4 >>> 41) | (w5 << 23)) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[576 + i] = ((w5 >>> 4) & 0x7ffffffL) + ref;
-            out[704 + i] = ((w5 >>> 31) & 0x7ffffffL) + ref;
+            out[576 + i] = ((w5 >>> 4) & 0x7ffffffL);
+            out[704 + i] = ((w5 >>> 31) & 0x7ffffffL);
             long w6 = in[96 + i];
-            out[832 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x7ffffffL) + ref;
-            out[960 + i] = ((w6 >>> 21) & 0x7ffffffL) + ref;
+            out[832 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x7ffffffL);
+            out[960 + i] = ((w6 >>> 21) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[32 + i] = (((w6 >>> 48) | (w7 << 16)) & 0x7ffffffL) + ref;
-            out[160 + i] = ((w7 >>> 11) & 0x7ffffffL) + ref;
+            out[32 + i] = (((w6 >>> 48) | (w7 << 16)) & 0x7ffffffL);
+            out[160 + i] = ((w7 >>> 11) & 0x7ffffffL);
             long w8 = in[128 + i];
-            out[288 + i] = (((w7 >>> 38) | (w8 << 26)) & 0x7ffffffL) + ref;
-            out[416 + i] = ((w8 >>> 1) & 0x7ffffffL) + ref;
+            out[288 + i] = (((w7 >>> 38) | (w8 << 26)) & 0x7ffffffL);
+            out[416 + i] = ((w8 >>> 1) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[544 + i] = ((w8 >>> 28) & 0x7ffffffL) + ref;
+            out[544 + i] = ((w8 >>> 28) & 0x7ffffffL);
             long w9 = in[144 + i];
-            out[672 + i] = (((w8 >>> 55) | (w9 << 9)) & 0x7ffffffL) + ref;
-            out[800 + i] = ((w9 >>> 18) & 0x7ffffffL) + ref;
+            out[672 + i] = (((w8 >>> 55) | (w9 << 9)) & 0x7ffffffL);
+            out[800 + i] = ((w9 >>> 18) & 0x7ffffffL);
             long w10 = in[160 + i];
-            out[928 + i] = (((w9 >>> 45) | (w10 << 19)) & 0x7ffffffL) + ref;
+            out[928 + i] = (((w9 >>> 45) | (w10 << 19)) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[96 + i] = ((w10 >>> 8) & 0x7ffffffL) + ref;
-            out[224 + i] = ((w10 >>> 35) & 0x7ffffffL) + ref;
+            out[96 + i] = ((w10 >>> 8) & 0x7ffffffL);
+            out[224 + i] = ((w10 >>> 35) & 0x7ffffffL);
             long w11 = in[176 + i];
-            out[352 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x7ffffffL) + ref;
-            out[480 + i] = ((w11 >>> 25) & 0x7ffffffL) + ref;
+            out[352 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x7ffffffL);
+            out[480 + i] = ((w11 >>> 25) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[608 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x7ffffffL) + ref;
-            out[736 + i] = ((w12 >>> 15) & 0x7ffffffL) + ref;
+            out[608 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x7ffffffL);
+            out[736 + i] = ((w12 >>> 15) & 0x7ffffffL);
             long w13 = in[208 + i];
-            out[864 + i] = (((w12 >>> 42) | (w13 << 22)) & 0x7ffffffL) + ref;
-            out[992 + i] = ((w13 >>> 5) & 0x7ffffffL) + ref;
+            out[864 + i] = (((w12 >>> 42) | (w13 << 22)) & 0x7ffffffL);
+            out[992 + i] = ((w13 >>> 5) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[16 + i] = ((w13 >>> 32) & 0x7ffffffL) + ref;
+            out[16 + i] = ((w13 >>> 32) & 0x7ffffffL);
             long w14 = in[224 + i];
-            out[144 + i] = (((w13 >>> 59) | (w14 << 5)) & 0x7ffffffL) + ref;
-            out[272 + i] = ((w14 >>> 22) & 0x7ffffffL) + ref;
+            out[144 + i] = (((w13 >>> 59) | (w14 << 5)) & 0x7ffffffL);
+            out[272 + i] = ((w14 >>> 22) & 0x7ffffffL);
             long w15 = in[240 + i];
-            out[400 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x7ffffffL) + ref;
+            out[400 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[528 + i] = ((w15 >>> 12) & 0x7ffffffL) + ref;
+            out[528 + i] = ((w15 >>> 12) & 0x7ffffffL);
             long w16 = in[256 + i];
-            out[656 + i] = (((w15 >>> 39) | (w16 << 25)) & 0x7ffffffL) + ref;
-            out[784 + i] = ((w16 >>> 2) & 0x7ffffffL) + ref;
-            out[912 + i] = ((w16 >>> 29) & 0x7ffffffL) + ref;
+            out[656 + i] = (((w15 >>> 39) | (w16 << 25)) & 0x7ffffffL);
+            out[784 + i] = ((w16 >>> 2) & 0x7ffffffL);
+            out[912 + i] = ((w16 >>> 29) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[80 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x7ffffffL) + ref;
-            out[208 + i] = ((w17 >>> 19) & 0x7ffffffL) + ref;
+            out[80 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x7ffffffL);
+            out[208 + i] = ((w17 >>> 19) & 0x7ffffffL);
             long w18 = in[288 + i];
-            out[336 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x7ffffffL) + ref;
-            out[464 + i] = ((w18 >>> 9) & 0x7ffffffL) + ref;
+            out[336 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x7ffffffL);
+            out[464 + i] = ((w18 >>> 9) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
-            out[592 + i] = ((w18 >>> 36) & 0x7ffffffL) + ref;
+            out[592 + i] = ((w18 >>> 36) & 0x7ffffffL);
             long w19 = in[304 + i];
-            out[720 + i] = (((w18 >>> 63) | (w19 << 1)) & 0x7ffffffL) + ref;
-            out[848 + i] = ((w19 >>> 26) & 0x7ffffffL) + ref;
+            out[720 + i] = (((w18 >>> 63) | (w19 << 1)) & 0x7ffffffL);
+            out[848 + i] = ((w19 >>> 26) & 0x7ffffffL);
             long w20 = in[320 + i];
-            out[976 + i] = (((w19 >>> 53) | (w20 << 11)) & 0x7ffffffL) + ref;
+            out[976 + i] = (((w19 >>> 53) | (w20 << 11)) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[48 + i] = ((w20 >>> 16) & 0x7ffffffL) + ref;
+            out[48 + i] = ((w20 >>> 16) & 0x7ffffffL);
             long w21 = in[336 + i];
-            out[176 + i] = (((w20 >>> 43) | (w21 << 21)) & 0x7ffffffL) + ref;
-            out[304 + i] = ((w21 >>> 6) & 0x7ffffffL) + ref;
-            out[432 + i] = ((w21 >>> 33) & 0x7ffffffL) + ref;
+            out[176 + i] = (((w20 >>> 43) | (w21 << 21)) & 0x7ffffffL);
+            out[304 + i] = ((w21 >>> 6) & 0x7ffffffL);
+            out[432 + i] = ((w21 >>> 33) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[560 + i] = (((w21 >>> 60) | (w22 << 4)) & 0x7ffffffL) + ref;
-            out[688 + i] = ((w22 >>> 23) & 0x7ffffffL) + ref;
+            out[560 + i] = (((w21 >>> 60) | (w22 << 4)) & 0x7ffffffL);
+            out[688 + i] = ((w22 >>> 23) & 0x7ffffffL);
             long w23 = in[368 + i];
-            out[816 + i] = (((w22 >>> 50) | (w23 << 14)) & 0x7ffffffL) + ref;
-            out[944 + i] = ((w23 >>> 13) & 0x7ffffffL) + ref;
+            out[816 + i] = (((w22 >>> 50) | (w23 << 14)) & 0x7ffffffL);
+            out[944 + i] = ((w23 >>> 13) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[112 + i] = (((w23 >>> 40) | (w24 << 24)) & 0x7ffffffL) + ref;
-            out[240 + i] = ((w24 >>> 3) & 0x7ffffffL) + ref;
-            out[368 + i] = ((w24 >>> 30) & 0x7ffffffL) + ref;
+            out[112 + i] = (((w23 >>> 40) | (w24 << 24)) & 0x7ffffffL);
+            out[240 + i] = ((w24 >>> 3) & 0x7ffffffL);
+            out[368 + i] = ((w24 >>> 30) & 0x7ffffffL);
             long w25 = in[400 + i];
-            out[496 + i] = (((w24 >>> 57) | (w25 << 7)) & 0x7ffffffL) + ref;
+            out[496 + i] = (((w24 >>> 57) | (w25 << 7)) & 0x7ffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
-            out[624 + i] = ((w25 >>> 20) & 0x7ffffffL) + ref;
+            out[624 + i] = ((w25 >>> 20) & 0x7ffffffL);
             long w26 = in[416 + i];
-            out[752 + i] = (((w25 >>> 47) | (w26 << 17)) & 0x7ffffffL) + ref;
-            out[880 + i] = ((w26 >>> 10) & 0x7ffffffL) + ref;
-            out[1008 + i] = (w26 >>> 37) + ref;
+            out[752 + i] = (((w25 >>> 47) | (w26 << 17)) & 0x7ffffffL);
+            out[880 + i] = ((w26 >>> 10) & 0x7ffffffL);
+            out[1008 + i] = (w26 >>> 37);
         }
     }
 
-    private static void unpack28(long[] in, long[] out, long ref) {
+    private static void unpack28(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xfffffffL) + ref;
-            out[128 + i] = ((w0 >>> 28) & 0xfffffffL) + ref;
+            out[i] = (w0 & 0xfffffffL);
+            out[128 + i] = ((w0 >>> 28) & 0xfffffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL) + ref;
-            out[384 + i] = ((w1 >>> 20) & 0xfffffffL) + ref;
+            out[256 + i] = (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
+            out[384 + i] = ((w1 >>> 20) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
             long w2 = in[32 + i];
-            out[512 + i] = (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL) + ref;
-            out[640 + i] = ((w2 >>> 12) & 0xfffffffL) + ref;
+            out[512 + i] = (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
+            out[640 + i] = ((w2 >>> 12) & 0xfffffffL);
             long w3 = in[48 + i];
-            out[768 + i] = (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL) + ref;
-            out[896 + i] = ((w3 >>> 4) & 0xfffffffL) + ref;
+            out[768 + i] = (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
+            out[896 + i] = ((w3 >>> 4) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[64 + i] = ((w3 >>> 32) & 0xfffffffL) + ref;
+            out[64 + i] = ((w3 >>> 32) & 0xfffffffL);
             long w4 = in[64 + i];
-            out[192 + i] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffL) + ref;
-            out[320 + i] = ((w4 >>> 24) & 0xfffffffL) + ref;
+            out[192 + i] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffL);
+            out[320 + i] = ((w4 >>> 24) & 0xfffffffL);
             long w5 = in[80 + i];
-            out[448 + i] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffL) + ref;
+            out[448 + i] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[576 + i] = ((w5 >>> 16) & 0xfffffffL) + ref;
+            out[576 + i] = ((w5 >>> 16) & 0xfffffffL);
             long w6 = in[96 + i];
-            out[704 + i] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffL) + ref;
-            out[832 + i] = ((w6 >>> 8) & 0xfffffffL) + ref;
-            out[960 + i] = (w6 >>> 36) + ref;
+            out[704 + i] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffL);
+            out[832 + i] = ((w6 >>> 8) & 0xfffffffL);
+            out[960 + i] = (w6 >>> 36);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[32 + i] = (w7 & 0xfffffffL) + ref;
-            out[160 + i] = ((w7 >>> 28) & 0xfffffffL) + ref;
+            out[32 + i] = (w7 & 0xfffffffL);
+            out[160 + i] = ((w7 >>> 28) & 0xfffffffL);
             long w8 = in[128 + i];
-            out[288 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xfffffffL) + ref;
-            out[416 + i] = ((w8 >>> 20) & 0xfffffffL) + ref;
+            out[288 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xfffffffL);
+            out[416 + i] = ((w8 >>> 20) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
             long w9 = in[144 + i];
-            out[544 + i] = (((w8 >>> 48) | (w9 << 16)) & 0xfffffffL) + ref;
-            out[672 + i] = ((w9 >>> 12) & 0xfffffffL) + ref;
+            out[544 + i] = (((w8 >>> 48) | (w9 << 16)) & 0xfffffffL);
+            out[672 + i] = ((w9 >>> 12) & 0xfffffffL);
             long w10 = in[160 + i];
-            out[800 + i] = (((w9 >>> 40) | (w10 << 24)) & 0xfffffffL) + ref;
-            out[928 + i] = ((w10 >>> 4) & 0xfffffffL) + ref;
+            out[800 + i] = (((w9 >>> 40) | (w10 << 24)) & 0xfffffffL);
+            out[928 + i] = ((w10 >>> 4) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[96 + i] = ((w10 >>> 32) & 0xfffffffL) + ref;
+            out[96 + i] = ((w10 >>> 32) & 0xfffffffL);
             long w11 = in[176 + i];
-            out[224 + i] = (((w10 >>> 60) | (w11 << 4)) & 0xfffffffL) + ref;
-            out[352 + i] = ((w11 >>> 24) & 0xfffffffL) + ref;
+            out[224 + i] = (((w10 >>> 60) | (w11 << 4)) & 0xfffffffL);
+            out[352 + i] = ((w11 >>> 24) & 0xfffffffL);
             long w12 = in[192 + i];
-            out[480 + i] = (((w11 >>> 52) | (w12 << 12)) & 0xfffffffL) + ref;
+            out[480 + i] = (((w11 >>> 52) | (w12 << 12)) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[608 + i] = ((w12 >>> 16) & 0xfffffffL) + ref;
+            out[608 + i] = ((w12 >>> 16) & 0xfffffffL);
             long w13 = in[208 + i];
-            out[736 + i] = (((w12 >>> 44) | (w13 << 20)) & 0xfffffffL) + ref;
-            out[864 + i] = ((w13 >>> 8) & 0xfffffffL) + ref;
-            out[992 + i] = (w13 >>> 36) + ref;
+            out[736 + i] = (((w12 >>> 44) | (w13 << 20)) & 0xfffffffL);
+            out[864 + i] = ((w13 >>> 8) & 0xfffffffL);
+            out[992 + i] = (w13 >>> 36);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[16 + i] = (w14 & 0xfffffffL) + ref;
-            out[144 + i] = ((w14 >>> 28) & 0xfffffffL) + ref;
+            out[16 + i] = (w14 & 0xfffffffL);
+            out[144 + i] = ((w14 >>> 28) & 0xfffffffL);
             long w15 = in[240 + i];
-            out[272 + i] = (((w14 >>> 56) | (w15 << 8)) & 0xfffffffL) + ref;
-            out[400 + i] = ((w15 >>> 20) & 0xfffffffL) + ref;
+            out[272 + i] = (((w14 >>> 56) | (w15 << 8)) & 0xfffffffL);
+            out[400 + i] = ((w15 >>> 20) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[528 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xfffffffL) + ref;
-            out[656 + i] = ((w16 >>> 12) & 0xfffffffL) + ref;
+            out[528 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xfffffffL);
+            out[656 + i] = ((w16 >>> 12) & 0xfffffffL);
             long w17 = in[272 + i];
-            out[784 + i] = (((w16 >>> 40) | (w17 << 24)) & 0xfffffffL) + ref;
-            out[912 + i] = ((w17 >>> 4) & 0xfffffffL) + ref;
+            out[784 + i] = (((w16 >>> 40) | (w17 << 24)) & 0xfffffffL);
+            out[912 + i] = ((w17 >>> 4) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[80 + i] = ((w17 >>> 32) & 0xfffffffL) + ref;
+            out[80 + i] = ((w17 >>> 32) & 0xfffffffL);
             long w18 = in[288 + i];
-            out[208 + i] = (((w17 >>> 60) | (w18 << 4)) & 0xfffffffL) + ref;
-            out[336 + i] = ((w18 >>> 24) & 0xfffffffL) + ref;
+            out[208 + i] = (((w17 >>> 60) | (w18 << 4)) & 0xfffffffL);
+            out[336 + i] = ((w18 >>> 24) & 0xfffffffL);
             long w19 = in[304 + i];
-            out[464 + i] = (((w18 >>> 52) | (w19 << 12)) & 0xfffffffL) + ref;
+            out[464 + i] = (((w18 >>> 52) | (w19 << 12)) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[592 + i] = ((w19 >>> 16) & 0xfffffffL) + ref;
+            out[592 + i] = ((w19 >>> 16) & 0xfffffffL);
             long w20 = in[320 + i];
-            out[720 + i] = (((w19 >>> 44) | (w20 << 20)) & 0xfffffffL) + ref;
-            out[848 + i] = ((w20 >>> 8) & 0xfffffffL) + ref;
-            out[976 + i] = (w20 >>> 36) + ref;
+            out[720 + i] = (((w19 >>> 44) | (w20 << 20)) & 0xfffffffL);
+            out[848 + i] = ((w20 >>> 8) & 0xfffffffL);
+            out[976 + i] = (w20 >>> 36);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[48 + i] = (w21 & 0xfffffffL) + ref;
-            out[176 + i] = ((w21 >>> 28) & 0xfffffffL) + ref;
+            out[48 + i] = (w21 & 0xfffffffL);
+            out[176 + i] = ((w21 >>> 28) & 0xfffffffL);
             long w22 = in[352 + i];
-            out[304 + i] = (((w21 >>> 56) | (w22 << 8)) & 0xfffffffL) + ref;
-            out[432 + i] = ((w22 >>> 20) & 0xfffffffL) + ref;
+            out[304 + i] = (((w21 >>> 56) | (w22 << 8)) & 0xfffffffL);
+            out[432 + i] = ((w22 >>> 20) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[560 + i] = (((w22 >>> 48) | (w23 << 16)) & 0xfffffffL) + ref;
-            out[688 + i] = ((w23 >>> 12) & 0xfffffffL) + ref;
+            out[560 + i] = (((w22 >>> 48) | (w23 << 16)) & 0xfffffffL);
+            out[688 + i] = ((w23 >>> 12) & 0xfffffffL);
             long w24 = in[384 + i];
-            out[816 + i] = (((w23 >>> 40) | (w24 << 24)) & 0xfffffffL) + ref;
-            out[944 + i] = ((w24 >>> 4) & 0xfffffffL) + ref;
+            out[816 + i] = (((w23 >>> 40) | (w24 << 24)) & 0xfffffffL);
+            out[944 + i] = ((w24 >>> 4) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[112 + i] = ((w24 >>> 32) & 0xfffffffL) + ref;
+            out[112 + i] = ((w24 >>> 32) & 0xfffffffL);
             long w25 = in[400 + i];
-            out[240 + i] = (((w24 >>> 60) | (w25 << 4)) & 0xfffffffL) + ref;
-            out[368 + i] = ((w25 >>> 24) & 0xfffffffL) + ref;
+            out[240 + i] = (((w24 >>> 60) | (w25 << 4)) & 0xfffffffL);
+            out[368 + i] = ((w25 >>> 24) & 0xfffffffL);
             long w26 = in[416 + i];
-            out[496 + i] = (((w25 >>> 52) | (w26 << 12)) & 0xfffffffL) + ref;
+            out[496 + i] = (((w25 >>> 52) | (w26 << 12)) & 0xfffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
-            out[624 + i] = ((w26 >>> 16) & 0xfffffffL) + ref;
+            out[624 + i] = ((w26 >>> 16) & 0xfffffffL);
             long w27 = in[432 + i];
-            out[752 + i] = (((w26 >>> 44) | (w27 << 20)) & 0xfffffffL) + ref;
-            out[880 + i] = ((w27 >>> 8) & 0xfffffffL) + ref;
-            out[1008 + i] = (w27 >>> 36) + ref;
+            out[752 + i] = (((w26 >>> 44) | (w27 << 20)) & 0xfffffffL);
+            out[880 + i] = ((w27 >>> 8) & 0xfffffffL);
+            out[1008 + i] = (w27 >>> 36);
         }
     }
 
-    private static void unpack29(long[] in, long[] out, long ref) {
+    private static void unpack29(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1fffffffL) + ref;
-            out[128 + i] = ((w0 >>> 29) & 0x1fffffffL) + ref;
+            out[i] = (w0 & 0x1fffffffL);
+            out[128 + i] = ((w0 >>> 29) & 0x1fffffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL) + ref;
-            out[384 + i] = ((w1 >>> 23) & 0x1fffffffL) + ref;
+            out[256 + i] = (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
+            out[384 + i] = ((w1 >>> 23) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
             long w2 = in[32 + i];
-            out[512 + i] = (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL) + ref;
-            out[640 + i] = ((w2 >>> 17) & 0x1fffffffL) + ref;
+            out[512 + i] = (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
+            out[640 + i] = ((w2 >>> 17) & 0x1fffffffL);
             long w3 = in[48 + i];
-            out[768 + i] = (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL) + ref;
-            out[896 + i] = ((w3 >>> 11) & 0x1fffffffL) + ref;
+            out[768 + i] = (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
+            out[896 + i] = ((w3 >>> 11) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[64 + i] = (((w3 >>> 40) | (w4 << 24)) & 0x1fffffffL) + ref;
-            out[192 + i] = ((w4 >>> 5) & 0x1fffffffL) + ref;
-            out[320 + i] = ((w4 >>> 34) & 0x1fffffffL) + ref;
+            out[64 + i] = (((w3 >>> 40) | (w4 << 24)) & 0x1fffffffL);
+            out[192 + i] = ((w4 >>> 5) & 0x1fffffffL);
+            out[320 + i] = ((w4 >>> 34) & 0x1fffffffL);
             long w5 = in[80 + i];
-            out[448 + i] = (((w4 >>> 63) | (w5 << 1)) & 0x1fffffffL) + ref;
+            out[448 + i] = (((w4 >>> 63) | (w5 << 1)) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[576 + i] = ((w5 >>> 28) & 0x1fffffffL) + ref;
+            out[576 + i] = ((w5 >>> 28) & 0x1fffffffL);
             long w6 = in[96 + i];
-            out[704 + i] = (((w5 >>> 57) | (w6 << 7)) & 0x1fffffffL) + ref;
-            out[832 + i] = ((w6 >>> 22) & 0x1fffffffL) + ref;
+            out[704 + i] = (((w5 >>> 57) | (w6 << 7)) & 0x1fffffffL);
+            out[832 + i] = ((w6 >>> 22) & 0x1fffffffL);
             long w7 = in[112 + i];
-            out[960 + i] = (((w6 >>> 51) | (w7 << 13)) & 0x1fffffffL) + ref;
+            out[960 + i] = (((w6 >>> 51) | (w7 << 13)) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[32 + i] = ((w7 >>> 16) & 0x1fffffffL) + ref;
+            out[32 + i] = ((w7 >>> 16) & 0x1fffffffL);
             long w8 = in[128 + i];
-            out[160 + i] = (((w7 >>> 45) | (w8 << 19)) & 0x1fffffffL) + ref;
-            out[288 + i] = ((w8 >>> 10) & 0x1fffffffL) + ref;
+            out[160 + i] = (((w7 >>> 45) | (w8 << 19)) & 0x1fffffffL);
+            out[288 + i] = ((w8 >>> 10) & 0x1fffffffL);
             long w9 = in[144 + i];
-            out[416 + i] = (((w8 >>> 39) | (w9 << 25)) & 0x1fffffffL) + ref;
+            out[416 + i] = (((w8 >>> 39) | (w9 << 25)) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[544 + i] = ((w9 >>> 4) & 0x1fffffffL) + ref;
-            out[672 + i] = ((w9 >>> 33) & 0x1fffffffL) + ref;
+            out[544 + i] = ((w9 >>> 4) & 0x1fffffffL);
+            out[672 + i] = ((w9 >>> 33) & 0x1fffffffL);
             long w10 = in[160 + i];
-            out[800 + i] = (((w9 >>> 62) | (w10 << 2)) & 0x1fffffffL) + ref;
-            out[928 + i] = ((w10 >>> 27) & 0x1fffffffL) + ref;
+            out[800 + i] = (((w9 >>> 62) | (w10 << 2)) & 0x1fffffffL);
+            out[928 + i] = ((w10 >>> 27) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[96 + i] = (((w10 >>> 56) | (w11 << 8)) & 0x1fffffffL) + ref;
-            out[224 + i] = ((w11 >>> 21) & 0x1fffffffL) + ref;
+            out[96 + i] = (((w10 >>> 56) | (w11 << 8)) & 0x1fffffffL);
+            out[224 + i] = ((w11 >>> 21) & 0x1fffffffL);
             long w12 = in[192 + i];
-            out[352 + i] = (((w11 >>> 50) | (w12 << 14)) & 0x1fffffffL) + ref;
-            out[480 + i] = ((w12 >>> 15) & 0x1fffffffL) + ref;
+            out[352 + i] = (((w11 >>> 50) | (w12 << 14)) & 0x1fffffffL);
+            out[480 + i] = ((w12 >>> 15) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[608 + i] = (((w12 >>> 44) | (w13 << 20)) & 0x1fffffffL) + ref;
-            out[736 + i] = ((w13 >>> 9) & 0x1fffffffL) + ref;
+            out[608 + i] = (((w12 >>> 44) | (w13 << 20)) & 0x1fffffffL);
+            out[736 + i] = ((w13 >>> 9) & 0x1fffffffL);
             long w14 = in[224 + i];
-            out[864 + i] = (((w13 >>> 38) | (w14 << 26)) & 0x1fffffffL) + ref;
-            out[992 + i] = ((w14 >>> 3) & 0x1fffffffL) + ref;
+            out[864 + i] = (((w13 >>> 38) | (w14 << 26)) & 0x1fffffffL);
+            out[992 + i] = ((w14 >>> 3) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[16 + i] = ((w14 >>> 32) & 0x1fffffffL) + ref;
+            out[16 + i] = ((w14 >>> 32) & 0x1fffffffL);
             long w15 = in[240 + i];
-            out[144 + i] = (((w14 >>> 61) | (w15 << 3)) & 0x1fffffffL) + ref;
-            out[272 + i] = ((w15 >>> 26) & 0x1fffffffL) + ref;
+            out[144 + i] = (((w14 >>> 61) | (w15 << 3)) & 0x1fffffffL);
+            out[272 + i] = ((w15 >>> 26) & 0x1fffffffL);
             long w16 = in[256 + i];
-            out[400 + i] = (((w15 >>> 55) | (w16 << 9)) & 0x1fffffffL) + ref;
+            out[400 + i] = (((w15 >>> 55) | (w16 << 9)) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[528 + i] = ((w16 >>> 20) & 0x1fffffffL) + ref;
+            out[528 + i] = ((w16 >>> 20) & 0x1fffffffL);
             long w17 = in[272 + i];
-            out[656 + i] = (((w16 >>> 49) | (w17 << 15)) & 0x1fffffffL) + ref;
-            out[784 + i] = ((w17 >>> 14) & 0x1fffffffL) + ref;
+            out[656 + i] = (((w16 >>> 49) | (w17 << 15)) & 0x1fffffffL);
+            out[784 + i] = ((w17 >>> 14) & 0x1fffffffL);
             long w18 = in[288 + i];
-            out[912 + i] = (((w17 >>> 43) | (w18 << 21)) & 0x1fffffffL) + ref;
+            out[912 + i] = (((w17 >>> 43) | (w18 << 21)) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
-            out[80 + i] = ((w18 >>> 8) & 0x1fffffffL) + ref;
+            out[80 + i] = ((w18 >>> 8) & 0x1fffffffL);
             long w19 = in[304 + i];
-            out[208 + i] = (((w18 >>> 37) | (w19 << 27)) & 0x1fffffffL) + ref;
-            out[336 + i] = ((w19 >>> 2) & 0x1fffffffL) + ref;
-            out[464 + i] = ((w19 >>> 31) & 0x1fffffffL) + ref;
+            out[208 + i] = (((w18 >>> 37) | (w19 << 27)) & 0x1fffffffL);
+            out[336 + i] = ((w19 >>> 2) & 0x1fffffffL);
+            out[464 + i] = ((w19 >>> 31) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[592 + i] = (((w19 >>> 60) | (w20 << 4)) & 0x1fffffffL) + ref;
-            out[720 + i] = ((w20 >>> 25) & 0x1fffffffL) + ref;
+            out[592 + i] = (((w19 >>> 60) | (w20 << 4)) & 0x1fffffffL);
+            out[720 + i] = ((w20 >>> 25) & 0x1fffffffL);
             long w21 = in[336 + i];
-            out[848 + i] = (((w20 >>> 54) | (w21 << 10)) & 0x1fffffffL) + ref;
-            out[976 + i] = ((w21 >>> 19) & 0x1fffffffL) + ref;
+            out[848 + i] = (((w20 >>> 54) | (w21 << 10)) & 0x1fffffffL);
+            out[976 + i] = ((w21 >>> 19) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[48 + i] = (((w21 >>> 48) | (w22 << 16)) & 0x1fffffffL) + ref;
-            out[176 + i] = ((w22 >>> 13) & 0x1fffffffL) + ref;
+            out[48 + i] = (((w21 >>> 48) | (w22 << 16)) & 0x1fffffffL);
+            out[176 + i] = ((w22 >>> 13) & 0x1fffffffL);
             long w23 = in[368 + i];
-            out[304 + i] = (((w22 >>> 42) | (w23 << 22)) & 0x1fffffffL) + ref;
-            out[432 + i] = ((w23 >>> 7) & 0x1fffffffL) + ref;
+            out[304 + i] = (((w22 >>> 42) | (w23 << 22)) & 0x1fffffffL);
+            out[432 + i] = ((w23 >>> 7) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[560 + i] = (((w23 >>> 36) | (w24 << 28)) & 0x1fffffffL) + ref;
-            out[688 + i] = ((w24 >>> 1) & 0x1fffffffL) + ref;
-            out[816 + i] = ((w24 >>> 30) & 0x1fffffffL) + ref;
+            out[560 + i] = (((w23 >>> 36) | (w24 << 28)) & 0x1fffffffL);
+            out[688 + i] = ((w24 >>> 1) & 0x1fffffffL);
+            out[816 + i] = ((w24 >>> 30) & 0x1fffffffL);
             long w25 = in[400 + i];
-            out[944 + i] = (((w24 >>> 59) | (w25 << 5)) & 0x1fffffffL) + ref;
+            out[944 + i] = (((w24 >>> 59) | (w25 << 5)) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
-            out[112 + i] = ((w25 >>> 24) & 0x1fffffffL) + ref;
+            out[112 + i] = ((w25 >>> 24) & 0x1fffffffL);
             long w26 = in[416 + i];
-            out[240 + i] = (((w25 >>> 53) | (w26 << 11)) & 0x1fffffffL) + ref;
-            out[368 + i] = ((w26 >>> 18) & 0x1fffffffL) + ref;
+            out[240 + i] = (((w25 >>> 53) | (w26 << 11)) & 0x1fffffffL);
+            out[368 + i] = ((w26 >>> 18) & 0x1fffffffL);
             long w27 = in[432 + i];
-            out[496 + i] = (((w26 >>> 47) | (w27 << 17)) & 0x1fffffffL) + ref;
+            out[496 + i] = (((w26 >>> 47) | (w27 << 17)) & 0x1fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
-            out[624 + i] = ((w27 >>> 12) & 0x1fffffffL) + ref;
+            out[624 + i] = ((w27 >>> 12) & 0x1fffffffL);
             long w28 = in[448 + i];
-            out[752 + i] = (((w27 >>> 41) | (w28 << 23)) & 0x1fffffffL) + ref;
-            out[880 + i] = ((w28 >>> 6) & 0x1fffffffL) + ref;
-            out[1008 + i] = (w28 >>> 35) + ref;
+            out[752 + i] = (((w27 >>> 41) | (w28 << 23)) & 0x1fffffffL);
+            out[880 + i] = ((w28 >>> 6) & 0x1fffffffL);
+            out[1008 + i] = (w28 >>> 35);
         }
     }
 
-    private static void unpack30(long[] in, long[] out, long ref) {
+    private static void unpack30(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3fffffffL) + ref;
-            out[128 + i] = ((w0 >>> 30) & 0x3fffffffL) + ref;
+            out[i] = (w0 & 0x3fffffffL);
+            out[128 + i] = ((w0 >>> 30) & 0x3fffffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL) + ref;
-            out[384 + i] = ((w1 >>> 26) & 0x3fffffffL) + ref;
+            out[256 + i] = (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
+            out[384 + i] = ((w1 >>> 26) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
             long w2 = in[32 + i];
-            out[512 + i] = (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL) + ref;
-            out[640 + i] = ((w2 >>> 22) & 0x3fffffffL) + ref;
+            out[512 + i] = (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
+            out[640 + i] = ((w2 >>> 22) & 0x3fffffffL);
             long w3 = in[48 + i];
-            out[768 + i] = (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL) + ref;
-            out[896 + i] = ((w3 >>> 18) & 0x3fffffffL) + ref;
+            out[768 + i] = (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
+            out[896 + i] = ((w3 >>> 18) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[64 + i] = (((w3 >>> 48) | (w4 << 16)) & 0x3fffffffL) + ref;
-            out[192 + i] = ((w4 >>> 14) & 0x3fffffffL) + ref;
+            out[64 + i] = (((w3 >>> 48) | (w4 << 16)) & 0x3fffffffL);
+            out[192 + i] = ((w4 >>> 14) & 0x3fffffffL);
             long w5 = in[80 + i];
-            out[320 + i] = (((w4 >>> 44) | (w5 << 20)) & 0x3fffffffL) + ref;
-            out[448 + i] = ((w5 >>> 10) & 0x3fffffffL) + ref;
+            out[320 + i] = (((w4 >>> 44) | (w5 << 20)) & 0x3fffffffL);
+            out[448 + i] = ((w5 >>> 10) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[576 + i] = (((w5 >>> 40) | (w6 << 24)) & 0x3fffffffL) + ref;
-            out[704 + i] = ((w6 >>> 6) & 0x3fffffffL) + ref;
+            out[576 + i] = (((w5 >>> 40) | (w6 << 24)) & 0x3fffffffL);
+            out[704 + i] = ((w6 >>> 6) & 0x3fffffffL);
             long w7 = in[112 + i];
-            out[832 + i] = (((w6 >>> 36) | (w7 << 28)) & 0x3fffffffL) + ref;
-            out[960 + i] = ((w7 >>> 2) & 0x3fffffffL) + ref;
+            out[832 + i] = (((w6 >>> 36) | (w7 << 28)) & 0x3fffffffL);
+            out[960 + i] = ((w7 >>> 2) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[32 + i] = ((w7 >>> 32) & 0x3fffffffL) + ref;
+            out[32 + i] = ((w7 >>> 32) & 0x3fffffffL);
             long w8 = in[128 + i];
-            out[160 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x3fffffffL) + ref;
-            out[288 + i] = ((w8 >>> 28) & 0x3fffffffL) + ref;
+            out[160 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x3fffffffL);
+            out[288 + i] = ((w8 >>> 28) & 0x3fffffffL);
             long w9 = in[144 + i];
-            out[416 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x3fffffffL) + ref;
+            out[416 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[544 + i] = ((w9 >>> 24) & 0x3fffffffL) + ref;
+            out[544 + i] = ((w9 >>> 24) & 0x3fffffffL);
             long w10 = in[160 + i];
-            out[672 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x3fffffffL) + ref;
-            out[800 + i] = ((w10 >>> 20) & 0x3fffffffL) + ref;
+            out[672 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x3fffffffL);
+            out[800 + i] = ((w10 >>> 20) & 0x3fffffffL);
             long w11 = in[176 + i];
-            out[928 + i] = (((w10 >>> 50) | (w11 << 14)) & 0x3fffffffL) + ref;
+            out[928 + i] = (((w10 >>> 50) | (w11 << 14)) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[96 + i] = ((w11 >>> 16) & 0x3fffffffL) + ref;
+            out[96 + i] = ((w11 >>> 16) & 0x3fffffffL);
             long w12 = in[192 + i];
-            out[224 + i] = (((w11 >>> 46) | (w12 << 18)) & 0x3fffffffL) + ref;
-            out[352 + i] = ((w12 >>> 12) & 0x3fffffffL) + ref;
+            out[224 + i] = (((w11 >>> 46) | (w12 << 18)) & 0x3fffffffL);
+            out[352 + i] = ((w12 >>> 12) & 0x3fffffffL);
             long w13 = in[208 + i];
-            out[480 + i] = (((w12 >>> 42) | (w13 << 22)) & 0x3fffffffL) + ref;
+            out[480 + i] = (((w12 >>> 42) | (w13 << 22)) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[608 + i] = ((w13 >>> 8) & 0x3fffffffL) + ref;
+            out[608 + i] = ((w13 >>> 8) & 0x3fffffffL);
             long w14 = in[224 + i];
-            out[736 + i] = (((w13 >>> 38) | (w14 << 26)) & 0x3fffffffL) + ref;
-            out[864 + i] = ((w14 >>> 4) & 0x3fffffffL) + ref;
-            out[992 + i] = (w14 >>> 34) + ref;
+            out[736 + i] = (((w13 >>> 38) | (w14 << 26)) & 0x3fffffffL);
+            out[864 + i] = ((w14 >>> 4) & 0x3fffffffL);
+            out[992 + i] = (w14 >>> 34);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[16 + i] = (w15 & 0x3fffffffL) + ref;
-            out[144 + i] = ((w15 >>> 30) & 0x3fffffffL) + ref;
+            out[16 + i] = (w15 & 0x3fffffffL);
+            out[144 + i] = ((w15 >>> 30) & 0x3fffffffL);
             long w16 = in[256 + i];
-            out[272 + i] = (((w15 >>> 60) | (w16 << 4)) & 0x3fffffffL) + ref;
-            out[400 + i] = ((w16 >>> 26) & 0x3fffffffL) + ref;
+            out[272 + i] = (((w15 >>> 60) | (w16 << 4)) & 0x3fffffffL);
+            out[400 + i] = ((w16 >>> 26) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[528 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x3fffffffL) + ref;
-            out[656 + i] = ((w17 >>> 22) & 0x3fffffffL) + ref;
+            out[528 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x3fffffffL);
+            out[656 + i] = ((w17 >>> 22) & 0x3fffffffL);
             long w18 = in[288 + i];
-            out[784 + i] = (((w17 >>> 52) | (w18 << 12)) & 0x3fffffffL) + ref;
-            out[912 + i] = ((w18 >>> 18) & 0x3fffffffL) + ref;
+            out[784 + i] = (((w17 >>> 52) | (w18 << 12)) & 0x3fffffffL);
+            out[912 + i] = ((w18 >>> 18) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[80 + i] = (((w18 >>> 48) | (w19 << 16)) & 0x3fffffffL) + ref;
-            out[208 + i] = ((w19 >>> 14) & 0x3fffffffL) + ref;
+            out[80 + i] = (((w18 >>> 48) | (w19 << 16)) & 0x3fffffffL);
+            out[208 + i] = ((w19 >>> 14) & 0x3fffffffL);
             long w20 = in[320 + i];
-            out[336 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x3fffffffL) + ref;
-            out[464 + i] = ((w20 >>> 10) & 0x3fffffffL) + ref;
+            out[336 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x3fffffffL);
+            out[464 + i] = ((w20 >>> 10) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
             long w21 = in[336 + i];
-            out[592 + i] = (((w20 >>> 40) | (w21 << 24)) & 0x3fffffffL) + ref;
-            out[720 + i] = ((w21 >>> 6) & 0x3fffffffL) + ref;
+            out[592 + i] = (((w20 >>> 40) | (w21 << 24)) & 0x3fffffffL);
+            out[720 + i] = ((w21 >>> 6) & 0x3fffffffL);
             long w22 = in[352 + i];
-            out[848 + i] = (((w21 >>> 36) | (w22 << 28)) & 0x3fffffffL) + ref;
-            out[976 + i] = ((w22 >>> 2) & 0x3fffffffL) + ref;
+            out[848 + i] = (((w21 >>> 36) | (w22 << 28)) & 0x3fffffffL);
+            out[976 + i] = ((w22 >>> 2) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
-            out[48 + i] = ((w22 >>> 32) & 0x3fffffffL) + ref;
+            out[48 + i] = ((w22 >>> 32) & 0x3fffffffL);
             long w23 = in[368 + i];
-            out[176 + i] = (((w22 >>> 62) | (w23 << 2)) & 0x3fffffffL) + ref;
-            out[304 + i] = ((w23 >>> 28) & 0x3fffffffL) + ref;
+            out[176 + i] = (((w22 >>> 62) | (w23 << 2)) & 0x3fffffffL);
+            out[304 + i] = ((w23 >>> 28) & 0x3fffffffL);
             long w24 = in[384 + i];
-            out[432 + i] = (((w23 >>> 58) | (w24 << 6)) & 0x3fffffffL) + ref;
+            out[432 + i] = (((w23 >>> 58) | (w24 << 6)) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[560 + i] = ((w24 >>> 24) & 0x3fffffffL) + ref;
+            out[560 + i] = ((w24 >>> 24) & 0x3fffffffL);
             long w25 = in[400 + i];
-            out[688 + i] = (((w24 >>> 54) | (w25 << 10)) & 0x3fffffffL) + ref;
-            out[816 + i] = ((w25 >>> 20) & 0x3fffffffL) + ref;
+            out[688 + i] = (((w24 >>> 54) | (w25 << 10)) & 0x3fffffffL);
+            out[816 + i] = ((w25 >>> 20) & 0x3fffffffL);
             long w26 = in[416 + i];
-            out[944 + i] = (((w25 >>> 50) | (w26 << 14)) & 0x3fffffffL) + ref;
+            out[944 + i] = (((w25 >>> 50) | (w26 << 14)) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
-            out[112 + i] = ((w26 >>> 16) & 0x3fffffffL) + ref;
+            out[112 + i] = ((w26 >>> 16) & 0x3fffffffL);
             long w27 = in[432 + i];
-            out[240 + i] = (((w26 >>> 46) | (w27 << 18)) & 0x3fffffffL) + ref;
-            out[368 + i] = ((w27 >>> 12) & 0x3fffffffL) + ref;
+            out[240 + i] = (((w26 >>> 46) | (w27 << 18)) & 0x3fffffffL);
+            out[368 + i] = ((w27 >>> 12) & 0x3fffffffL);
             long w28 = in[448 + i];
-            out[496 + i] = (((w27 >>> 42) | (w28 << 22)) & 0x3fffffffL) + ref;
+            out[496 + i] = (((w27 >>> 42) | (w28 << 22)) & 0x3fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
-            out[624 + i] = ((w28 >>> 8) & 0x3fffffffL) + ref;
+            out[624 + i] = ((w28 >>> 8) & 0x3fffffffL);
             long w29 = in[464 + i];
-            out[752 + i] = (((w28 >>> 38) | (w29 << 26)) & 0x3fffffffL) + ref;
-            out[880 + i] = ((w29 >>> 4) & 0x3fffffffL) + ref;
-            out[1008 + i] = (w29 >>> 34) + ref;
+            out[752 + i] = (((w28 >>> 38) | (w29 << 26)) & 0x3fffffffL);
+            out[880 + i] = ((w29 >>> 4) & 0x3fffffffL);
+            out[1008 + i] = (w29 >>> 34);
         }
     }
 
-    private static void unpack31(long[] in, long[] out, long ref) {
+    private static void unpack31(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7fffffffL) + ref;
-            out[128 + i] = ((w0 >>> 31) & 0x7fffffffL) + ref;
+            out[i] = (w0 & 0x7fffffffL);
+            out[128 + i] = ((w0 >>> 31) & 0x7fffffffL);
             long w1 = in[16 + i];
-            out[256 + i] = (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL) + ref;
-            out[384 + i] = ((w1 >>> 29) & 0x7fffffffL) + ref;
+            out[256 + i] = (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
+            out[384 + i] = ((w1 >>> 29) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w1 = in[16 + i];
             long w2 = in[32 + i];
-            out[512 + i] = (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL) + ref;
-            out[640 + i] = ((w2 >>> 27) & 0x7fffffffL) + ref;
+            out[512 + i] = (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
+            out[640 + i] = ((w2 >>> 27) & 0x7fffffffL);
             long w3 = in[48 + i];
-            out[768 + i] = (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL) + ref;
-            out[896 + i] = ((w3 >>> 25) & 0x7fffffffL) + ref;
+            out[768 + i] = (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
+            out[896 + i] = ((w3 >>> 25) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[64 + i] = (((w3 >>> 56) | (w4 << 8)) & 0x7fffffffL) + ref;
-            out[192 + i] = ((w4 >>> 23) & 0x7fffffffL) + ref;
+            out[64 + i] = (((w3 >>> 56) | (w4 << 8)) & 0x7fffffffL);
+            out[192 + i] = ((w4 >>> 23) & 0x7fffffffL);
             long w5 = in[80 + i];
-            out[320 + i] = (((w4 >>> 54) | (w5 << 10)) & 0x7fffffffL) + ref;
-            out[448 + i] = ((w5 >>> 21) & 0x7fffffffL) + ref;
+            out[320 + i] = (((w4 >>> 54) | (w5 << 10)) & 0x7fffffffL);
+            out[448 + i] = ((w5 >>> 21) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[576 + i] = (((w5 >>> 52) | (w6 << 12)) & 0x7fffffffL) + ref;
-            out[704 + i] = ((w6 >>> 19) & 0x7fffffffL) + ref;
+            out[576 + i] = (((w5 >>> 52) | (w6 << 12)) & 0x7fffffffL);
+            out[704 + i] = ((w6 >>> 19) & 0x7fffffffL);
             long w7 = in[112 + i];
-            out[832 + i] = (((w6 >>> 50) | (w7 << 14)) & 0x7fffffffL) + ref;
-            out[960 + i] = ((w7 >>> 17) & 0x7fffffffL) + ref;
+            out[832 + i] = (((w6 >>> 50) | (w7 << 14)) & 0x7fffffffL);
+            out[960 + i] = ((w7 >>> 17) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[32 + i] = (((w7 >>> 48) | (w8 << 16)) & 0x7fffffffL) + ref;
-            out[160 + i] = ((w8 >>> 15) & 0x7fffffffL) + ref;
+            out[32 + i] = (((w7 >>> 48) | (w8 << 16)) & 0x7fffffffL);
+            out[160 + i] = ((w8 >>> 15) & 0x7fffffffL);
             long w9 = in[144 + i];
-            out[288 + i] = (((w8 >>> 46) | (w9 << 18)) & 0x7fffffffL) + ref;
-            out[416 + i] = ((w9 >>> 13) & 0x7fffffffL) + ref;
+            out[288 + i] = (((w8 >>> 46) | (w9 << 18)) & 0x7fffffffL);
+            out[416 + i] = ((w9 >>> 13) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
             long w10 = in[160 + i];
-            out[544 + i] = (((w9 >>> 44) | (w10 << 20)) & 0x7fffffffL) + ref;
-            out[672 + i] = ((w10 >>> 11) & 0x7fffffffL) + ref;
+            out[544 + i] = (((w9 >>> 44) | (w10 << 20)) & 0x7fffffffL);
+            out[672 + i] = ((w10 >>> 11) & 0x7fffffffL);
             long w11 = in[176 + i];
-            out[800 + i] = (((w10 >>> 42) | (w11 << 22)) & 0x7fffffffL) + ref;
-            out[928 + i] = ((w11 >>> 9) & 0x7fffffffL) + ref;
+            out[800 + i] = (((w10 >>> 42) | (w11 << 22)) & 0x7fffffffL);
+            out[928 + i] = ((w11 >>> 9) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[96 + i] = (((w11 >>> 40) | (w12 << 24)) & 0x7fffffffL) + ref;
-            out[224 + i] = ((w12 >>> 7) & 0x7fffffffL) + ref;
+            out[96 + i] = (((w11 >>> 40) | (w12 << 24)) & 0x7fffffffL);
+            out[224 + i] = ((w12 >>> 7) & 0x7fffffffL);
             long w13 = in[208 + i];
-            out[352 + i] = (((w12 >>> 38) | (w13 << 26)) & 0x7fffffffL) + ref;
-            out[480 + i] = ((w13 >>> 5) & 0x7fffffffL) + ref;
+            out[352 + i] = (((w12 >>> 38) | (w13 << 26)) & 0x7fffffffL);
+            out[480 + i] = ((w13 >>> 5) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[608 + i] = (((w13 >>> 36) | (w14 << 28)) & 0x7fffffffL) + ref;
-            out[736 + i] = ((w14 >>> 3) & 0x7fffffffL) + ref;
+            out[608 + i] = (((w13 >>> 36) | (w14 << 28)) & 0x7fffffffL);
+            out[736 + i] = ((w14 >>> 3) & 0x7fffffffL);
             long w15 = in[240 + i];
-            out[864 + i] = (((w14 >>> 34) | (w15 << 30)) & 0x7fffffffL) + ref;
-            out[992 + i] = ((w15 >>> 1) & 0x7fffffffL) + ref;
+            out[864 + i] = (((w14 >>> 34) | (w15 << 30)) & 0x7fffffffL);
+            out[992 + i] = ((w15 >>> 1) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[16 + i] = ((w15 >>> 32) & 0x7fffffffL) + ref;
+            out[16 + i] = ((w15 >>> 32) & 0x7fffffffL);
             long w16 = in[256 + i];
-            out[144 + i] = (((w15 >>> 63) | (w16 << 1)) & 0x7fffffffL) + ref;
-            out[272 + i] = ((w16 >>> 30) & 0x7fffffffL) + ref;
+            out[144 + i] = (((w15 >>> 63) | (w16 << 1)) & 0x7fffffffL);
+            out[272 + i] = ((w16 >>> 30) & 0x7fffffffL);
             long w17 = in[272 + i];
-            out[400 + i] = (((w16 >>> 61) | (w17 << 3)) & 0x7fffffffL) + ref;
+            out[400 + i] = (((w16 >>> 61) | (w17 << 3)) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[528 + i] = ((w17 >>> 28) & 0x7fffffffL) + ref;
+            out[528 + i] = ((w17 >>> 28) & 0x7fffffffL);
             long w18 = in[288 + i];
-            out[656 + i] = (((w17 >>> 59) | (w18 << 5)) & 0x7fffffffL) + ref;
-            out[784 + i] = ((w18 >>> 26) & 0x7fffffffL) + ref;
+            out[656 + i] = (((w17 >>> 59) | (w18 << 5)) & 0x7fffffffL);
+            out[784 + i] = ((w18 >>> 26) & 0x7fffffffL);
             long w19 = in[304 + i];
-            out[912 + i] = (((w18 >>> 57) | (w19 << 7)) & 0x7fffffffL) + ref;
+            out[912 + i] = (((w18 >>> 57) | (w19 << 7)) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[80 + i] = ((w19 >>> 24) & 0x7fffffffL) + ref;
+            out[80 + i] = ((w19 >>> 24) & 0x7fffffffL);
             long w20 = in[320 + i];
-            out[208 + i] = (((w19 >>> 55) | (w20 << 9)) & 0x7fffffffL) + ref;
-            out[336 + i] = ((w20 >>> 22) & 0x7fffffffL) + ref;
+            out[208 + i] = (((w19 >>> 55) | (w20 << 9)) & 0x7fffffffL);
+            out[336 + i] = ((w20 >>> 22) & 0x7fffffffL);
             long w21 = in[336 + i];
-            out[464 + i] = (((w20 >>> 53) | (w21 << 11)) & 0x7fffffffL) + ref;
+            out[464 + i] = (((w20 >>> 53) | (w21 << 11)) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[592 + i] = ((w21 >>> 20) & 0x7fffffffL) + ref;
+            out[592 + i] = ((w21 >>> 20) & 0x7fffffffL);
             long w22 = in[352 + i];
-            out[720 + i] = (((w21 >>> 51) | (w22 << 13)) & 0x7fffffffL) + ref;
-            out[848 + i] = ((w22 >>> 18) & 0x7fffffffL) + ref;
+            out[720 + i] = (((w21 >>> 51) | (w22 << 13)) & 0x7fffffffL);
+            out[848 + i] = ((w22 >>> 18) & 0x7fffffffL);
             long w23 = in[368 + i];
-            out[976 + i] = (((w22 >>> 49) | (w23 << 15)) & 0x7fffffffL) + ref;
+            out[976 + i] = (((w22 >>> 49) | (w23 << 15)) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
-            out[48 + i] = ((w23 >>> 16) & 0x7fffffffL) + ref;
+            out[48 + i] = ((w23 >>> 16) & 0x7fffffffL);
             long w24 = in[384 + i];
-            out[176 + i] = (((w23 >>> 47) | (w24 << 17)) & 0x7fffffffL) + ref;
-            out[304 + i] = ((w24 >>> 14) & 0x7fffffffL) + ref;
+            out[176 + i] = (((w23 >>> 47) | (w24 << 17)) & 0x7fffffffL);
+            out[304 + i] = ((w24 >>> 14) & 0x7fffffffL);
             long w25 = in[400 + i];
-            out[432 + i] = (((w24 >>> 45) | (w25 << 19)) & 0x7fffffffL) + ref;
+            out[432 + i] = (((w24 >>> 45) | (w25 << 19)) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
-            out[560 + i] = ((w25 >>> 12) & 0x7fffffffL) + ref;
+            out[560 + i] = ((w25 >>> 12) & 0x7fffffffL);
             long w26 = in[416 + i];
-            out[688 + i] = (((w25 >>> 43) | (w26 << 21)) & 0x7fffffffL) + ref;
-            out[816 + i] = ((w26 >>> 10) & 0x7fffffffL) + ref;
+            out[688 + i] = (((w25 >>> 43) | (w26 << 21)) & 0x7fffffffL);
+            out[816 + i] = ((w26 >>> 10) & 0x7fffffffL);
             long w27 = in[432 + i];
-            out[944 + i] = (((w26 >>> 41) | (w27 << 23)) & 0x7fffffffL) + ref;
+            out[944 + i] = (((w26 >>> 41) | (w27 << 23)) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
-            out[112 + i] = ((w27 >>> 8) & 0x7fffffffL) + ref;
+            out[112 + i] = ((w27 >>> 8) & 0x7fffffffL);
             long w28 = in[448 + i];
-            out[240 + i] = (((w27 >>> 39) | (w28 << 25)) & 0x7fffffffL) + ref;
-            out[368 + i] = ((w28 >>> 6) & 0x7fffffffL) + ref;
+            out[240 + i] = (((w27 >>> 39) | (w28 << 25)) & 0x7fffffffL);
+            out[368 + i] = ((w28 >>> 6) & 0x7fffffffL);
             long w29 = in[464 + i];
-            out[496 + i] = (((w28 >>> 37) | (w29 << 27)) & 0x7fffffffL) + ref;
+            out[496 + i] = (((w28 >>> 37) | (w29 << 27)) & 0x7fffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
-            out[624 + i] = ((w29 >>> 4) & 0x7fffffffL) + ref;
+            out[624 + i] = ((w29 >>> 4) & 0x7fffffffL);
             long w30 = in[480 + i];
-            out[752 + i] = (((w29 >>> 35) | (w30 << 29)) & 0x7fffffffL) + ref;
-            out[880 + i] = ((w30 >>> 2) & 0x7fffffffL) + ref;
-            out[1008 + i] = (w30 >>> 33) + ref;
+            out[752 + i] = (((w29 >>> 35) | (w30 << 29)) & 0x7fffffffL);
+            out[880 + i] = ((w30 >>> 2) & 0x7fffffffL);
+            out[1008 + i] = (w30 >>> 33);
         }
     }
 
-    private static void unpack32(long[] in, long[] out, long ref) {
+    private static void unpack32(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xffffffffL) + ref;
-            out[128 + i] = (w0 >>> 32) + ref;
+            out[i] = (w0 & 0xffffffffL);
+            out[128 + i] = (w0 >>> 32);
             long w1 = in[16 + i];
-            out[256 + i] = (w1 & 0xffffffffL) + ref;
-            out[384 + i] = (w1 >>> 32) + ref;
+            out[256 + i] = (w1 & 0xffffffffL);
+            out[384 + i] = (w1 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[512 + i] = (w2 & 0xffffffffL) + ref;
-            out[640 + i] = (w2 >>> 32) + ref;
+            out[512 + i] = (w2 & 0xffffffffL);
+            out[640 + i] = (w2 >>> 32);
             long w3 = in[48 + i];
-            out[768 + i] = (w3 & 0xffffffffL) + ref;
-            out[896 + i] = (w3 >>> 32) + ref;
+            out[768 + i] = (w3 & 0xffffffffL);
+            out[896 + i] = (w3 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[64 + i] = (w4 & 0xffffffffL) + ref;
-            out[192 + i] = (w4 >>> 32) + ref;
+            out[64 + i] = (w4 & 0xffffffffL);
+            out[192 + i] = (w4 >>> 32);
             long w5 = in[80 + i];
-            out[320 + i] = (w5 & 0xffffffffL) + ref;
-            out[448 + i] = (w5 >>> 32) + ref;
+            out[320 + i] = (w5 & 0xffffffffL);
+            out[448 + i] = (w5 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[576 + i] = (w6 & 0xffffffffL) + ref;
-            out[704 + i] = (w6 >>> 32) + ref;
+            out[576 + i] = (w6 & 0xffffffffL);
+            out[704 + i] = (w6 >>> 32);
             long w7 = in[112 + i];
-            out[832 + i] = (w7 & 0xffffffffL) + ref;
-            out[960 + i] = (w7 >>> 32) + ref;
+            out[832 + i] = (w7 & 0xffffffffL);
+            out[960 + i] = (w7 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[32 + i] = (w8 & 0xffffffffL) + ref;
-            out[160 + i] = (w8 >>> 32) + ref;
+            out[32 + i] = (w8 & 0xffffffffL);
+            out[160 + i] = (w8 >>> 32);
             long w9 = in[144 + i];
-            out[288 + i] = (w9 & 0xffffffffL) + ref;
-            out[416 + i] = (w9 >>> 32) + ref;
+            out[288 + i] = (w9 & 0xffffffffL);
+            out[416 + i] = (w9 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[544 + i] = (w10 & 0xffffffffL) + ref;
-            out[672 + i] = (w10 >>> 32) + ref;
+            out[544 + i] = (w10 & 0xffffffffL);
+            out[672 + i] = (w10 >>> 32);
             long w11 = in[176 + i];
-            out[800 + i] = (w11 & 0xffffffffL) + ref;
-            out[928 + i] = (w11 >>> 32) + ref;
+            out[800 + i] = (w11 & 0xffffffffL);
+            out[928 + i] = (w11 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[96 + i] = (w12 & 0xffffffffL) + ref;
-            out[224 + i] = (w12 >>> 32) + ref;
+            out[96 + i] = (w12 & 0xffffffffL);
+            out[224 + i] = (w12 >>> 32);
             long w13 = in[208 + i];
-            out[352 + i] = (w13 & 0xffffffffL) + ref;
-            out[480 + i] = (w13 >>> 32) + ref;
+            out[352 + i] = (w13 & 0xffffffffL);
+            out[480 + i] = (w13 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[608 + i] = (w14 & 0xffffffffL) + ref;
-            out[736 + i] = (w14 >>> 32) + ref;
+            out[608 + i] = (w14 & 0xffffffffL);
+            out[736 + i] = (w14 >>> 32);
             long w15 = in[240 + i];
-            out[864 + i] = (w15 & 0xffffffffL) + ref;
-            out[992 + i] = (w15 >>> 32) + ref;
+            out[864 + i] = (w15 & 0xffffffffL);
+            out[992 + i] = (w15 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[16 + i] = (w16 & 0xffffffffL) + ref;
-            out[144 + i] = (w16 >>> 32) + ref;
+            out[16 + i] = (w16 & 0xffffffffL);
+            out[144 + i] = (w16 >>> 32);
             long w17 = in[272 + i];
-            out[272 + i] = (w17 & 0xffffffffL) + ref;
-            out[400 + i] = (w17 >>> 32) + ref;
+            out[272 + i] = (w17 & 0xffffffffL);
+            out[400 + i] = (w17 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
-            out[528 + i] = (w18 & 0xffffffffL) + ref;
-            out[656 + i] = (w18 >>> 32) + ref;
+            out[528 + i] = (w18 & 0xffffffffL);
+            out[656 + i] = (w18 >>> 32);
             long w19 = in[304 + i];
-            out[784 + i] = (w19 & 0xffffffffL) + ref;
-            out[912 + i] = (w19 >>> 32) + ref;
+            out[784 + i] = (w19 & 0xffffffffL);
+            out[912 + i] = (w19 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[80 + i] = (w20 & 0xffffffffL) + ref;
-            out[208 + i] = (w20 >>> 32) + ref;
+            out[80 + i] = (w20 & 0xffffffffL);
+            out[208 + i] = (w20 >>> 32);
             long w21 = in[336 + i];
-            out[336 + i] = (w21 & 0xffffffffL) + ref;
-            out[464 + i] = (w21 >>> 32) + ref;
+            out[336 + i] = (w21 & 0xffffffffL);
+            out[464 + i] = (w21 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
-            out[592 + i] = (w22 & 0xffffffffL) + ref;
-            out[720 + i] = (w22 >>> 32) + ref;
+            out[592 + i] = (w22 & 0xffffffffL);
+            out[720 + i] = (w22 >>> 32);
             long w23 = in[368 + i];
-            out[848 + i] = (w23 & 0xffffffffL) + ref;
-            out[976 + i] = (w23 >>> 32) + ref;
+            out[848 + i] = (w23 & 0xffffffffL);
+            out[976 + i] = (w23 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[48 + i] = (w24 & 0xffffffffL) + ref;
-            out[176 + i] = (w24 >>> 32) + ref;
+            out[48 + i] = (w24 & 0xffffffffL);
+            out[176 + i] = (w24 >>> 32);
             long w25 = in[400 + i];
-            out[304 + i] = (w25 & 0xffffffffL) + ref;
-            out[432 + i] = (w25 >>> 32) + ref;
+            out[304 + i] = (w25 & 0xffffffffL);
+            out[432 + i] = (w25 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
-            out[560 + i] = (w26 & 0xffffffffL) + ref;
-            out[688 + i] = (w26 >>> 32) + ref;
+            out[560 + i] = (w26 & 0xffffffffL);
+            out[688 + i] = (w26 >>> 32);
             long w27 = in[432 + i];
-            out[816 + i] = (w27 & 0xffffffffL) + ref;
-            out[944 + i] = (w27 >>> 32) + ref;
+            out[816 + i] = (w27 & 0xffffffffL);
+            out[944 + i] = (w27 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
-            out[112 + i] = (w28 & 0xffffffffL) + ref;
-            out[240 + i] = (w28 >>> 32) + ref;
+            out[112 + i] = (w28 & 0xffffffffL);
+            out[240 + i] = (w28 >>> 32);
             long w29 = in[464 + i];
-            out[368 + i] = (w29 & 0xffffffffL) + ref;
-            out[496 + i] = (w29 >>> 32) + ref;
+            out[368 + i] = (w29 & 0xffffffffL);
+            out[496 + i] = (w29 >>> 32);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
-            out[624 + i] = (w30 & 0xffffffffL) + ref;
-            out[752 + i] = (w30 >>> 32) + ref;
+            out[624 + i] = (w30 & 0xffffffffL);
+            out[752 + i] = (w30 >>> 32);
             long w31 = in[496 + i];
-            out[880 + i] = (w31 & 0xffffffffL) + ref;
-            out[1008 + i] = (w31 >>> 32) + ref;
+            out[880 + i] = (w31 & 0xffffffffL);
+            out[1008 + i] = (w31 >>> 32);
         }
     }
 
-    private static void unpack33(long[] in, long[] out, long ref) {
+    private static void unpack33(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1ffffffffL) + ref;
+            out[i] = (w0 & 0x1ffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 33) | (w1 << 31)) & 0x1ffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 2) & 0x1ffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 33) | (w1 << 31)) & 0x1ffffffffL);
+            out[256 + i] = ((w1 >>> 2) & 0x1ffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 35) | (w2 << 29)) & 0x1ffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 35) | (w2 << 29)) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[512 + i] = ((w2 >>> 4) & 0x1ffffffffL) + ref;
+            out[512 + i] = ((w2 >>> 4) & 0x1ffffffffL);
             long w3 = in[48 + i];
-            out[640 + i] = (((w2 >>> 37) | (w3 << 27)) & 0x1ffffffffL) + ref;
-            out[768 + i] = ((w3 >>> 6) & 0x1ffffffffL) + ref;
+            out[640 + i] = (((w2 >>> 37) | (w3 << 27)) & 0x1ffffffffL);
+            out[768 + i] = ((w3 >>> 6) & 0x1ffffffffL);
             long w4 = in[64 + i];
-            out[896 + i] = (((w3 >>> 39) | (w4 << 25)) & 0x1ffffffffL) + ref;
+            out[896 + i] = (((w3 >>> 39) | (w4 << 25)) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[64 + i] = ((w4 >>> 8) & 0x1ffffffffL) + ref;
+            out[64 + i] = ((w4 >>> 8) & 0x1ffffffffL);
             long w5 = in[80 + i];
-            out[192 + i] = (((w4 >>> 41) | (w5 << 23)) & 0x1ffffffffL) + ref;
-            out[320 + i] = ((w5 >>> 10) & 0x1ffffffffL) + ref;
+            out[192 + i] = (((w4 >>> 41) | (w5 << 23)) & 0x1ffffffffL);
+            out[320 + i] = ((w5 >>> 10) & 0x1ffffffffL);
             long w6 = in[96 + i];
-            out[448 + i] = (((w5 >>> 43) | (w6 << 21)) & 0x1ffffffffL) + ref;
+            out[448 + i] = (((w5 >>> 43) | (w6 << 21)) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[576 + i] = ((w6 >>> 12) & 0x1ffffffffL) + ref;
+            out[576 + i] = ((w6 >>> 12) & 0x1ffffffffL);
             long w7 = in[112 + i];
-            out[704 + i] = (((w6 >>> 45) | (w7 << 19)) & 0x1ffffffffL) + ref;
-            out[832 + i] = ((w7 >>> 14) & 0x1ffffffffL) + ref;
+            out[704 + i] = (((w6 >>> 45) | (w7 << 19)) & 0x1ffffffffL);
+            out[832 + i] = ((w7 >>> 14) & 0x1ffffffffL);
             long w8 = in[128 + i];
-            out[960 + i] = (((w7 >>> 47) | (w8 << 17)) & 0x1ffffffffL) + ref;
+            out[960 + i] = (((w7 >>> 47) | (w8 << 17)) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[32 + i] = ((w8 >>> 16) & 0x1ffffffffL) + ref;
+            out[32 + i] = ((w8 >>> 16) & 0x1ffffffffL);
             long w9 = in[144 + i];
-            out[160 + i] = (((w8 >>> 49) | (w9 << 15)) & 0x1ffffffffL) + ref;
-            out[288 + i] = ((w9 >>> 18) & 0x1ffffffffL) + ref;
+            out[160 + i] = (((w8 >>> 49) | (w9 << 15)) & 0x1ffffffffL);
+            out[288 + i] = ((w9 >>> 18) & 0x1ffffffffL);
             long w10 = in[160 + i];
-            out[416 + i] = (((w9 >>> 51) | (w10 << 13)) & 0x1ffffffffL) + ref;
+            out[416 + i] = (((w9 >>> 51) | (w10 << 13)) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[544 + i] = ((w10 >>> 20) & 0x1ffffffffL) + ref;
+            out[544 + i] = ((w10 >>> 20) & 0x1ffffffffL);
             long w11 = in[176 + i];
-            out[672 + i] = (((w10 >>> 53) | (w11 << 11)) & 0x1ffffffffL) + ref;
-            out[800 + i] = ((w11 >>> 22) & 0x1ffffffffL) + ref;
+            out[672 + i] = (((w10 >>> 53) | (w11 << 11)) & 0x1ffffffffL);
+            out[800 + i] = ((w11 >>> 22) & 0x1ffffffffL);
             long w12 = in[192 + i];
-            out[928 + i] = (((w11 >>> 55) | (w12 << 9)) & 0x1ffffffffL) + ref;
+            out[928 + i] = (((w11 >>> 55) | (w12 << 9)) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[96 + i] = ((w12 >>> 24) & 0x1ffffffffL) + ref;
+            out[96 + i] = ((w12 >>> 24) & 0x1ffffffffL);
             long w13 = in[208 + i];
-            out[224 + i] = (((w12 >>> 57) | (w13 << 7)) & 0x1ffffffffL) + ref;
-            out[352 + i] = ((w13 >>> 26) & 0x1ffffffffL) + ref;
+            out[224 + i] = (((w12 >>> 57) | (w13 << 7)) & 0x1ffffffffL);
+            out[352 + i] = ((w13 >>> 26) & 0x1ffffffffL);
             long w14 = in[224 + i];
-            out[480 + i] = (((w13 >>> 59) | (w14 << 5)) & 0x1ffffffffL) + ref;
+            out[480 + i] = (((w13 >>> 59) | (w14 << 5)) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[608 + i] = ((w14 >>> 28) & 0x1ffffffffL) + ref;
+            out[608 + i] = ((w14 >>> 28) & 0x1ffffffffL);
             long w15 = in[240 + i];
-            out[736 + i] = (((w14 >>> 61) | (w15 << 3)) & 0x1ffffffffL) + ref;
-            out[864 + i] = ((w15 >>> 30) & 0x1ffffffffL) + ref;
+            out[736 + i] = (((w14 >>> 61) | (w15 << 3)) & 0x1ffffffffL);
+            out[864 + i] = ((w15 >>> 30) & 0x1ffffffffL);
             long w16 = in[256 + i];
-            out[992 + i] = (((w15 >>> 63) | (w16 << 1)) & 0x1ffffffffL) + ref;
+            out[992 + i] = (((w15 >>> 63) | (w16 << 1)) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[16 + i] = (((w16 >>> 32) | (w17 << 32)) & 0x1ffffffffL) + ref;
-            out[144 + i] = ((w17 >>> 1) & 0x1ffffffffL) + ref;
+            out[16 + i] = (((w16 >>> 32) | (w17 << 32)) & 0x1ffffffffL);
+            out[144 + i] = ((w17 >>> 1) & 0x1ffffffffL);
             long w18 = in[288 + i];
-            out[272 + i] = (((w17 >>> 34) | (w18 << 30)) & 0x1ffffffffL) + ref;
-            out[400 + i] = ((w18 >>> 3) & 0x1ffffffffL) + ref;
+            out[272 + i] = (((w17 >>> 34) | (w18 << 30)) & 0x1ffffffffL);
+            out[400 + i] = ((w18 >>> 3) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[528 + i] = (((w18 >>> 36) | (w19 << 28)) & 0x1ffffffffL) + ref;
-            out[656 + i] = ((w19 >>> 5) & 0x1ffffffffL) + ref;
+            out[528 + i] = (((w18 >>> 36) | (w19 << 28)) & 0x1ffffffffL);
+            out[656 + i] = ((w19 >>> 5) & 0x1ffffffffL);
             long w20 = in[320 + i];
-            out[784 + i] = (((w19 >>> 38) | (w20 << 26)) & 0x1ffffffffL) + ref;
-            out[912 + i] = ((w20 >>> 7) & 0x1ffffffffL) + ref;
+            out[784 + i] = (((w19 >>> 38) | (w20 << 26)) & 0x1ffffffffL);
+            out[912 + i] = ((w20 >>> 7) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
             long w21 = in[336 + i];
-            out[80 + i] = (((w20 >>> 40) | (w21 << 24)) & 0x1ffffffffL) + ref;
-            out[208 + i] = ((w21 >>> 9) & 0x1ffffffffL) + ref;
+            out[80 + i] = (((w20 >>> 40) | (w21 << 24)) & 0x1ffffffffL);
+            out[208 + i] = ((w21 >>> 9) & 0x1ffffffffL);
             long w22 = in[352 + i];
-            out[336 + i] = (((w21 >>> 42) | (w22 << 22)) & 0x1ffffffffL) + ref;
-            out[464 + i] = ((w22 >>> 11) & 0x1ffffffffL) + ref;
+            out[336 + i] = (((w21 >>> 42) | (w22 << 22)) & 0x1ffffffffL);
+            out[464 + i] = ((w22 >>> 11) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[592 + i] = (((w22 >>> 44) | (w23 << 20)) & 0x1ffffffffL) + ref;
-            out[720 + i] = ((w23 >>> 13) & 0x1ffffffffL) + ref;
+            out[592 + i] = (((w22 >>> 44) | (w23 << 20)) & 0x1ffffffffL);
+            out[720 + i] = ((w23 >>> 13) & 0x1ffffffffL);
             long w24 = in[384 + i];
-            out[848 + i] = (((w23 >>> 46) | (w24 << 18)) & 0x1ffffffffL) + ref;
-            out[976 + i] = ((w24 >>> 15) & 0x1ffffffffL) + ref;
+            out[848 + i] = (((w23 >>> 46) | (w24 << 18)) & 0x1ffffffffL);
+            out[976 + i] = ((w24 >>> 15) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
             long w25 = in[400 + i];
-            out[48 + i] = (((w24 >>> 48) | (w25 << 16)) & 0x1ffffffffL) + ref;
-            out[176 + i] = ((w25 >>> 17) & 0x1ffffffffL) + ref;
+            out[48 + i] = (((w24 >>> 48) | (w25 << 16)) & 0x1ffffffffL);
+            out[176 + i] = ((w25 >>> 17) & 0x1ffffffffL);
             long w26 = in[416 + i];
-            out[304 + i] = (((w25 >>> 50) | (w26 << 14)) & 0x1ffffffffL) + ref;
-            out[432 + i] = ((w26 >>> 19) & 0x1ffffffffL) + ref;
+            out[304 + i] = (((w25 >>> 50) | (w26 << 14)) & 0x1ffffffffL);
+            out[432 + i] = ((w26 >>> 19) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
             long w27 = in[432 + i];
-            out[560 + i] = (((w26 >>> 52) | (w27 << 12)) & 0x1ffffffffL) + ref;
-            out[688 + i] = ((w27 >>> 21) & 0x1ffffffffL) + ref;
+            out[560 + i] = (((w26 >>> 52) | (w27 << 12)) & 0x1ffffffffL);
+            out[688 + i] = ((w27 >>> 21) & 0x1ffffffffL);
             long w28 = in[448 + i];
-            out[816 + i] = (((w27 >>> 54) | (w28 << 10)) & 0x1ffffffffL) + ref;
-            out[944 + i] = ((w28 >>> 23) & 0x1ffffffffL) + ref;
+            out[816 + i] = (((w27 >>> 54) | (w28 << 10)) & 0x1ffffffffL);
+            out[944 + i] = ((w28 >>> 23) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
             long w29 = in[464 + i];
-            out[112 + i] = (((w28 >>> 56) | (w29 << 8)) & 0x1ffffffffL) + ref;
-            out[240 + i] = ((w29 >>> 25) & 0x1ffffffffL) + ref;
+            out[112 + i] = (((w28 >>> 56) | (w29 << 8)) & 0x1ffffffffL);
+            out[240 + i] = ((w29 >>> 25) & 0x1ffffffffL);
             long w30 = in[480 + i];
-            out[368 + i] = (((w29 >>> 58) | (w30 << 6)) & 0x1ffffffffL) + ref;
-            out[496 + i] = ((w30 >>> 27) & 0x1ffffffffL) + ref;
+            out[368 + i] = (((w29 >>> 58) | (w30 << 6)) & 0x1ffffffffL);
+            out[496 + i] = ((w30 >>> 27) & 0x1ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[624 + i] = (((w30 >>> 60) | (w31 << 4)) & 0x1ffffffffL) + ref;
-            out[752 + i] = ((w31 >>> 29) & 0x1ffffffffL) + ref;
+            out[624 + i] = (((w30 >>> 60) | (w31 << 4)) & 0x1ffffffffL);
+            out[752 + i] = ((w31 >>> 29) & 0x1ffffffffL);
             long w32 = in[512 + i];
-            out[880 + i] = (((w31 >>> 62) | (w32 << 2)) & 0x1ffffffffL) + ref;
-            out[1008 + i] = (w32 >>> 31) + ref;
+            out[880 + i] = (((w31 >>> 62) | (w32 << 2)) & 0x1ffffffffL);
+            out[1008 + i] = (w32 >>> 31);
         }
     }
 
-    private static void unpack34(long[] in, long[] out, long ref) {
+    private static void unpack34(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3ffffffffL) + ref;
+            out[i] = (w0 & 0x3ffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 34) | (w1 << 30)) & 0x3ffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 4) & 0x3ffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 34) | (w1 << 30)) & 0x3ffffffffL);
+            out[256 + i] = ((w1 >>> 4) & 0x3ffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 38) | (w2 << 26)) & 0x3ffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 38) | (w2 << 26)) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[512 + i] = ((w2 >>> 8) & 0x3ffffffffL) + ref;
+            out[512 + i] = ((w2 >>> 8) & 0x3ffffffffL);
             long w3 = in[48 + i];
-            out[640 + i] = (((w2 >>> 42) | (w3 << 22)) & 0x3ffffffffL) + ref;
-            out[768 + i] = ((w3 >>> 12) & 0x3ffffffffL) + ref;
+            out[640 + i] = (((w2 >>> 42) | (w3 << 22)) & 0x3ffffffffL);
+            out[768 + i] = ((w3 >>> 12) & 0x3ffffffffL);
             long w4 = in[64 + i];
-            out[896 + i] = (((w3 >>> 46) | (w4 << 18)) & 0x3ffffffffL) + ref;
+            out[896 + i] = (((w3 >>> 46) | (w4 << 18)) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[64 + i] = ((w4 >>> 16) & 0x3ffffffffL) + ref;
+            out[64 + i] = ((w4 >>> 16) & 0x3ffffffffL);
             long w5 = in[80 + i];
-            out[192 + i] = (((w4 >>> 50) | (w5 << 14)) & 0x3ffffffffL) + ref;
-            out[320 + i] = ((w5 >>> 20) & 0x3ffffffffL) + ref;
+            out[192 + i] = (((w4 >>> 50) | (w5 << 14)) & 0x3ffffffffL);
+            out[320 + i] = ((w5 >>> 20) & 0x3ffffffffL);
             long w6 = in[96 + i];
-            out[448 + i] = (((w5 >>> 54) | (w6 << 10)) & 0x3ffffffffL) + ref;
+            out[448 + i] = (((w5 >>> 54) | (w6 << 10)) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[576 + i] = ((w6 >>> 24) & 0x3ffffffffL) + ref;
+            out[576 + i] = ((w6 >>> 24) & 0x3ffffffffL);
             long w7 = in[112 + i];
-            out[704 + i] = (((w6 >>> 58) | (w7 << 6)) & 0x3ffffffffL) + ref;
-            out[832 + i] = ((w7 >>> 28) & 0x3ffffffffL) + ref;
+            out[704 + i] = (((w6 >>> 58) | (w7 << 6)) & 0x3ffffffffL);
+            out[832 + i] = ((w7 >>> 28) & 0x3ffffffffL);
             long w8 = in[128 + i];
-            out[960 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x3ffffffffL) + ref;
+            out[960 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
             long w9 = in[144 + i];
-            out[32 + i] = (((w8 >>> 32) | (w9 << 32)) & 0x3ffffffffL) + ref;
-            out[160 + i] = ((w9 >>> 2) & 0x3ffffffffL) + ref;
+            out[32 + i] = (((w8 >>> 32) | (w9 << 32)) & 0x3ffffffffL);
+            out[160 + i] = ((w9 >>> 2) & 0x3ffffffffL);
             long w10 = in[160 + i];
-            out[288 + i] = (((w9 >>> 36) | (w10 << 28)) & 0x3ffffffffL) + ref;
-            out[416 + i] = ((w10 >>> 6) & 0x3ffffffffL) + ref;
+            out[288 + i] = (((w9 >>> 36) | (w10 << 28)) & 0x3ffffffffL);
+            out[416 + i] = ((w10 >>> 6) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[544 + i] = (((w10 >>> 40) | (w11 << 24)) & 0x3ffffffffL) + ref;
-            out[672 + i] = ((w11 >>> 10) & 0x3ffffffffL) + ref;
+            out[544 + i] = (((w10 >>> 40) | (w11 << 24)) & 0x3ffffffffL);
+            out[672 + i] = ((w11 >>> 10) & 0x3ffffffffL);
             long w12 = in[192 + i];
-            out[800 + i] = (((w11 >>> 44) | (w12 << 20)) & 0x3ffffffffL) + ref;
-            out[928 + i] = ((w12 >>> 14) & 0x3ffffffffL) + ref;
+            out[800 + i] = (((w11 >>> 44) | (w12 << 20)) & 0x3ffffffffL);
+            out[928 + i] = ((w12 >>> 14) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[96 + i] = (((w12 >>> 48) | (w13 << 16)) & 0x3ffffffffL) + ref;
-            out[224 + i] = ((w13 >>> 18) & 0x3ffffffffL) + ref;
+            out[96 + i] = (((w12 >>> 48) | (w13 << 16)) & 0x3ffffffffL);
+            out[224 + i] = ((w13 >>> 18) & 0x3ffffffffL);
             long w14 = in[224 + i];
-            out[352 + i] = (((w13 >>> 52) | (w14 << 12)) & 0x3ffffffffL) + ref;
-            out[480 + i] = ((w14 >>> 22) & 0x3ffffffffL) + ref;
+            out[352 + i] = (((w13 >>> 52) | (w14 << 12)) & 0x3ffffffffL);
+            out[480 + i] = ((w14 >>> 22) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[608 + i] = (((w14 >>> 56) | (w15 << 8)) & 0x3ffffffffL) + ref;
-            out[736 + i] = ((w15 >>> 26) & 0x3ffffffffL) + ref;
+            out[608 + i] = (((w14 >>> 56) | (w15 << 8)) & 0x3ffffffffL);
+            out[736 + i] = ((w15 >>> 26) & 0x3ffffffffL);
             long w16 = in[256 + i];
-            out[864 + i] = (((w15 >>> 60) | (w16 << 4)) & 0x3ffffffffL) + ref;
-            out[992 + i] = (w16 >>> 30) + ref;
+            out[864 + i] = (((w15 >>> 60) | (w16 << 4)) & 0x3ffffffffL);
+            out[992 + i] = (w16 >>> 30);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[16 + i] = (w17 & 0x3ffffffffL) + ref;
+            out[16 + i] = (w17 & 0x3ffffffffL);
             long w18 = in[288 + i];
-            out[144 + i] = (((w17 >>> 34) | (w18 << 30)) & 0x3ffffffffL) + ref;
-            out[272 + i] = ((w18 >>> 4) & 0x3ffffffffL) + ref;
+            out[144 + i] = (((w17 >>> 34) | (w18 << 30)) & 0x3ffffffffL);
+            out[272 + i] = ((w18 >>> 4) & 0x3ffffffffL);
             long w19 = in[304 + i];
-            out[400 + i] = (((w18 >>> 38) | (w19 << 26)) & 0x3ffffffffL) + ref;
+            out[400 + i] = (((w18 >>> 38) | (w19 << 26)) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[528 + i] = ((w19 >>> 8) & 0x3ffffffffL) + ref;
+            out[528 + i] = ((w19 >>> 8) & 0x3ffffffffL);
             long w20 = in[320 + i];
-            out[656 + i] = (((w19 >>> 42) | (w20 << 22)) & 0x3ffffffffL) + ref;
-            out[784 + i] = ((w20 >>> 12) & 0x3ffffffffL) + ref;
+            out[656 + i] = (((w19 >>> 42) | (w20 << 22)) & 0x3ffffffffL);
+            out[784 + i] = ((w20 >>> 12) & 0x3ffffffffL);
             long w21 = in[336 + i];
-            out[912 + i] = (((w20 >>> 46) | (w21 << 18)) & 0x3ffffffffL) + ref;
+            out[912 + i] = (((w20 >>> 46) | (w21 << 18)) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[80 + i] = ((w21 >>> 16) & 0x3ffffffffL) + ref;
+            out[80 + i] = ((w21 >>> 16) & 0x3ffffffffL);
             long w22 = in[352 + i];
-            out[208 + i] = (((w21 >>> 50) | (w22 << 14)) & 0x3ffffffffL) + ref;
-            out[336 + i] = ((w22 >>> 20) & 0x3ffffffffL) + ref;
+            out[208 + i] = (((w21 >>> 50) | (w22 << 14)) & 0x3ffffffffL);
+            out[336 + i] = ((w22 >>> 20) & 0x3ffffffffL);
             long w23 = in[368 + i];
-            out[464 + i] = (((w22 >>> 54) | (w23 << 10)) & 0x3ffffffffL) + ref;
+            out[464 + i] = (((w22 >>> 54) | (w23 << 10)) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
-            out[592 + i] = ((w23 >>> 24) & 0x3ffffffffL) + ref;
+            out[592 + i] = ((w23 >>> 24) & 0x3ffffffffL);
             long w24 = in[384 + i];
-            out[720 + i] = (((w23 >>> 58) | (w24 << 6)) & 0x3ffffffffL) + ref;
-            out[848 + i] = ((w24 >>> 28) & 0x3ffffffffL) + ref;
+            out[720 + i] = (((w23 >>> 58) | (w24 << 6)) & 0x3ffffffffL);
+            out[848 + i] = ((w24 >>> 28) & 0x3ffffffffL);
             long w25 = in[400 + i];
-            out[976 + i] = (((w24 >>> 62) | (w25 << 2)) & 0x3ffffffffL) + ref;
+            out[976 + i] = (((w24 >>> 62) | (w25 << 2)) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
             long w26 = in[416 + i];
-            out[48 + i] = (((w25 >>> 32) | (w26 << 32)) & 0x3ffffffffL) + ref;
-            out[176 + i] = ((w26 >>> 2) & 0x3ffffffffL) + ref;
+            out[48 + i] = (((w25 >>> 32) | (w26 << 32)) & 0x3ffffffffL);
+            out[176 + i] = ((w26 >>> 2) & 0x3ffffffffL);
             long w27 = in[432 + i];
-            out[304 + i] = (((w26 >>> 36) | (w27 << 28)) & 0x3ffffffffL) + ref;
-            out[432 + i] = ((w27 >>> 6) & 0x3ffffffffL) + ref;
+            out[304 + i] = (((w26 >>> 36) | (w27 << 28)) & 0x3ffffffffL);
+            out[432 + i] = ((w27 >>> 6) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
             long w28 = in[448 + i];
-            out[560 + i] = (((w27 >>> 40) | (w28 << 24)) & 0x3ffffffffL) + ref;
-            out[688 + i] = ((w28 >>> 10) & 0x3ffffffffL) + ref;
+            out[560 + i] = (((w27 >>> 40) | (w28 << 24)) & 0x3ffffffffL);
+            out[688 + i] = ((w28 >>> 10) & 0x3ffffffffL);
             long w29 = in[464 + i];
-            out[816 + i] = (((w28 >>> 44) | (w29 << 20)) & 0x3ffffffffL) + ref;
-            out[944 + i] = ((w29 >>> 14) & 0x3ffffffffL) + ref;
+            out[816 + i] = (((w28 >>> 44) | (w29 << 20)) & 0x3ffffffffL);
+            out[944 + i] = ((w29 >>> 14) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
             long w30 = in[480 + i];
-            out[112 + i] = (((w29 >>> 48) | (w30 << 16)) & 0x3ffffffffL) + ref;
-            out[240 + i] = ((w30 >>> 18) & 0x3ffffffffL) + ref;
+            out[112 + i] = (((w29 >>> 48) | (w30 << 16)) & 0x3ffffffffL);
+            out[240 + i] = ((w30 >>> 18) & 0x3ffffffffL);
             long w31 = in[496 + i];
-            out[368 + i] = (((w30 >>> 52) | (w31 << 12)) & 0x3ffffffffL) + ref;
-            out[496 + i] = ((w31 >>> 22) & 0x3ffffffffL) + ref;
+            out[368 + i] = (((w30 >>> 52) | (w31 << 12)) & 0x3ffffffffL);
+            out[496 + i] = ((w31 >>> 22) & 0x3ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[624 + i] = (((w31 >>> 56) | (w32 << 8)) & 0x3ffffffffL) + ref;
-            out[752 + i] = ((w32 >>> 26) & 0x3ffffffffL) + ref;
+            out[624 + i] = (((w31 >>> 56) | (w32 << 8)) & 0x3ffffffffL);
+            out[752 + i] = ((w32 >>> 26) & 0x3ffffffffL);
             long w33 = in[528 + i];
-            out[880 + i] = (((w32 >>> 60) | (w33 << 4)) & 0x3ffffffffL) + ref;
-            out[1008 + i] = (w33 >>> 30) + ref;
+            out[880 + i] = (((w32 >>> 60) | (w33 << 4)) & 0x3ffffffffL);
+            out[1008 + i] = (w33 >>> 30);
         }
     }
 
-    private static void unpack35(long[] in, long[] out, long ref) {
+    private static void unpack35(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7ffffffffL) + ref;
+            out[i] = (w0 & 0x7ffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 35) | (w1 << 29)) & 0x7ffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 6) & 0x7ffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 35) | (w1 << 29)) & 0x7ffffffffL);
+            out[256 + i] = ((w1 >>> 6) & 0x7ffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 41) | (w2 << 23)) & 0x7ffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 41) | (w2 << 23)) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[512 + i] = ((w2 >>> 12) & 0x7ffffffffL) + ref;
+            out[512 + i] = ((w2 >>> 12) & 0x7ffffffffL);
             long w3 = in[48 + i];
-            out[640 + i] = (((w2 >>> 47) | (w3 << 17)) & 0x7ffffffffL) + ref;
-            out[768 + i] = ((w3 >>> 18) & 0x7ffffffffL) + ref;
+            out[640 + i] = (((w2 >>> 47) | (w3 << 17)) & 0x7ffffffffL);
+            out[768 + i] = ((w3 >>> 18) & 0x7ffffffffL);
             long w4 = in[64 + i];
-            out[896 + i] = (((w3 >>> 53) | (w4 << 11)) & 0x7ffffffffL) + ref;
+            out[896 + i] = (((w3 >>> 53) | (w4 << 11)) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[64 + i] = ((w4 >>> 24) & 0x7ffffffffL) + ref;
+            out[64 + i] = ((w4 >>> 24) & 0x7ffffffffL);
             long w5 = in[80 + i];
-            out[192 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x7ffffffffL) + ref;
+            out[192 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x7ffffffffL);
             long w6 = in[96 + i];
-            out[320 + i] = (((w5 >>> 30) | (w6 << 34)) & 0x7ffffffffL) + ref;
-            out[448 + i] = ((w6 >>> 1) & 0x7ffffffffL) + ref;
+            out[320 + i] = (((w5 >>> 30) | (w6 << 34)) & 0x7ffffffffL);
+            out[448 + i] = ((w6 >>> 1) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[576 + i] = (((w6 >>> 36) | (w7 << 28)) & 0x7ffffffffL) + ref;
-            out[704 + i] = ((w7 >>> 7) & 0x7ffffffffL) + ref;
+            out[576 + i] = (((w6 >>> 36) | (w7 << 28)) & 0x7ffffffffL);
+            out[704 + i] = ((w7 >>> 7) & 0x7ffffffffL);
             long w8 = in[128 + i];
-            out[832 + i] = (((w7 >>> 42) | (w8 << 22)) & 0x7ffffffffL) + ref;
-            out[960 + i] = ((w8 >>> 13) & 0x7ffffffffL) + ref;
+            out[832 + i] = (((w7 >>> 42) | (w8 << 22)) & 0x7ffffffffL);
+            out[960 + i] = ((w8 >>> 13) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
             long w9 = in[144 + i];
-            out[32 + i] = (((w8 >>> 48) | (w9 << 16)) & 0x7ffffffffL) + ref;
-            out[160 + i] = ((w9 >>> 19) & 0x7ffffffffL) + ref;
+            out[32 + i] = (((w8 >>> 48) | (w9 << 16)) & 0x7ffffffffL);
+            out[160 + i] = ((w9 >>> 19) & 0x7ffffffffL);
             long w10 = in[160 + i];
-            out[288 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x7ffffffffL) + ref;
-            out[416 + i] = ((w10 >>> 25) & 0x7ffffffffL) + ref;
+            out[288 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x7ffffffffL);
+            out[416 + i] = ((w10 >>> 25) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[544 + i] = (((w10 >>> 60) | (w11 << 4)) & 0x7ffffffffL) + ref;
+            out[544 + i] = (((w10 >>> 60) | (w11 << 4)) & 0x7ffffffffL);
             long w12 = in[192 + i];
-            out[672 + i] = (((w11 >>> 31) | (w12 << 33)) & 0x7ffffffffL) + ref;
-            out[800 + i] = ((w12 >>> 2) & 0x7ffffffffL) + ref;
+            out[672 + i] = (((w11 >>> 31) | (w12 << 33)) & 0x7ffffffffL);
+            out[800 + i] = ((w12 >>> 2) & 0x7ffffffffL);
             long w13 = in[208 + i];
-            out[928 + i] = (((w12 >>> 37) | (w13 << 27)) & 0x7ffffffffL) + ref;
+            out[928 + i] = (((w12 >>> 37) | (w13 << 27)) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[96 + i] = ((w13 >>> 8) & 0x7ffffffffL) + ref;
+            out[96 + i] = ((w13 >>> 8) & 0x7ffffffffL);
             long w14 = in[224 + i];
-            out[224 + i] = (((w13 >>> 43) | (w14 << 21)) & 0x7ffffffffL) + ref;
-            out[352 + i] = ((w14 >>> 14) & 0x7ffffffffL) + ref;
+            out[224 + i] = (((w13 >>> 43) | (w14 << 21)) & 0x7ffffffffL);
+            out[352 + i] = ((w14 >>> 14) & 0x7ffffffffL);
             long w15 = in[240 + i];
-            out[480 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x7ffffffffL) + ref;
+            out[480 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[608 + i] = ((w15 >>> 20) & 0x7ffffffffL) + ref;
+            out[608 + i] = ((w15 >>> 20) & 0x7ffffffffL);
             long w16 = in[256 + i];
-            out[736 + i] = (((w15 >>> 55) | (w16 << 9)) & 0x7ffffffffL) + ref;
-            out[864 + i] = ((w16 >>> 26) & 0x7ffffffffL) + ref;
+            out[736 + i] = (((w15 >>> 55) | (w16 << 9)) & 0x7ffffffffL);
+            out[864 + i] = ((w16 >>> 26) & 0x7ffffffffL);
             long w17 = in[272 + i];
-            out[992 + i] = (((w16 >>> 61) | (w17 << 3)) & 0x7ffffffffL) + ref;
+            out[992 + i] = (((w16 >>> 61) | (w17 << 3)) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[16 + i] = (((w17 >>> 32) | (w18 << 32)) & 0x7ffffffffL) + ref;
-            out[144 + i] = ((w18 >>> 3) & 0x7ffffffffL) + ref;
+            out[16 + i] = (((w17 >>> 32) | (w18 << 32)) & 0x7ffffffffL);
+            out[144 + i] = ((w18 >>> 3) & 0x7ffffffffL);
             long w19 = in[304 + i];
-            out[272 + i] = (((w18 >>> 38) | (w19 << 26)) & 0x7ffffffffL) + ref;
-            out[400 + i] = ((w19 >>> 9) & 0x7ffffffffL) + ref;
+            out[272 + i] = (((w18 >>> 38) | (w19 << 26)) & 0x7ffffffffL);
+            out[400 + i] = ((w19 >>> 9) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[528 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x7ffffffffL) + ref;
-            out[656 + i] = ((w20 >>> 15) & 0x7ffffffffL) + ref;
+            out[528 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x7ffffffffL);
+            out[656 + i] = ((w20 >>> 15) & 0x7ffffffffL);
             long w21 = in[336 + i];
-            out[784 + i] = (((w20 >>> 50) | (w21 << 14)) & 0x7ffffffffL) + ref;
-            out[912 + i] = ((w21 >>> 21) & 0x7ffffffffL) + ref;
+            out[784 + i] = (((w20 >>> 50) | (w21 << 14)) & 0x7ffffffffL);
+            out[912 + i] = ((w21 >>> 21) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[80 + i] = (((w21 >>> 56) | (w22 << 8)) & 0x7ffffffffL) + ref;
-            out[208 + i] = ((w22 >>> 27) & 0x7ffffffffL) + ref;
+            out[80 + i] = (((w21 >>> 56) | (w22 << 8)) & 0x7ffffffffL);
+            out[208 + i] = ((w22 >>> 27) & 0x7ffffffffL);
             long w23 = in[368 + i];
-            out[336 + i] = (((w22 >>> 62) | (w23 << 2)) & 0x7ffffffffL) + ref;
+            out[336 + i] = (((w22 >>> 62) | (w23 << 2)) & 0x7ffffffffL);
             long w24 = in[384 + i];
-            out[464 + i] = (((w23 >>> 33) | (w24 << 31)) & 0x7ffffffffL) + ref;
+            out[464 + i] = (((w23 >>> 33) | (w24 << 31)) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[592 + i] = ((w24 >>> 4) & 0x7ffffffffL) + ref;
+            out[592 + i] = ((w24 >>> 4) & 0x7ffffffffL);
             long w25 = in[400 + i];
-            out[720 + i] = (((w24 >>> 39) | (w25 << 25)) & 0x7ffffffffL) + ref;
-            out[848 + i] = ((w25 >>> 10) & 0x7ffffffffL) + ref;
+            out[720 + i] = (((w24 >>> 39) | (w25 << 25)) & 0x7ffffffffL);
+            out[848 + i] = ((w25 >>> 10) & 0x7ffffffffL);
             long w26 = in[416 + i];
-            out[976 + i] = (((w25 >>> 45) | (w26 << 19)) & 0x7ffffffffL) + ref;
+            out[976 + i] = (((w25 >>> 45) | (w26 << 19)) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
-            out[48 + i] = ((w26 >>> 16) & 0x7ffffffffL) + ref;
+            out[48 + i] = ((w26 >>> 16) & 0x7ffffffffL);
             long w27 = in[432 + i];
-            out[176 + i] = (((w26 >>> 51) | (w27 << 13)) & 0x7ffffffffL) + ref;
-            out[304 + i] = ((w27 >>> 22) & 0x7ffffffffL) + ref;
+            out[176 + i] = (((w26 >>> 51) | (w27 << 13)) & 0x7ffffffffL);
+            out[304 + i] = ((w27 >>> 22) & 0x7ffffffffL);
             long w28 = in[448 + i];
-            out[432 + i] = (((w27 >>> 57) | (w28 << 7)) & 0x7ffffffffL) + ref;
+            out[432 + i] = (((w27 >>> 57) | (w28 << 7)) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
-            out[560 + i] = ((w28 >>> 28) & 0x7ffffffffL) + ref;
+            out[560 + i] = ((w28 >>> 28) & 0x7ffffffffL);
             long w29 = in[464 + i];
-            out[688 + i] = (((w28 >>> 63) | (w29 << 1)) & 0x7ffffffffL) + ref;
+            out[688 + i] = (((w28 >>> 63) | (w29 << 1)) & 0x7ffffffffL);
             long w30 = in[480 + i];
-            out[816 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x7ffffffffL) + ref;
-            out[944 + i] = ((w30 >>> 5) & 0x7ffffffffL) + ref;
+            out[816 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x7ffffffffL);
+            out[944 + i] = ((w30 >>> 5) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[112 + i] = (((w30 >>> 40) | (w31 << 24)) & 0x7ffffffffL) + ref;
-            out[240 + i] = ((w31 >>> 11) & 0x7ffffffffL) + ref;
+            out[112 + i] = (((w30 >>> 40) | (w31 << 24)) & 0x7ffffffffL);
+            out[240 + i] = ((w31 >>> 11) & 0x7ffffffffL);
             long w32 = in[512 + i];
-            out[368 + i] = (((w31 >>> 46) | (w32 << 18)) & 0x7ffffffffL) + ref;
-            out[496 + i] = ((w32 >>> 17) & 0x7ffffffffL) + ref;
+            out[368 + i] = (((w31 >>> 46) | (w32 << 18)) & 0x7ffffffffL);
+            out[496 + i] = ((w32 >>> 17) & 0x7ffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
             long w33 = in[528 + i];
-            out[624 + i] = (((w32 >>> 52) | (w33 << 12)) & 0x7ffffffffL) + ref;
-            out[752 + i] = ((w33 >>> 23) & 0x7ffffffffL) + ref;
+            out[624 + i] = (((w32 >>> 52) | (w33 << 12)) & 0x7ffffffffL);
+            out[752 + i] = ((w33 >>> 23) & 0x7ffffffffL);
             long w34 = in[544 + i];
-            out[880 + i] = (((w33 >>> 58) | (w34 << 6)) & 0x7ffffffffL) + ref;
-            out[1008 + i] = (w34 >>> 29) + ref;
+            out[880 + i] = (((w33 >>> 58) | (w34 << 6)) & 0x7ffffffffL);
+            out[1008 + i] = (w34 >>> 29);
         }
     }
 
-    private static void unpack36(long[] in, long[] out, long ref) {
+    private static void unpack36(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xfffffffffL) + ref;
+            out[i] = (w0 & 0xfffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 36) | (w1 << 28)) & 0xfffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 8) & 0xfffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 36) | (w1 << 28)) & 0xfffffffffL);
+            out[256 + i] = ((w1 >>> 8) & 0xfffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 44) | (w2 << 20)) & 0xfffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 44) | (w2 << 20)) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[512 + i] = ((w2 >>> 16) & 0xfffffffffL) + ref;
+            out[512 + i] = ((w2 >>> 16) & 0xfffffffffL);
             long w3 = in[48 + i];
-            out[640 + i] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffL) + ref;
-            out[768 + i] = ((w3 >>> 24) & 0xfffffffffL) + ref;
+            out[640 + i] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffL);
+            out[768 + i] = ((w3 >>> 24) & 0xfffffffffL);
             long w4 = in[64 + i];
-            out[896 + i] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffffL) + ref;
+            out[896 + i] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
             long w5 = in[80 + i];
-            out[64 + i] = (((w4 >>> 32) | (w5 << 32)) & 0xfffffffffL) + ref;
-            out[192 + i] = ((w5 >>> 4) & 0xfffffffffL) + ref;
+            out[64 + i] = (((w4 >>> 32) | (w5 << 32)) & 0xfffffffffL);
+            out[192 + i] = ((w5 >>> 4) & 0xfffffffffL);
             long w6 = in[96 + i];
-            out[320 + i] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffL) + ref;
-            out[448 + i] = ((w6 >>> 12) & 0xfffffffffL) + ref;
+            out[320 + i] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffL);
+            out[448 + i] = ((w6 >>> 12) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[576 + i] = (((w6 >>> 48) | (w7 << 16)) & 0xfffffffffL) + ref;
-            out[704 + i] = ((w7 >>> 20) & 0xfffffffffL) + ref;
+            out[576 + i] = (((w6 >>> 48) | (w7 << 16)) & 0xfffffffffL);
+            out[704 + i] = ((w7 >>> 20) & 0xfffffffffL);
             long w8 = in[128 + i];
-            out[832 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xfffffffffL) + ref;
-            out[960 + i] = (w8 >>> 28) + ref;
+            out[832 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xfffffffffL);
+            out[960 + i] = (w8 >>> 28);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[32 + i] = (w9 & 0xfffffffffL) + ref;
+            out[32 + i] = (w9 & 0xfffffffffL);
             long w10 = in[160 + i];
-            out[160 + i] = (((w9 >>> 36) | (w10 << 28)) & 0xfffffffffL) + ref;
-            out[288 + i] = ((w10 >>> 8) & 0xfffffffffL) + ref;
+            out[160 + i] = (((w9 >>> 36) | (w10 << 28)) & 0xfffffffffL);
+            out[288 + i] = ((w10 >>> 8) & 0xfffffffffL);
             long w11 = in[176 + i];
-            out[416 + i] = (((w10 >>> 44) | (w11 << 20)) & 0xfffffffffL) + ref;
+            out[416 + i] = (((w10 >>> 44) | (w11 << 20)) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[544 + i] = ((w11 >>> 16) & 0xfffffffffL) + ref;
+            out[544 + i] = ((w11 >>> 16) & 0xfffffffffL);
             long w12 = in[192 + i];
-            out[672 + i] = (((w11 >>> 52) | (w12 << 12)) & 0xfffffffffL) + ref;
-            out[800 + i] = ((w12 >>> 24) & 0xfffffffffL) + ref;
+            out[672 + i] = (((w11 >>> 52) | (w12 << 12)) & 0xfffffffffL);
+            out[800 + i] = ((w12 >>> 24) & 0xfffffffffL);
             long w13 = in[208 + i];
-            out[928 + i] = (((w12 >>> 60) | (w13 << 4)) & 0xfffffffffL) + ref;
+            out[928 + i] = (((w12 >>> 60) | (w13 << 4)) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[96 + i] = (((w13 >>> 32) | (w14 << 32)) & 0xfffffffffL) + ref;
-            out[224 + i] = ((w14 >>> 4) & 0xfffffffffL) + ref;
+            out[96 + i] = (((w13 >>> 32) | (w14 << 32)) & 0xfffffffffL);
+            out[224 + i] = ((w14 >>> 4) & 0xfffffffffL);
             long w15 = in[240 + i];
-            out[352 + i] = (((w14 >>> 40) | (w15 << 24)) & 0xfffffffffL) + ref;
-            out[480 + i] = ((w15 >>> 12) & 0xfffffffffL) + ref;
+            out[352 + i] = (((w14 >>> 40) | (w15 << 24)) & 0xfffffffffL);
+            out[480 + i] = ((w15 >>> 12) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[608 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xfffffffffL) + ref;
-            out[736 + i] = ((w16 >>> 20) & 0xfffffffffL) + ref;
+            out[608 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xfffffffffL);
+            out[736 + i] = ((w16 >>> 20) & 0xfffffffffL);
             long w17 = in[272 + i];
-            out[864 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xfffffffffL) + ref;
-            out[992 + i] = (w17 >>> 28) + ref;
+            out[864 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xfffffffffL);
+            out[992 + i] = (w17 >>> 28);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
-            out[16 + i] = (w18 & 0xfffffffffL) + ref;
+            out[16 + i] = (w18 & 0xfffffffffL);
             long w19 = in[304 + i];
-            out[144 + i] = (((w18 >>> 36) | (w19 << 28)) & 0xfffffffffL) + ref;
-            out[272 + i] = ((w19 >>> 8) & 0xfffffffffL) + ref;
+            out[144 + i] = (((w18 >>> 36) | (w19 << 28)) & 0xfffffffffL);
+            out[272 + i] = ((w19 >>> 8) & 0xfffffffffL);
             long w20 = in[320 + i];
-            out[400 + i] = (((w19 >>> 44) | (w20 << 20)) & 0xfffffffffL) + ref;
+            out[400 + i] = (((w19 >>> 44) | (w20 << 20)) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[528 + i] = ((w20 >>> 16) & 0xfffffffffL) + ref;
+            out[528 + i] = ((w20 >>> 16) & 0xfffffffffL);
             long w21 = in[336 + i];
-            out[656 + i] = (((w20 >>> 52) | (w21 << 12)) & 0xfffffffffL) + ref;
-            out[784 + i] = ((w21 >>> 24) & 0xfffffffffL) + ref;
+            out[656 + i] = (((w20 >>> 52) | (w21 << 12)) & 0xfffffffffL);
+            out[784 + i] = ((w21 >>> 24) & 0xfffffffffL);
             long w22 = in[352 + i];
-            out[912 + i] = (((w21 >>> 60) | (w22 << 4)) & 0xfffffffffL) + ref;
+            out[912 + i] = (((w21 >>> 60) | (w22 << 4)) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[80 + i] = (((w22 >>> 32) | (w23 << 32)) & 0xfffffffffL) + ref;
-            out[208 + i] = ((w23 >>> 4) & 0xfffffffffL) + ref;
+            out[80 + i] = (((w22 >>> 32) | (w23 << 32)) & 0xfffffffffL);
+            out[208 + i] = ((w23 >>> 4) & 0xfffffffffL);
             long w24 = in[384 + i];
-            out[336 + i] = (((w23 >>> 40) | (w24 << 24)) & 0xfffffffffL) + ref;
-            out[464 + i] = ((w24 >>> 12) & 0xfffffffffL) + ref;
+            out[336 + i] = (((w23 >>> 40) | (w24 << 24)) & 0xfffffffffL);
+            out[464 + i] = ((w24 >>> 12) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
             long w25 = in[400 + i];
-            out[592 + i] = (((w24 >>> 48) | (w25 << 16)) & 0xfffffffffL) + ref;
-            out[720 + i] = ((w25 >>> 20) & 0xfffffffffL) + ref;
+            out[592 + i] = (((w24 >>> 48) | (w25 << 16)) & 0xfffffffffL);
+            out[720 + i] = ((w25 >>> 20) & 0xfffffffffL);
             long w26 = in[416 + i];
-            out[848 + i] = (((w25 >>> 56) | (w26 << 8)) & 0xfffffffffL) + ref;
-            out[976 + i] = (w26 >>> 28) + ref;
+            out[848 + i] = (((w25 >>> 56) | (w26 << 8)) & 0xfffffffffL);
+            out[976 + i] = (w26 >>> 28);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
-            out[48 + i] = (w27 & 0xfffffffffL) + ref;
+            out[48 + i] = (w27 & 0xfffffffffL);
             long w28 = in[448 + i];
-            out[176 + i] = (((w27 >>> 36) | (w28 << 28)) & 0xfffffffffL) + ref;
-            out[304 + i] = ((w28 >>> 8) & 0xfffffffffL) + ref;
+            out[176 + i] = (((w27 >>> 36) | (w28 << 28)) & 0xfffffffffL);
+            out[304 + i] = ((w28 >>> 8) & 0xfffffffffL);
             long w29 = in[464 + i];
-            out[432 + i] = (((w28 >>> 44) | (w29 << 20)) & 0xfffffffffL) + ref;
+            out[432 + i] = (((w28 >>> 44) | (w29 << 20)) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
-            out[560 + i] = ((w29 >>> 16) & 0xfffffffffL) + ref;
+            out[560 + i] = ((w29 >>> 16) & 0xfffffffffL);
             long w30 = in[480 + i];
-            out[688 + i] = (((w29 >>> 52) | (w30 << 12)) & 0xfffffffffL) + ref;
-            out[816 + i] = ((w30 >>> 24) & 0xfffffffffL) + ref;
+            out[688 + i] = (((w29 >>> 52) | (w30 << 12)) & 0xfffffffffL);
+            out[816 + i] = ((w30 >>> 24) & 0xfffffffffL);
             long w31 = in[496 + i];
-            out[944 + i] = (((w30 >>> 60) | (w31 << 4)) & 0xfffffffffL) + ref;
+            out[944 + i] = (((w30 >>> 60) | (w31 << 4)) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[112 + i] = (((w31 >>> 32) | (w32 << 32)) & 0xfffffffffL) + ref;
-            out[240 + i] = ((w32 >>> 4) & 0xfffffffffL) + ref;
+            out[112 + i] = (((w31 >>> 32) | (w32 << 32)) & 0xfffffffffL);
+            out[240 + i] = ((w32 >>> 4) & 0xfffffffffL);
             long w33 = in[528 + i];
-            out[368 + i] = (((w32 >>> 40) | (w33 << 24)) & 0xfffffffffL) + ref;
-            out[496 + i] = ((w33 >>> 12) & 0xfffffffffL) + ref;
+            out[368 + i] = (((w32 >>> 40) | (w33 << 24)) & 0xfffffffffL);
+            out[496 + i] = ((w33 >>> 12) & 0xfffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
             long w34 = in[544 + i];
-            out[624 + i] = (((w33 >>> 48) | (w34 << 16)) & 0xfffffffffL) + ref;
-            out[752 + i] = ((w34 >>> 20) & 0xfffffffffL) + ref;
+            out[624 + i] = (((w33 >>> 48) | (w34 << 16)) & 0xfffffffffL);
+            out[752 + i] = ((w34 >>> 20) & 0xfffffffffL);
             long w35 = in[560 + i];
-            out[880 + i] = (((w34 >>> 56) | (w35 << 8)) & 0xfffffffffL) + ref;
-            out[1008 + i] = (w35 >>> 28) + ref;
+            out[880 + i] = (((w34 >>> 56) | (w35 << 8)) & 0xfffffffffL);
+            out[1008 + i] = (w35 >>> 28);
         }
     }
 
-    private static void unpack37(long[] in, long[] out, long ref) {
+    private static void unpack37(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1fffffffffL) + ref;
+            out[i] = (w0 & 0x1fffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 37) | (w1 << 27)) & 0x1fffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 10) & 0x1fffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 37) | (w1 << 27)) & 0x1fffffffffL);
+            out[256 + i] = ((w1 >>> 10) & 0x1fffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 47) | (w2 << 17)) & 0x1fffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 47) | (w2 << 17)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[512 + i] = ((w2 >>> 20) & 0x1fffffffffL) + ref;
+            out[512 + i] = ((w2 >>> 20) & 0x1fffffffffL);
             long w3 = in[48 + i];
-            out[640 + i] = (((w2 >>> 57) | (w3 << 7)) & 0x1fffffffffL) + ref;
+            out[640 + i] = (((w2 >>> 57) | (w3 << 7)) & 0x1fffffffffL);
             long w4 = in[64 + i];
-            out[768 + i] = (((w3 >>> 30) | (w4 << 34)) & 0x1fffffffffL) + ref;
-            out[896 + i] = ((w4 >>> 3) & 0x1fffffffffL) + ref;
+            out[768 + i] = (((w3 >>> 30) | (w4 << 34)) & 0x1fffffffffL);
+            out[896 + i] = ((w4 >>> 3) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
             long w5 = in[80 + i];
-            out[64 + i] = (((w4 >>> 40) | (w5 << 24)) & 0x1fffffffffL) + ref;
-            out[192 + i] = ((w5 >>> 13) & 0x1fffffffffL) + ref;
+            out[64 + i] = (((w4 >>> 40) | (w5 << 24)) & 0x1fffffffffL);
+            out[192 + i] = ((w5 >>> 13) & 0x1fffffffffL);
             long w6 = in[96 + i];
-            out[320 + i] = (((w5 >>> 50) | (w6 << 14)) & 0x1fffffffffL) + ref;
-            out[448 + i] = ((w6 >>> 23) & 0x1fffffffffL) + ref;
+            out[320 + i] = (((w5 >>> 50) | (w6 << 14)) & 0x1fffffffffL);
+            out[448 + i] = ((w6 >>> 23) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[576 + i] = (((w6 >>> 60) | (w7 << 4)) & 0x1fffffffffL) + ref;
+            out[576 + i] = (((w6 >>> 60) | (w7 << 4)) & 0x1fffffffffL);
             long w8 = in[128 + i];
-            out[704 + i] = (((w7 >>> 33) | (w8 << 31)) & 0x1fffffffffL) + ref;
-            out[832 + i] = ((w8 >>> 6) & 0x1fffffffffL) + ref;
+            out[704 + i] = (((w7 >>> 33) | (w8 << 31)) & 0x1fffffffffL);
+            out[832 + i] = ((w8 >>> 6) & 0x1fffffffffL);
             long w9 = in[144 + i];
-            out[960 + i] = (((w8 >>> 43) | (w9 << 21)) & 0x1fffffffffL) + ref;
+            out[960 + i] = (((w8 >>> 43) | (w9 << 21)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[32 + i] = ((w9 >>> 16) & 0x1fffffffffL) + ref;
+            out[32 + i] = ((w9 >>> 16) & 0x1fffffffffL);
             long w10 = in[160 + i];
-            out[160 + i] = (((w9 >>> 53) | (w10 << 11)) & 0x1fffffffffL) + ref;
-            out[288 + i] = ((w10 >>> 26) & 0x1fffffffffL) + ref;
+            out[160 + i] = (((w9 >>> 53) | (w10 << 11)) & 0x1fffffffffL);
+            out[288 + i] = ((w10 >>> 26) & 0x1fffffffffL);
             long w11 = in[176 + i];
-            out[416 + i] = (((w10 >>> 63) | (w11 << 1)) & 0x1fffffffffL) + ref;
+            out[416 + i] = (((w10 >>> 63) | (w11 << 1)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[544 + i] = (((w11 >>> 36) | (w12 << 28)) & 0x1fffffffffL) + ref;
-            out[672 + i] = ((w12 >>> 9) & 0x1fffffffffL) + ref;
+            out[544 + i] = (((w11 >>> 36) | (w12 << 28)) & 0x1fffffffffL);
+            out[672 + i] = ((w12 >>> 9) & 0x1fffffffffL);
             long w13 = in[208 + i];
-            out[800 + i] = (((w12 >>> 46) | (w13 << 18)) & 0x1fffffffffL) + ref;
-            out[928 + i] = ((w13 >>> 19) & 0x1fffffffffL) + ref;
+            out[800 + i] = (((w12 >>> 46) | (w13 << 18)) & 0x1fffffffffL);
+            out[928 + i] = ((w13 >>> 19) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[96 + i] = (((w13 >>> 56) | (w14 << 8)) & 0x1fffffffffL) + ref;
+            out[96 + i] = (((w13 >>> 56) | (w14 << 8)) & 0x1fffffffffL);
             long w15 = in[240 + i];
-            out[224 + i] = (((w14 >>> 29) | (w15 << 35)) & 0x1fffffffffL) + ref;
-            out[352 + i] = ((w15 >>> 2) & 0x1fffffffffL) + ref;
+            out[224 + i] = (((w14 >>> 29) | (w15 << 35)) & 0x1fffffffffL);
+            out[352 + i] = ((w15 >>> 2) & 0x1fffffffffL);
             long w16 = in[256 + i];
-            out[480 + i] = (((w15 >>> 39) | (w16 << 25)) & 0x1fffffffffL) + ref;
+            out[480 + i] = (((w15 >>> 39) | (w16 << 25)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[608 + i] = ((w16 >>> 12) & 0x1fffffffffL) + ref;
+            out[608 + i] = ((w16 >>> 12) & 0x1fffffffffL);
             long w17 = in[272 + i];
-            out[736 + i] = (((w16 >>> 49) | (w17 << 15)) & 0x1fffffffffL) + ref;
-            out[864 + i] = ((w17 >>> 22) & 0x1fffffffffL) + ref;
+            out[736 + i] = (((w16 >>> 49) | (w17 << 15)) & 0x1fffffffffL);
+            out[864 + i] = ((w17 >>> 22) & 0x1fffffffffL);
             long w18 = in[288 + i];
-            out[992 + i] = (((w17 >>> 59) | (w18 << 5)) & 0x1fffffffffL) + ref;
+            out[992 + i] = (((w17 >>> 59) | (w18 << 5)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[16 + i] = (((w18 >>> 32) | (w19 << 32)) & 0x1fffffffffL) + ref;
-            out[144 + i] = ((w19 >>> 5) & 0x1fffffffffL) + ref;
+            out[16 + i] = (((w18 >>> 32) | (w19 << 32)) & 0x1fffffffffL);
+            out[144 + i] = ((w19 >>> 5) & 0x1fffffffffL);
             long w20 = in[320 + i];
-            out[272 + i] = (((w19 >>> 42) | (w20 << 22)) & 0x1fffffffffL) + ref;
-            out[400 + i] = ((w20 >>> 15) & 0x1fffffffffL) + ref;
+            out[272 + i] = (((w19 >>> 42) | (w20 << 22)) & 0x1fffffffffL);
+            out[400 + i] = ((w20 >>> 15) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
             long w21 = in[336 + i];
-            out[528 + i] = (((w20 >>> 52) | (w21 << 12)) & 0x1fffffffffL) + ref;
-            out[656 + i] = ((w21 >>> 25) & 0x1fffffffffL) + ref;
+            out[528 + i] = (((w20 >>> 52) | (w21 << 12)) & 0x1fffffffffL);
+            out[656 + i] = ((w21 >>> 25) & 0x1fffffffffL);
             long w22 = in[352 + i];
-            out[784 + i] = (((w21 >>> 62) | (w22 << 2)) & 0x1fffffffffL) + ref;
+            out[784 + i] = (((w21 >>> 62) | (w22 << 2)) & 0x1fffffffffL);
             long w23 = in[368 + i];
-            out[912 + i] = (((w22 >>> 35) | (w23 << 29)) & 0x1fffffffffL) + ref;
+            out[912 + i] = (((w22 >>> 35) | (w23 << 29)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
-            out[80 + i] = ((w23 >>> 8) & 0x1fffffffffL) + ref;
+            out[80 + i] = ((w23 >>> 8) & 0x1fffffffffL);
             long w24 = in[384 + i];
-            out[208 + i] = (((w23 >>> 45) | (w24 << 19)) & 0x1fffffffffL) + ref;
-            out[336 + i] = ((w24 >>> 18) & 0x1fffffffffL) + ref;
+            out[208 + i] = (((w23 >>> 45) | (w24 << 19)) & 0x1fffffffffL);
+            out[336 + i] = ((w24 >>> 18) & 0x1fffffffffL);
             long w25 = in[400 + i];
-            out[464 + i] = (((w24 >>> 55) | (w25 << 9)) & 0x1fffffffffL) + ref;
+            out[464 + i] = (((w24 >>> 55) | (w25 << 9)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
             long w26 = in[416 + i];
-            out[592 + i] = (((w25 >>> 28) | (w26 << 36)) & 0x1fffffffffL) + ref;
-            out[720 + i] = ((w26 >>> 1) & 0x1fffffffffL) + ref;
+            out[592 + i] = (((w25 >>> 28) | (w26 << 36)) & 0x1fffffffffL);
+            out[720 + i] = ((w26 >>> 1) & 0x1fffffffffL);
             long w27 = in[432 + i];
-            out[848 + i] = (((w26 >>> 38) | (w27 << 26)) & 0x1fffffffffL) + ref;
-            out[976 + i] = ((w27 >>> 11) & 0x1fffffffffL) + ref;
+            out[848 + i] = (((w26 >>> 38) | (w27 << 26)) & 0x1fffffffffL);
+            out[976 + i] = ((w27 >>> 11) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
             long w28 = in[448 + i];
-            out[48 + i] = (((w27 >>> 48) | (w28 << 16)) & 0x1fffffffffL) + ref;
-            out[176 + i] = ((w28 >>> 21) & 0x1fffffffffL) + ref;
+            out[48 + i] = (((w27 >>> 48) | (w28 << 16)) & 0x1fffffffffL);
+            out[176 + i] = ((w28 >>> 21) & 0x1fffffffffL);
             long w29 = in[464 + i];
-            out[304 + i] = (((w28 >>> 58) | (w29 << 6)) & 0x1fffffffffL) + ref;
+            out[304 + i] = (((w28 >>> 58) | (w29 << 6)) & 0x1fffffffffL);
             long w30 = in[480 + i];
-            out[432 + i] = (((w29 >>> 31) | (w30 << 33)) & 0x1fffffffffL) + ref;
+            out[432 + i] = (((w29 >>> 31) | (w30 << 33)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
-            out[560 + i] = ((w30 >>> 4) & 0x1fffffffffL) + ref;
+            out[560 + i] = ((w30 >>> 4) & 0x1fffffffffL);
             long w31 = in[496 + i];
-            out[688 + i] = (((w30 >>> 41) | (w31 << 23)) & 0x1fffffffffL) + ref;
-            out[816 + i] = ((w31 >>> 14) & 0x1fffffffffL) + ref;
+            out[688 + i] = (((w30 >>> 41) | (w31 << 23)) & 0x1fffffffffL);
+            out[816 + i] = ((w31 >>> 14) & 0x1fffffffffL);
             long w32 = in[512 + i];
-            out[944 + i] = (((w31 >>> 51) | (w32 << 13)) & 0x1fffffffffL) + ref;
+            out[944 + i] = (((w31 >>> 51) | (w32 << 13)) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
-            out[112 + i] = ((w32 >>> 24) & 0x1fffffffffL) + ref;
+            out[112 + i] = ((w32 >>> 24) & 0x1fffffffffL);
             long w33 = in[528 + i];
-            out[240 + i] = (((w32 >>> 61) | (w33 << 3)) & 0x1fffffffffL) + ref;
+            out[240 + i] = (((w32 >>> 61) | (w33 << 3)) & 0x1fffffffffL);
             long w34 = in[544 + i];
-            out[368 + i] = (((w33 >>> 34) | (w34 << 30)) & 0x1fffffffffL) + ref;
-            out[496 + i] = ((w34 >>> 7) & 0x1fffffffffL) + ref;
+            out[368 + i] = (((w33 >>> 34) | (w34 << 30)) & 0x1fffffffffL);
+            out[496 + i] = ((w34 >>> 7) & 0x1fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
             long w35 = in[560 + i];
-            out[624 + i] = (((w34 >>> 44) | (w35 << 20)) & 0x1fffffffffL) + ref;
-            out[752 + i] = ((w35 >>> 17) & 0x1fffffffffL) + ref;
+            out[624 + i] = (((w34 >>> 44) | (w35 << 20)) & 0x1fffffffffL);
+            out[752 + i] = ((w35 >>> 17) & 0x1fffffffffL);
             long w36 = in[576 + i];
-            out[880 + i] = (((w35 >>> 54) | (w36 << 10)) & 0x1fffffffffL) + ref;
-            out[1008 + i] = (w36 >>> 27) + ref;
+            out[880 + i] = (((w35 >>> 54) | (w36 << 10)) & 0x1fffffffffL);
+            out[1008 + i] = (w36 >>> 27);
         }
     }
 
-    private static void unpack38(long[] in, long[] out, long ref) {
+    private static void unpack38(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3fffffffffL) + ref;
+            out[i] = (w0 & 0x3fffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 38) | (w1 << 26)) & 0x3fffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 12) & 0x3fffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 38) | (w1 << 26)) & 0x3fffffffffL);
+            out[256 + i] = ((w1 >>> 12) & 0x3fffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 50) | (w2 << 14)) & 0x3fffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 50) | (w2 << 14)) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
-            out[512 + i] = ((w2 >>> 24) & 0x3fffffffffL) + ref;
+            out[512 + i] = ((w2 >>> 24) & 0x3fffffffffL);
             long w3 = in[48 + i];
-            out[640 + i] = (((w2 >>> 62) | (w3 << 2)) & 0x3fffffffffL) + ref;
+            out[640 + i] = (((w2 >>> 62) | (w3 << 2)) & 0x3fffffffffL);
             long w4 = in[64 + i];
-            out[768 + i] = (((w3 >>> 36) | (w4 << 28)) & 0x3fffffffffL) + ref;
-            out[896 + i] = ((w4 >>> 10) & 0x3fffffffffL) + ref;
+            out[768 + i] = (((w3 >>> 36) | (w4 << 28)) & 0x3fffffffffL);
+            out[896 + i] = ((w4 >>> 10) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
             long w5 = in[80 + i];
-            out[64 + i] = (((w4 >>> 48) | (w5 << 16)) & 0x3fffffffffL) + ref;
-            out[192 + i] = ((w5 >>> 22) & 0x3fffffffffL) + ref;
+            out[64 + i] = (((w4 >>> 48) | (w5 << 16)) & 0x3fffffffffL);
+            out[192 + i] = ((w5 >>> 22) & 0x3fffffffffL);
             long w6 = in[96 + i];
-            out[320 + i] = (((w5 >>> 60) | (w6 << 4)) & 0x3fffffffffL) + ref;
+            out[320 + i] = (((w5 >>> 60) | (w6 << 4)) & 0x3fffffffffL);
             long w7 = in[112 + i];
-            out[448 + i] = (((w6 >>> 34) | (w7 << 30)) & 0x3fffffffffL) + ref;
+            out[448 + i] = (((w6 >>> 34) | (w7 << 30)) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[576 + i] = ((w7 >>> 8) & 0x3fffffffffL) + ref;
+            out[576 + i] = ((w7 >>> 8) & 0x3fffffffffL);
             long w8 = in[128 + i];
-            out[704 + i] = (((w7 >>> 46) | (w8 << 18)) & 0x3fffffffffL) + ref;
-            out[832 + i] = ((w8 >>> 20) & 0x3fffffffffL) + ref;
+            out[704 + i] = (((w7 >>> 46) | (w8 << 18)) & 0x3fffffffffL);
+            out[832 + i] = ((w8 >>> 20) & 0x3fffffffffL);
             long w9 = in[144 + i];
-            out[960 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x3fffffffffL) + ref;
+            out[960 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
             long w10 = in[160 + i];
-            out[32 + i] = (((w9 >>> 32) | (w10 << 32)) & 0x3fffffffffL) + ref;
-            out[160 + i] = ((w10 >>> 6) & 0x3fffffffffL) + ref;
+            out[32 + i] = (((w9 >>> 32) | (w10 << 32)) & 0x3fffffffffL);
+            out[160 + i] = ((w10 >>> 6) & 0x3fffffffffL);
             long w11 = in[176 + i];
-            out[288 + i] = (((w10 >>> 44) | (w11 << 20)) & 0x3fffffffffL) + ref;
-            out[416 + i] = ((w11 >>> 18) & 0x3fffffffffL) + ref;
+            out[288 + i] = (((w10 >>> 44) | (w11 << 20)) & 0x3fffffffffL);
+            out[416 + i] = ((w11 >>> 18) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[544 + i] = (((w11 >>> 56) | (w12 << 8)) & 0x3fffffffffL) + ref;
+            out[544 + i] = (((w11 >>> 56) | (w12 << 8)) & 0x3fffffffffL);
             long w13 = in[208 + i];
-            out[672 + i] = (((w12 >>> 30) | (w13 << 34)) & 0x3fffffffffL) + ref;
-            out[800 + i] = ((w13 >>> 4) & 0x3fffffffffL) + ref;
+            out[672 + i] = (((w12 >>> 30) | (w13 << 34)) & 0x3fffffffffL);
+            out[800 + i] = ((w13 >>> 4) & 0x3fffffffffL);
             long w14 = in[224 + i];
-            out[928 + i] = (((w13 >>> 42) | (w14 << 22)) & 0x3fffffffffL) + ref;
+            out[928 + i] = (((w13 >>> 42) | (w14 << 22)) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[96 + i] = ((w14 >>> 16) & 0x3fffffffffL) + ref;
+            out[96 + i] = ((w14 >>> 16) & 0x3fffffffffL);
             long w15 = in[240 + i];
-            out[224 + i] = (((w14 >>> 54) | (w15 << 10)) & 0x3fffffffffL) + ref;
+            out[224 + i] = (((w14 >>> 54) | (w15 << 10)) & 0x3fffffffffL);
             long w16 = in[256 + i];
-            out[352 + i] = (((w15 >>> 28) | (w16 << 36)) & 0x3fffffffffL) + ref;
-            out[480 + i] = ((w16 >>> 2) & 0x3fffffffffL) + ref;
+            out[352 + i] = (((w15 >>> 28) | (w16 << 36)) & 0x3fffffffffL);
+            out[480 + i] = ((w16 >>> 2) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[608 + i] = (((w16 >>> 40) | (w17 << 24)) & 0x3fffffffffL) + ref;
-            out[736 + i] = ((w17 >>> 14) & 0x3fffffffffL) + ref;
+            out[608 + i] = (((w16 >>> 40) | (w17 << 24)) & 0x3fffffffffL);
+            out[736 + i] = ((w17 >>> 14) & 0x3fffffffffL);
             long w18 = in[288 + i];
-            out[864 + i] = (((w17 >>> 52) | (w18 << 12)) & 0x3fffffffffL) + ref;
-            out[992 + i] = (w18 >>> 26) + ref;
+            out[864 + i] = (((w17 >>> 52) | (w18 << 12)) & 0x3fffffffffL);
+            out[992 + i] = (w18 >>> 26);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[16 + i] = (w19 & 0x3fffffffffL) + ref;
+            out[16 + i] = (w19 & 0x3fffffffffL);
             long w20 = in[320 + i];
-            out[144 + i] = (((w19 >>> 38) | (w20 << 26)) & 0x3fffffffffL) + ref;
-            out[272 + i] = ((w20 >>> 12) & 0x3fffffffffL) + ref;
+            out[144 + i] = (((w19 >>> 38) | (w20 << 26)) & 0x3fffffffffL);
+            out[272 + i] = ((w20 >>> 12) & 0x3fffffffffL);
             long w21 = in[336 + i];
-            out[400 + i] = (((w20 >>> 50) | (w21 << 14)) & 0x3fffffffffL) + ref;
+            out[400 + i] = (((w20 >>> 50) | (w21 << 14)) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[528 + i] = ((w21 >>> 24) & 0x3fffffffffL) + ref;
+            out[528 + i] = ((w21 >>> 24) & 0x3fffffffffL);
             long w22 = in[352 + i];
-            out[656 + i] = (((w21 >>> 62) | (w22 << 2)) & 0x3fffffffffL) + ref;
+            out[656 + i] = (((w21 >>> 62) | (w22 << 2)) & 0x3fffffffffL);
             long w23 = in[368 + i];
-            out[784 + i] = (((w22 >>> 36) | (w23 << 28)) & 0x3fffffffffL) + ref;
-            out[912 + i] = ((w23 >>> 10) & 0x3fffffffffL) + ref;
+            out[784 + i] = (((w22 >>> 36) | (w23 << 28)) & 0x3fffffffffL);
+            out[912 + i] = ((w23 >>> 10) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[80 + i] = (((w23 >>> 48) | (w24 << 16)) & 0x3fffffffffL) + ref;
-            out[208 + i] = ((w24 >>> 22) & 0x3fffffffffL) + ref;
+            out[80 + i] = (((w23 >>> 48) | (w24 << 16)) & 0x3fffffffffL);
+            out[208 + i] = ((w24 >>> 22) & 0x3fffffffffL);
             long w25 = in[400 + i];
-            out[336 + i] = (((w24 >>> 60) | (w25 << 4)) & 0x3fffffffffL) + ref;
+            out[336 + i] = (((w24 >>> 60) | (w25 << 4)) & 0x3fffffffffL);
             long w26 = in[416 + i];
-            out[464 + i] = (((w25 >>> 34) | (w26 << 30)) & 0x3fffffffffL) + ref;
+            out[464 + i] = (((w25 >>> 34) | (w26 << 30)) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
-            out[592 + i] = ((w26 >>> 8) & 0x3fffffffffL) + ref;
+            out[592 + i] = ((w26 >>> 8) & 0x3fffffffffL);
             long w27 = in[432 + i];
-            out[720 + i] = (((w26 >>> 46) | (w27 << 18)) & 0x3fffffffffL) + ref;
-            out[848 + i] = ((w27 >>> 20) & 0x3fffffffffL) + ref;
+            out[720 + i] = (((w26 >>> 46) | (w27 << 18)) & 0x3fffffffffL);
+            out[848 + i] = ((w27 >>> 20) & 0x3fffffffffL);
             long w28 = in[448 + i];
-            out[976 + i] = (((w27 >>> 58) | (w28 << 6)) & 0x3fffffffffL) + ref;
+            out[976 + i] = (((w27 >>> 58) | (w28 << 6)) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
             long w29 = in[464 + i];
-            out[48 + i] = (((w28 >>> 32) | (w29 << 32)) & 0x3fffffffffL) + ref;
-            out[176 + i] = ((w29 >>> 6) & 0x3fffffffffL) + ref;
+            out[48 + i] = (((w28 >>> 32) | (w29 << 32)) & 0x3fffffffffL);
+            out[176 + i] = ((w29 >>> 6) & 0x3fffffffffL);
             long w30 = in[480 + i];
-            out[304 + i] = (((w29 >>> 44) | (w30 << 20)) & 0x3fffffffffL) + ref;
-            out[432 + i] = ((w30 >>> 18) & 0x3fffffffffL) + ref;
+            out[304 + i] = (((w29 >>> 44) | (w30 << 20)) & 0x3fffffffffL);
+            out[432 + i] = ((w30 >>> 18) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[560 + i] = (((w30 >>> 56) | (w31 << 8)) & 0x3fffffffffL) + ref;
+            out[560 + i] = (((w30 >>> 56) | (w31 << 8)) & 0x3fffffffffL);
             long w32 = in[512 + i];
-            out[688 + i] = (((w31 >>> 30) | (w32 << 34)) & 0x3fffffffffL) + ref;
-            out[816 + i] = ((w32 >>> 4) & 0x3fffffffffL) + ref;
+            out[688 + i] = (((w31 >>> 30) | (w32 << 34)) & 0x3fffffffffL);
+            out[816 + i] = ((w32 >>> 4) & 0x3fffffffffL);
             long w33 = in[528 + i];
-            out[944 + i] = (((w32 >>> 42) | (w33 << 22)) & 0x3fffffffffL) + ref;
+            out[944 + i] = (((w32 >>> 42) | (w33 << 22)) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
-            out[112 + i] = ((w33 >>> 16) & 0x3fffffffffL) + ref;
+            out[112 + i] = ((w33 >>> 16) & 0x3fffffffffL);
             long w34 = in[544 + i];
-            out[240 + i] = (((w33 >>> 54) | (w34 << 10)) & 0x3fffffffffL) + ref;
+            out[240 + i] = (((w33 >>> 54) | (w34 << 10)) & 0x3fffffffffL);
             long w35 = in[560 + i];
-            out[368 + i] = (((w34 >>> 28) | (w35 << 36)) & 0x3fffffffffL) + ref;
-            out[496 + i] = ((w35 >>> 2) & 0x3fffffffffL) + ref;
+            out[368 + i] = (((w34 >>> 28) | (w35 << 36)) & 0x3fffffffffL);
+            out[496 + i] = ((w35 >>> 2) & 0x3fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
             long w36 = in[576 + i];
-            out[624 + i] = (((w35 >>> 40) | (w36 << 24)) & 0x3fffffffffL) + ref;
-            out[752 + i] = ((w36 >>> 14) & 0x3fffffffffL) + ref;
+            out[624 + i] = (((w35 >>> 40) | (w36 << 24)) & 0x3fffffffffL);
+            out[752 + i] = ((w36 >>> 14) & 0x3fffffffffL);
             long w37 = in[592 + i];
-            out[880 + i] = (((w36 >>> 52) | (w37 << 12)) & 0x3fffffffffL) + ref;
-            out[1008 + i] = (w37 >>> 26) + ref;
+            out[880 + i] = (((w36 >>> 52) | (w37 << 12)) & 0x3fffffffffL);
+            out[1008 + i] = (w37 >>> 26);
         }
     }
 
-    private static void unpack39(long[] in, long[] out, long ref) {
+    private static void unpack39(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7fffffffffL) + ref;
+            out[i] = (w0 & 0x7fffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 39) | (w1 << 25)) & 0x7fffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 14) & 0x7fffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 39) | (w1 << 25)) & 0x7fffffffffL);
+            out[256 + i] = ((w1 >>> 14) & 0x7fffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 53) | (w2 << 11)) & 0x7fffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 53) | (w2 << 11)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 28) | (w3 << 36)) & 0x7fffffffffL) + ref;
-            out[640 + i] = ((w3 >>> 3) & 0x7fffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 28) | (w3 << 36)) & 0x7fffffffffL);
+            out[640 + i] = ((w3 >>> 3) & 0x7fffffffffL);
             long w4 = in[64 + i];
-            out[768 + i] = (((w3 >>> 42) | (w4 << 22)) & 0x7fffffffffL) + ref;
-            out[896 + i] = ((w4 >>> 17) & 0x7fffffffffL) + ref;
+            out[768 + i] = (((w3 >>> 42) | (w4 << 22)) & 0x7fffffffffL);
+            out[896 + i] = ((w4 >>> 17) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
             long w5 = in[80 + i];
-            out[64 + i] = (((w4 >>> 56) | (w5 << 8)) & 0x7fffffffffL) + ref;
+            out[64 + i] = (((w4 >>> 56) | (w5 << 8)) & 0x7fffffffffL);
             long w6 = in[96 + i];
-            out[192 + i] = (((w5 >>> 31) | (w6 << 33)) & 0x7fffffffffL) + ref;
-            out[320 + i] = ((w6 >>> 6) & 0x7fffffffffL) + ref;
+            out[192 + i] = (((w5 >>> 31) | (w6 << 33)) & 0x7fffffffffL);
+            out[320 + i] = ((w6 >>> 6) & 0x7fffffffffL);
             long w7 = in[112 + i];
-            out[448 + i] = (((w6 >>> 45) | (w7 << 19)) & 0x7fffffffffL) + ref;
+            out[448 + i] = (((w6 >>> 45) | (w7 << 19)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[576 + i] = ((w7 >>> 20) & 0x7fffffffffL) + ref;
+            out[576 + i] = ((w7 >>> 20) & 0x7fffffffffL);
             long w8 = in[128 + i];
-            out[704 + i] = (((w7 >>> 59) | (w8 << 5)) & 0x7fffffffffL) + ref;
+            out[704 + i] = (((w7 >>> 59) | (w8 << 5)) & 0x7fffffffffL);
             long w9 = in[144 + i];
-            out[832 + i] = (((w8 >>> 34) | (w9 << 30)) & 0x7fffffffffL) + ref;
-            out[960 + i] = ((w9 >>> 9) & 0x7fffffffffL) + ref;
+            out[832 + i] = (((w8 >>> 34) | (w9 << 30)) & 0x7fffffffffL);
+            out[960 + i] = ((w9 >>> 9) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
             long w10 = in[160 + i];
-            out[32 + i] = (((w9 >>> 48) | (w10 << 16)) & 0x7fffffffffL) + ref;
-            out[160 + i] = ((w10 >>> 23) & 0x7fffffffffL) + ref;
+            out[32 + i] = (((w9 >>> 48) | (w10 << 16)) & 0x7fffffffffL);
+            out[160 + i] = ((w10 >>> 23) & 0x7fffffffffL);
             long w11 = in[176 + i];
-            out[288 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x7fffffffffL) + ref;
+            out[288 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x7fffffffffL);
             long w12 = in[192 + i];
-            out[416 + i] = (((w11 >>> 37) | (w12 << 27)) & 0x7fffffffffL) + ref;
+            out[416 + i] = (((w11 >>> 37) | (w12 << 27)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[544 + i] = ((w12 >>> 12) & 0x7fffffffffL) + ref;
+            out[544 + i] = ((w12 >>> 12) & 0x7fffffffffL);
             long w13 = in[208 + i];
-            out[672 + i] = (((w12 >>> 51) | (w13 << 13)) & 0x7fffffffffL) + ref;
+            out[672 + i] = (((w12 >>> 51) | (w13 << 13)) & 0x7fffffffffL);
             long w14 = in[224 + i];
-            out[800 + i] = (((w13 >>> 26) | (w14 << 38)) & 0x7fffffffffL) + ref;
-            out[928 + i] = ((w14 >>> 1) & 0x7fffffffffL) + ref;
+            out[800 + i] = (((w13 >>> 26) | (w14 << 38)) & 0x7fffffffffL);
+            out[928 + i] = ((w14 >>> 1) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[96 + i] = (((w14 >>> 40) | (w15 << 24)) & 0x7fffffffffL) + ref;
-            out[224 + i] = ((w15 >>> 15) & 0x7fffffffffL) + ref;
+            out[96 + i] = (((w14 >>> 40) | (w15 << 24)) & 0x7fffffffffL);
+            out[224 + i] = ((w15 >>> 15) & 0x7fffffffffL);
             long w16 = in[256 + i];
-            out[352 + i] = (((w15 >>> 54) | (w16 << 10)) & 0x7fffffffffL) + ref;
+            out[352 + i] = (((w15 >>> 54) | (w16 << 10)) & 0x7fffffffffL);
             long w17 = in[272 + i];
-            out[480 + i] = (((w16 >>> 29) | (w17 << 35)) & 0x7fffffffffL) + ref;
+            out[480 + i] = (((w16 >>> 29) | (w17 << 35)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[608 + i] = ((w17 >>> 4) & 0x7fffffffffL) + ref;
+            out[608 + i] = ((w17 >>> 4) & 0x7fffffffffL);
             long w18 = in[288 + i];
-            out[736 + i] = (((w17 >>> 43) | (w18 << 21)) & 0x7fffffffffL) + ref;
-            out[864 + i] = ((w18 >>> 18) & 0x7fffffffffL) + ref;
+            out[736 + i] = (((w17 >>> 43) | (w18 << 21)) & 0x7fffffffffL);
+            out[864 + i] = ((w18 >>> 18) & 0x7fffffffffL);
             long w19 = in[304 + i];
-            out[992 + i] = (((w18 >>> 57) | (w19 << 7)) & 0x7fffffffffL) + ref;
+            out[992 + i] = (((w18 >>> 57) | (w19 << 7)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[16 + i] = (((w19 >>> 32) | (w20 << 32)) & 0x7fffffffffL) + ref;
-            out[144 + i] = ((w20 >>> 7) & 0x7fffffffffL) + ref;
+            out[16 + i] = (((w19 >>> 32) | (w20 << 32)) & 0x7fffffffffL);
+            out[144 + i] = ((w20 >>> 7) & 0x7fffffffffL);
             long w21 = in[336 + i];
-            out[272 + i] = (((w20 >>> 46) | (w21 << 18)) & 0x7fffffffffL) + ref;
-            out[400 + i] = ((w21 >>> 21) & 0x7fffffffffL) + ref;
+            out[272 + i] = (((w20 >>> 46) | (w21 << 18)) & 0x7fffffffffL);
+            out[400 + i] = ((w21 >>> 21) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[528 + i] = (((w21 >>> 60) | (w22 << 4)) & 0x7fffffffffL) + ref;
+            out[528 + i] = (((w21 >>> 60) | (w22 << 4)) & 0x7fffffffffL);
             long w23 = in[368 + i];
-            out[656 + i] = (((w22 >>> 35) | (w23 << 29)) & 0x7fffffffffL) + ref;
-            out[784 + i] = ((w23 >>> 10) & 0x7fffffffffL) + ref;
+            out[656 + i] = (((w22 >>> 35) | (w23 << 29)) & 0x7fffffffffL);
+            out[784 + i] = ((w23 >>> 10) & 0x7fffffffffL);
             long w24 = in[384 + i];
-            out[912 + i] = (((w23 >>> 49) | (w24 << 15)) & 0x7fffffffffL) + ref;
+            out[912 + i] = (((w23 >>> 49) | (w24 << 15)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[80 + i] = ((w24 >>> 24) & 0x7fffffffffL) + ref;
+            out[80 + i] = ((w24 >>> 24) & 0x7fffffffffL);
             long w25 = in[400 + i];
-            out[208 + i] = (((w24 >>> 63) | (w25 << 1)) & 0x7fffffffffL) + ref;
+            out[208 + i] = (((w24 >>> 63) | (w25 << 1)) & 0x7fffffffffL);
             long w26 = in[416 + i];
-            out[336 + i] = (((w25 >>> 38) | (w26 << 26)) & 0x7fffffffffL) + ref;
-            out[464 + i] = ((w26 >>> 13) & 0x7fffffffffL) + ref;
+            out[336 + i] = (((w25 >>> 38) | (w26 << 26)) & 0x7fffffffffL);
+            out[464 + i] = ((w26 >>> 13) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
             long w27 = in[432 + i];
-            out[592 + i] = (((w26 >>> 52) | (w27 << 12)) & 0x7fffffffffL) + ref;
+            out[592 + i] = (((w26 >>> 52) | (w27 << 12)) & 0x7fffffffffL);
             long w28 = in[448 + i];
-            out[720 + i] = (((w27 >>> 27) | (w28 << 37)) & 0x7fffffffffL) + ref;
-            out[848 + i] = ((w28 >>> 2) & 0x7fffffffffL) + ref;
+            out[720 + i] = (((w27 >>> 27) | (w28 << 37)) & 0x7fffffffffL);
+            out[848 + i] = ((w28 >>> 2) & 0x7fffffffffL);
             long w29 = in[464 + i];
-            out[976 + i] = (((w28 >>> 41) | (w29 << 23)) & 0x7fffffffffL) + ref;
+            out[976 + i] = (((w28 >>> 41) | (w29 << 23)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
-            out[48 + i] = ((w29 >>> 16) & 0x7fffffffffL) + ref;
+            out[48 + i] = ((w29 >>> 16) & 0x7fffffffffL);
             long w30 = in[480 + i];
-            out[176 + i] = (((w29 >>> 55) | (w30 << 9)) & 0x7fffffffffL) + ref;
+            out[176 + i] = (((w29 >>> 55) | (w30 << 9)) & 0x7fffffffffL);
             long w31 = in[496 + i];
-            out[304 + i] = (((w30 >>> 30) | (w31 << 34)) & 0x7fffffffffL) + ref;
-            out[432 + i] = ((w31 >>> 5) & 0x7fffffffffL) + ref;
+            out[304 + i] = (((w30 >>> 30) | (w31 << 34)) & 0x7fffffffffL);
+            out[432 + i] = ((w31 >>> 5) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[560 + i] = (((w31 >>> 44) | (w32 << 20)) & 0x7fffffffffL) + ref;
-            out[688 + i] = ((w32 >>> 19) & 0x7fffffffffL) + ref;
+            out[560 + i] = (((w31 >>> 44) | (w32 << 20)) & 0x7fffffffffL);
+            out[688 + i] = ((w32 >>> 19) & 0x7fffffffffL);
             long w33 = in[528 + i];
-            out[816 + i] = (((w32 >>> 58) | (w33 << 6)) & 0x7fffffffffL) + ref;
+            out[816 + i] = (((w32 >>> 58) | (w33 << 6)) & 0x7fffffffffL);
             long w34 = in[544 + i];
-            out[944 + i] = (((w33 >>> 33) | (w34 << 31)) & 0x7fffffffffL) + ref;
+            out[944 + i] = (((w33 >>> 33) | (w34 << 31)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
-            out[112 + i] = ((w34 >>> 8) & 0x7fffffffffL) + ref;
+            out[112 + i] = ((w34 >>> 8) & 0x7fffffffffL);
             long w35 = in[560 + i];
-            out[240 + i] = (((w34 >>> 47) | (w35 << 17)) & 0x7fffffffffL) + ref;
-            out[368 + i] = ((w35 >>> 22) & 0x7fffffffffL) + ref;
+            out[240 + i] = (((w34 >>> 47) | (w35 << 17)) & 0x7fffffffffL);
+            out[368 + i] = ((w35 >>> 22) & 0x7fffffffffL);
             long w36 = in[576 + i];
-            out[496 + i] = (((w35 >>> 61) | (w36 << 3)) & 0x7fffffffffL) + ref;
+            out[496 + i] = (((w35 >>> 61) | (w36 << 3)) & 0x7fffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
             long w37 = in[592 + i];
-            out[624 + i] = (((w36 >>> 36) | (w37 << 28)) & 0x7fffffffffL) + ref;
-            out[752 + i] = ((w37 >>> 11) & 0x7fffffffffL) + ref;
+            out[624 + i] = (((w36 >>> 36) | (w37 << 28)) & 0x7fffffffffL);
+            out[752 + i] = ((w37 >>> 11) & 0x7fffffffffL);
             long w38 = in[608 + i];
-            out[880 + i] = (((w37 >>> 50) | (w38 << 14)) & 0x7fffffffffL) + ref;
-            out[1008 + i] = (w38 >>> 25) + ref;
+            out[880 + i] = (((w37 >>> 50) | (w38 << 14)) & 0x7fffffffffL);
+            out[1008 + i] = (w38 >>> 25);
         }
     }
 
-    private static void unpack40(long[] in, long[] out, long ref) {
+    private static void unpack40(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xffffffffffL) + ref;
+            out[i] = (w0 & 0xffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 40) | (w1 << 24)) & 0xffffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 16) & 0xffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 40) | (w1 << 24)) & 0xffffffffffL);
+            out[256 + i] = ((w1 >>> 16) & 0xffffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xffffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 32) | (w3 << 32)) & 0xffffffffffL) + ref;
-            out[640 + i] = ((w3 >>> 8) & 0xffffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 32) | (w3 << 32)) & 0xffffffffffL);
+            out[640 + i] = ((w3 >>> 8) & 0xffffffffffL);
             long w4 = in[64 + i];
-            out[768 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffffffL) + ref;
-            out[896 + i] = (w4 >>> 24) + ref;
+            out[768 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffffffL);
+            out[896 + i] = (w4 >>> 24);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[64 + i] = (w5 & 0xffffffffffL) + ref;
+            out[64 + i] = (w5 & 0xffffffffffL);
             long w6 = in[96 + i];
-            out[192 + i] = (((w5 >>> 40) | (w6 << 24)) & 0xffffffffffL) + ref;
-            out[320 + i] = ((w6 >>> 16) & 0xffffffffffL) + ref;
+            out[192 + i] = (((w5 >>> 40) | (w6 << 24)) & 0xffffffffffL);
+            out[320 + i] = ((w6 >>> 16) & 0xffffffffffL);
             long w7 = in[112 + i];
-            out[448 + i] = (((w6 >>> 56) | (w7 << 8)) & 0xffffffffffL) + ref;
+            out[448 + i] = (((w6 >>> 56) | (w7 << 8)) & 0xffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[576 + i] = (((w7 >>> 32) | (w8 << 32)) & 0xffffffffffL) + ref;
-            out[704 + i] = ((w8 >>> 8) & 0xffffffffffL) + ref;
+            out[576 + i] = (((w7 >>> 32) | (w8 << 32)) & 0xffffffffffL);
+            out[704 + i] = ((w8 >>> 8) & 0xffffffffffL);
             long w9 = in[144 + i];
-            out[832 + i] = (((w8 >>> 48) | (w9 << 16)) & 0xffffffffffL) + ref;
-            out[960 + i] = (w9 >>> 24) + ref;
+            out[832 + i] = (((w8 >>> 48) | (w9 << 16)) & 0xffffffffffL);
+            out[960 + i] = (w9 >>> 24);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[32 + i] = (w10 & 0xffffffffffL) + ref;
+            out[32 + i] = (w10 & 0xffffffffffL);
             long w11 = in[176 + i];
-            out[160 + i] = (((w10 >>> 40) | (w11 << 24)) & 0xffffffffffL) + ref;
-            out[288 + i] = ((w11 >>> 16) & 0xffffffffffL) + ref;
+            out[160 + i] = (((w10 >>> 40) | (w11 << 24)) & 0xffffffffffL);
+            out[288 + i] = ((w11 >>> 16) & 0xffffffffffL);
             long w12 = in[192 + i];
-            out[416 + i] = (((w11 >>> 56) | (w12 << 8)) & 0xffffffffffL) + ref;
+            out[416 + i] = (((w11 >>> 56) | (w12 << 8)) & 0xffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[544 + i] = (((w12 >>> 32) | (w13 << 32)) & 0xffffffffffL) + ref;
-            out[672 + i] = ((w13 >>> 8) & 0xffffffffffL) + ref;
+            out[544 + i] = (((w12 >>> 32) | (w13 << 32)) & 0xffffffffffL);
+            out[672 + i] = ((w13 >>> 8) & 0xffffffffffL);
             long w14 = in[224 + i];
-            out[800 + i] = (((w13 >>> 48) | (w14 << 16)) & 0xffffffffffL) + ref;
-            out[928 + i] = (w14 >>> 24) + ref;
+            out[800 + i] = (((w13 >>> 48) | (w14 << 16)) & 0xffffffffffL);
+            out[928 + i] = (w14 >>> 24);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[96 + i] = (w15 & 0xffffffffffL) + ref;
+            out[96 + i] = (w15 & 0xffffffffffL);
             long w16 = in[256 + i];
-            out[224 + i] = (((w15 >>> 40) | (w16 << 24)) & 0xffffffffffL) + ref;
-            out[352 + i] = ((w16 >>> 16) & 0xffffffffffL) + ref;
+            out[224 + i] = (((w15 >>> 40) | (w16 << 24)) & 0xffffffffffL);
+            out[352 + i] = ((w16 >>> 16) & 0xffffffffffL);
             long w17 = in[272 + i];
-            out[480 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xffffffffffL) + ref;
+            out[480 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[608 + i] = (((w17 >>> 32) | (w18 << 32)) & 0xffffffffffL) + ref;
-            out[736 + i] = ((w18 >>> 8) & 0xffffffffffL) + ref;
+            out[608 + i] = (((w17 >>> 32) | (w18 << 32)) & 0xffffffffffL);
+            out[736 + i] = ((w18 >>> 8) & 0xffffffffffL);
             long w19 = in[304 + i];
-            out[864 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xffffffffffL) + ref;
-            out[992 + i] = (w19 >>> 24) + ref;
+            out[864 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xffffffffffL);
+            out[992 + i] = (w19 >>> 24);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[16 + i] = (w20 & 0xffffffffffL) + ref;
+            out[16 + i] = (w20 & 0xffffffffffL);
             long w21 = in[336 + i];
-            out[144 + i] = (((w20 >>> 40) | (w21 << 24)) & 0xffffffffffL) + ref;
-            out[272 + i] = ((w21 >>> 16) & 0xffffffffffL) + ref;
+            out[144 + i] = (((w20 >>> 40) | (w21 << 24)) & 0xffffffffffL);
+            out[272 + i] = ((w21 >>> 16) & 0xffffffffffL);
             long w22 = in[352 + i];
-            out[400 + i] = (((w21 >>> 56) | (w22 << 8)) & 0xffffffffffL) + ref;
+            out[400 + i] = (((w21 >>> 56) | (w22 << 8)) & 0xffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[528 + i] = (((w22 >>> 32) | (w23 << 32)) & 0xffffffffffL) + ref;
-            out[656 + i] = ((w23 >>> 8) & 0xffffffffffL) + ref;
+            out[528 + i] = (((w22 >>> 32) | (w23 << 32)) & 0xffffffffffL);
+            out[656 + i] = ((w23 >>> 8) & 0xffffffffffL);
             long w24 = in[384 + i];
-            out[784 + i] = (((w23 >>> 48) | (w24 << 16)) & 0xffffffffffL) + ref;
-            out[912 + i] = (w24 >>> 24) + ref;
+            out[784 + i] = (((w23 >>> 48) | (w24 << 16)) & 0xffffffffffL);
+            out[912 + i] = (w24 >>> 24);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
-            out[80 + i] = (w25 & 0xffffffffffL) + ref;
+            out[80 + i] = (w25 & 0xffffffffffL);
             long w26 = in[416 + i];
-            out[208 + i] = (((w25 >>> 40) | (w26 << 24)) & 0xffffffffffL) + ref;
-            out[336 + i] = ((w26 >>> 16) & 0xffffffffffL) + ref;
+            out[208 + i] = (((w25 >>> 40) | (w26 << 24)) & 0xffffffffffL);
+            out[336 + i] = ((w26 >>> 16) & 0xffffffffffL);
             long w27 = in[432 + i];
-            out[464 + i] = (((w26 >>> 56) | (w27 << 8)) & 0xffffffffffL) + ref;
+            out[464 + i] = (((w26 >>> 56) | (w27 << 8)) & 0xffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
             long w28 = in[448 + i];
-            out[592 + i] = (((w27 >>> 32) | (w28 << 32)) & 0xffffffffffL) + ref;
-            out[720 + i] = ((w28 >>> 8) & 0xffffffffffL) + ref;
+            out[592 + i] = (((w27 >>> 32) | (w28 << 32)) & 0xffffffffffL);
+            out[720 + i] = ((w28 >>> 8) & 0xffffffffffL);
             long w29 = in[464 + i];
-            out[848 + i] = (((w28 >>> 48) | (w29 << 16)) & 0xffffffffffL) + ref;
-            out[976 + i] = (w29 >>> 24) + ref;
+            out[848 + i] = (((w28 >>> 48) | (w29 << 16)) & 0xffffffffffL);
+            out[976 + i] = (w29 >>> 24);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
-            out[48 + i] = (w30 & 0xffffffffffL) + ref;
+            out[48 + i] = (w30 & 0xffffffffffL);
             long w31 = in[496 + i];
-            out[176 + i] = (((w30 >>> 40) | (w31 << 24)) & 0xffffffffffL) + ref;
-            out[304 + i] = ((w31 >>> 16) & 0xffffffffffL) + ref;
+            out[176 + i] = (((w30 >>> 40) | (w31 << 24)) & 0xffffffffffL);
+            out[304 + i] = ((w31 >>> 16) & 0xffffffffffL);
             long w32 = in[512 + i];
-            out[432 + i] = (((w31 >>> 56) | (w32 << 8)) & 0xffffffffffL) + ref;
+            out[432 + i] = (((w31 >>> 56) | (w32 << 8)) & 0xffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
             long w33 = in[528 + i];
-            out[560 + i] = (((w32 >>> 32) | (w33 << 32)) & 0xffffffffffL) + ref;
-            out[688 + i] = ((w33 >>> 8) & 0xffffffffffL) + ref;
+            out[560 + i] = (((w32 >>> 32) | (w33 << 32)) & 0xffffffffffL);
+            out[688 + i] = ((w33 >>> 8) & 0xffffffffffL);
             long w34 = in[544 + i];
-            out[816 + i] = (((w33 >>> 48) | (w34 << 16)) & 0xffffffffffL) + ref;
-            out[944 + i] = (w34 >>> 24) + ref;
+            out[816 + i] = (((w33 >>> 48) | (w34 << 16)) & 0xffffffffffL);
+            out[944 + i] = (w34 >>> 24);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
-            out[112 + i] = (w35 & 0xffffffffffL) + ref;
+            out[112 + i] = (w35 & 0xffffffffffL);
             long w36 = in[576 + i];
-            out[240 + i] = (((w35 >>> 40) | (w36 << 24)) & 0xffffffffffL) + ref;
-            out[368 + i] = ((w36 >>> 16) & 0xffffffffffL) + ref;
+            out[240 + i] = (((w35 >>> 40) | (w36 << 24)) & 0xffffffffffL);
+            out[368 + i] = ((w36 >>> 16) & 0xffffffffffL);
             long w37 = in[592 + i];
-            out[496 + i] = (((w36 >>> 56) | (w37 << 8)) & 0xffffffffffL) + ref;
+            out[496 + i] = (((w36 >>> 56) | (w37 << 8)) & 0xffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w37 = in[592 + i];
             long w38 = in[608 + i];
-            out[624 + i] = (((w37 >>> 32) | (w38 << 32)) & 0xffffffffffL) + ref;
-            out[752 + i] = ((w38 >>> 8) & 0xffffffffffL) + ref;
+            out[624 + i] = (((w37 >>> 32) | (w38 << 32)) & 0xffffffffffL);
+            out[752 + i] = ((w38 >>> 8) & 0xffffffffffL);
             long w39 = in[624 + i];
-            out[880 + i] = (((w38 >>> 48) | (w39 << 16)) & 0xffffffffffL) + ref;
-            out[1008 + i] = (w39 >>> 24) + ref;
+            out[880 + i] = (((w38 >>> 48) | (w39 << 16)) & 0xffffffffffL);
+            out[1008 + i] = (w39 >>> 24);
         }
     }
 
-    private static void unpack41(long[] in, long[] out, long ref) {
+    private static void unpack41(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1ffffffffffL) + ref;
+            out[i] = (w0 & 0x1ffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 41) | (w1 << 23)) & 0x1ffffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 18) & 0x1ffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 41) | (w1 << 23)) & 0x1ffffffffffL);
+            out[256 + i] = ((w1 >>> 18) & 0x1ffffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 59) | (w2 << 5)) & 0x1ffffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 59) | (w2 << 5)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 36) | (w3 << 28)) & 0x1ffffffffffL) + ref;
-            out[640 + i] = ((w3 >>> 13) & 0x1ffffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 36) | (w3 << 28)) & 0x1ffffffffffL);
+            out[640 + i] = ((w3 >>> 13) & 0x1ffffffffffL);
             long w4 = in[64 + i];
-            out[768 + i] = (((w3 >>> 54) | (w4 << 10)) & 0x1ffffffffffL) + ref;
+            out[768 + i] = (((w3 >>> 54) | (w4 << 10)) & 0x1ffffffffffL);
             long w5 = in[80 + i];
-            out[896 + i] = (((w4 >>> 31) | (w5 << 33)) & 0x1ffffffffffL) + ref;
+            out[896 + i] = (((w4 >>> 31) | (w5 << 33)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[64 + i] = ((w5 >>> 8) & 0x1ffffffffffL) + ref;
+            out[64 + i] = ((w5 >>> 8) & 0x1ffffffffffL);
             long w6 = in[96 + i];
-            out[192 + i] = (((w5 >>> 49) | (w6 << 15)) & 0x1ffffffffffL) + ref;
+            out[192 + i] = (((w5 >>> 49) | (w6 << 15)) & 0x1ffffffffffL);
             long w7 = in[112 + i];
-            out[320 + i] = (((w6 >>> 26) | (w7 << 38)) & 0x1ffffffffffL) + ref;
-            out[448 + i] = ((w7 >>> 3) & 0x1ffffffffffL) + ref;
+            out[320 + i] = (((w6 >>> 26) | (w7 << 38)) & 0x1ffffffffffL);
+            out[448 + i] = ((w7 >>> 3) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[576 + i] = (((w7 >>> 44) | (w8 << 20)) & 0x1ffffffffffL) + ref;
-            out[704 + i] = ((w8 >>> 21) & 0x1ffffffffffL) + ref;
+            out[576 + i] = (((w7 >>> 44) | (w8 << 20)) & 0x1ffffffffffL);
+            out[704 + i] = ((w8 >>> 21) & 0x1ffffffffffL);
             long w9 = in[144 + i];
-            out[832 + i] = (((w8 >>> 62) | (w9 << 2)) & 0x1ffffffffffL) + ref;
+            out[832 + i] = (((w8 >>> 62) | (w9 << 2)) & 0x1ffffffffffL);
             long w10 = in[160 + i];
-            out[960 + i] = (((w9 >>> 39) | (w10 << 25)) & 0x1ffffffffffL) + ref;
+            out[960 + i] = (((w9 >>> 39) | (w10 << 25)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[32 + i] = ((w10 >>> 16) & 0x1ffffffffffL) + ref;
+            out[32 + i] = ((w10 >>> 16) & 0x1ffffffffffL);
             long w11 = in[176 + i];
-            out[160 + i] = (((w10 >>> 57) | (w11 << 7)) & 0x1ffffffffffL) + ref;
+            out[160 + i] = (((w10 >>> 57) | (w11 << 7)) & 0x1ffffffffffL);
             long w12 = in[192 + i];
-            out[288 + i] = (((w11 >>> 34) | (w12 << 30)) & 0x1ffffffffffL) + ref;
-            out[416 + i] = ((w12 >>> 11) & 0x1ffffffffffL) + ref;
+            out[288 + i] = (((w11 >>> 34) | (w12 << 30)) & 0x1ffffffffffL);
+            out[416 + i] = ((w12 >>> 11) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[544 + i] = (((w12 >>> 52) | (w13 << 12)) & 0x1ffffffffffL) + ref;
+            out[544 + i] = (((w12 >>> 52) | (w13 << 12)) & 0x1ffffffffffL);
             long w14 = in[224 + i];
-            out[672 + i] = (((w13 >>> 29) | (w14 << 35)) & 0x1ffffffffffL) + ref;
-            out[800 + i] = ((w14 >>> 6) & 0x1ffffffffffL) + ref;
+            out[672 + i] = (((w13 >>> 29) | (w14 << 35)) & 0x1ffffffffffL);
+            out[800 + i] = ((w14 >>> 6) & 0x1ffffffffffL);
             long w15 = in[240 + i];
-            out[928 + i] = (((w14 >>> 47) | (w15 << 17)) & 0x1ffffffffffL) + ref;
+            out[928 + i] = (((w14 >>> 47) | (w15 << 17)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[96 + i] = (((w15 >>> 24) | (w16 << 40)) & 0x1ffffffffffL) + ref;
-            out[224 + i] = ((w16 >>> 1) & 0x1ffffffffffL) + ref;
+            out[96 + i] = (((w15 >>> 24) | (w16 << 40)) & 0x1ffffffffffL);
+            out[224 + i] = ((w16 >>> 1) & 0x1ffffffffffL);
             long w17 = in[272 + i];
-            out[352 + i] = (((w16 >>> 42) | (w17 << 22)) & 0x1ffffffffffL) + ref;
-            out[480 + i] = ((w17 >>> 19) & 0x1ffffffffffL) + ref;
+            out[352 + i] = (((w16 >>> 42) | (w17 << 22)) & 0x1ffffffffffL);
+            out[480 + i] = ((w17 >>> 19) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[608 + i] = (((w17 >>> 60) | (w18 << 4)) & 0x1ffffffffffL) + ref;
+            out[608 + i] = (((w17 >>> 60) | (w18 << 4)) & 0x1ffffffffffL);
             long w19 = in[304 + i];
-            out[736 + i] = (((w18 >>> 37) | (w19 << 27)) & 0x1ffffffffffL) + ref;
-            out[864 + i] = ((w19 >>> 14) & 0x1ffffffffffL) + ref;
+            out[736 + i] = (((w18 >>> 37) | (w19 << 27)) & 0x1ffffffffffL);
+            out[864 + i] = ((w19 >>> 14) & 0x1ffffffffffL);
             long w20 = in[320 + i];
-            out[992 + i] = (((w19 >>> 55) | (w20 << 9)) & 0x1ffffffffffL) + ref;
+            out[992 + i] = (((w19 >>> 55) | (w20 << 9)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
             long w21 = in[336 + i];
-            out[16 + i] = (((w20 >>> 32) | (w21 << 32)) & 0x1ffffffffffL) + ref;
-            out[144 + i] = ((w21 >>> 9) & 0x1ffffffffffL) + ref;
+            out[16 + i] = (((w20 >>> 32) | (w21 << 32)) & 0x1ffffffffffL);
+            out[144 + i] = ((w21 >>> 9) & 0x1ffffffffffL);
             long w22 = in[352 + i];
-            out[272 + i] = (((w21 >>> 50) | (w22 << 14)) & 0x1ffffffffffL) + ref;
+            out[272 + i] = (((w21 >>> 50) | (w22 << 14)) & 0x1ffffffffffL);
             long w23 = in[368 + i];
-            out[400 + i] = (((w22 >>> 27) | (w23 << 37)) & 0x1ffffffffffL) + ref;
+            out[400 + i] = (((w22 >>> 27) | (w23 << 37)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
-            out[528 + i] = ((w23 >>> 4) & 0x1ffffffffffL) + ref;
+            out[528 + i] = ((w23 >>> 4) & 0x1ffffffffffL);
             long w24 = in[384 + i];
-            out[656 + i] = (((w23 >>> 45) | (w24 << 19)) & 0x1ffffffffffL) + ref;
-            out[784 + i] = ((w24 >>> 22) & 0x1ffffffffffL) + ref;
+            out[656 + i] = (((w23 >>> 45) | (w24 << 19)) & 0x1ffffffffffL);
+            out[784 + i] = ((w24 >>> 22) & 0x1ffffffffffL);
             long w25 = in[400 + i];
-            out[912 + i] = (((w24 >>> 63) | (w25 << 1)) & 0x1ffffffffffL) + ref;
+            out[912 + i] = (((w24 >>> 63) | (w25 << 1)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
             long w26 = in[416 + i];
-            out[80 + i] = (((w25 >>> 40) | (w26 << 24)) & 0x1ffffffffffL) + ref;
-            out[208 + i] = ((w26 >>> 17) & 0x1ffffffffffL) + ref;
+            out[80 + i] = (((w25 >>> 40) | (w26 << 24)) & 0x1ffffffffffL);
+            out[208 + i] = ((w26 >>> 17) & 0x1ffffffffffL);
             long w27 = in[432 + i];
-            out[336 + i] = (((w26 >>> 58) | (w27 << 6)) & 0x1ffffffffffL) + ref;
+            out[336 + i] = (((w26 >>> 58) | (w27 << 6)) & 0x1ffffffffffL);
             long w28 = in[448 + i];
-            out[464 + i] = (((w27 >>> 35) | (w28 << 29)) & 0x1ffffffffffL) + ref;
+            out[464 + i] = (((w27 >>> 35) | (w28 << 29)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
-            out[592 + i] = ((w28 >>> 12) & 0x1ffffffffffL) + ref;
+            out[592 + i] = ((w28 >>> 12) & 0x1ffffffffffL);
             long w29 = in[464 + i];
-            out[720 + i] = (((w28 >>> 53) | (w29 << 11)) & 0x1ffffffffffL) + ref;
+            out[720 + i] = (((w28 >>> 53) | (w29 << 11)) & 0x1ffffffffffL);
             long w30 = in[480 + i];
-            out[848 + i] = (((w29 >>> 30) | (w30 << 34)) & 0x1ffffffffffL) + ref;
-            out[976 + i] = ((w30 >>> 7) & 0x1ffffffffffL) + ref;
+            out[848 + i] = (((w29 >>> 30) | (w30 << 34)) & 0x1ffffffffffL);
+            out[976 + i] = ((w30 >>> 7) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[48 + i] = (((w30 >>> 48) | (w31 << 16)) & 0x1ffffffffffL) + ref;
+            out[48 + i] = (((w30 >>> 48) | (w31 << 16)) & 0x1ffffffffffL);
             long w32 = in[512 + i];
-            out[176 + i] = (((w31 >>> 25) | (w32 << 39)) & 0x1ffffffffffL) + ref;
-            out[304 + i] = ((w32 >>> 2) & 0x1ffffffffffL) + ref;
+            out[176 + i] = (((w31 >>> 25) | (w32 << 39)) & 0x1ffffffffffL);
+            out[304 + i] = ((w32 >>> 2) & 0x1ffffffffffL);
             long w33 = in[528 + i];
-            out[432 + i] = (((w32 >>> 43) | (w33 << 21)) & 0x1ffffffffffL) + ref;
+            out[432 + i] = (((w32 >>> 43) | (w33 << 21)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
-            out[560 + i] = ((w33 >>> 20) & 0x1ffffffffffL) + ref;
+            out[560 + i] = ((w33 >>> 20) & 0x1ffffffffffL);
             long w34 = in[544 + i];
-            out[688 + i] = (((w33 >>> 61) | (w34 << 3)) & 0x1ffffffffffL) + ref;
+            out[688 + i] = (((w33 >>> 61) | (w34 << 3)) & 0x1ffffffffffL);
             long w35 = in[560 + i];
-            out[816 + i] = (((w34 >>> 38) | (w35 << 26)) & 0x1ffffffffffL) + ref;
-            out[944 + i] = ((w35 >>> 15) & 0x1ffffffffffL) + ref;
+            out[816 + i] = (((w34 >>> 38) | (w35 << 26)) & 0x1ffffffffffL);
+            out[944 + i] = ((w35 >>> 15) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
             long w36 = in[576 + i];
-            out[112 + i] = (((w35 >>> 56) | (w36 << 8)) & 0x1ffffffffffL) + ref;
+            out[112 + i] = (((w35 >>> 56) | (w36 << 8)) & 0x1ffffffffffL);
             long w37 = in[592 + i];
-            out[240 + i] = (((w36 >>> 33) | (w37 << 31)) & 0x1ffffffffffL) + ref;
-            out[368 + i] = ((w37 >>> 10) & 0x1ffffffffffL) + ref;
+            out[240 + i] = (((w36 >>> 33) | (w37 << 31)) & 0x1ffffffffffL);
+            out[368 + i] = ((w37 >>> 10) & 0x1ffffffffffL);
             long w38 = in[608 + i];
-            out[496 + i] = (((w37 >>> 51) | (w38 << 13)) & 0x1ffffffffffL) + ref;
+            out[496 + i] = (((w37 >>> 51) | (w38 << 13)) & 0x1ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w38 = in[608 + i];
             long w39 = in[624 + i];
-            out[624 + i] = (((w38 >>> 28) | (w39 << 36)) & 0x1ffffffffffL) + ref;
-            out[752 + i] = ((w39 >>> 5) & 0x1ffffffffffL) + ref;
+            out[624 + i] = (((w38 >>> 28) | (w39 << 36)) & 0x1ffffffffffL);
+            out[752 + i] = ((w39 >>> 5) & 0x1ffffffffffL);
             long w40 = in[640 + i];
-            out[880 + i] = (((w39 >>> 46) | (w40 << 18)) & 0x1ffffffffffL) + ref;
-            out[1008 + i] = (w40 >>> 23) + ref;
+            out[880 + i] = (((w39 >>> 46) | (w40 << 18)) & 0x1ffffffffffL);
+            out[1008 + i] = (w40 >>> 23);
         }
     }
 
-    private static void unpack42(long[] in, long[] out, long ref) {
+    private static void unpack42(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3ffffffffffL) + ref;
+            out[i] = (w0 & 0x3ffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 42) | (w1 << 22)) & 0x3ffffffffffL) + ref;
-            out[256 + i] = ((w1 >>> 20) & 0x3ffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 42) | (w1 << 22)) & 0x3ffffffffffL);
+            out[256 + i] = ((w1 >>> 20) & 0x3ffffffffffL);
             long w2 = in[32 + i];
-            out[384 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffffffffL) + ref;
+            out[384 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 40) | (w3 << 24)) & 0x3ffffffffffL) + ref;
-            out[640 + i] = ((w3 >>> 18) & 0x3ffffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 40) | (w3 << 24)) & 0x3ffffffffffL);
+            out[640 + i] = ((w3 >>> 18) & 0x3ffffffffffL);
             long w4 = in[64 + i];
-            out[768 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffffffffL) + ref;
+            out[768 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffffffffL);
             long w5 = in[80 + i];
-            out[896 + i] = (((w4 >>> 38) | (w5 << 26)) & 0x3ffffffffffL) + ref;
+            out[896 + i] = (((w4 >>> 38) | (w5 << 26)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
-            out[64 + i] = ((w5 >>> 16) & 0x3ffffffffffL) + ref;
+            out[64 + i] = ((w5 >>> 16) & 0x3ffffffffffL);
             long w6 = in[96 + i];
-            out[192 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x3ffffffffffL) + ref;
+            out[192 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x3ffffffffffL);
             long w7 = in[112 + i];
-            out[320 + i] = (((w6 >>> 36) | (w7 << 28)) & 0x3ffffffffffL) + ref;
-            out[448 + i] = ((w7 >>> 14) & 0x3ffffffffffL) + ref;
+            out[320 + i] = (((w6 >>> 36) | (w7 << 28)) & 0x3ffffffffffL);
+            out[448 + i] = ((w7 >>> 14) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[576 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x3ffffffffffL) + ref;
+            out[576 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x3ffffffffffL);
             long w9 = in[144 + i];
-            out[704 + i] = (((w8 >>> 34) | (w9 << 30)) & 0x3ffffffffffL) + ref;
-            out[832 + i] = ((w9 >>> 12) & 0x3ffffffffffL) + ref;
+            out[704 + i] = (((w8 >>> 34) | (w9 << 30)) & 0x3ffffffffffL);
+            out[832 + i] = ((w9 >>> 12) & 0x3ffffffffffL);
             long w10 = in[160 + i];
-            out[960 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x3ffffffffffL) + ref;
+            out[960 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[32 + i] = (((w10 >>> 32) | (w11 << 32)) & 0x3ffffffffffL) + ref;
-            out[160 + i] = ((w11 >>> 10) & 0x3ffffffffffL) + ref;
+            out[32 + i] = (((w10 >>> 32) | (w11 << 32)) & 0x3ffffffffffL);
+            out[160 + i] = ((w11 >>> 10) & 0x3ffffffffffL);
             long w12 = in[192 + i];
-            out[288 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x3ffffffffffL) + ref;
+            out[288 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x3ffffffffffL);
             long w13 = in[208 + i];
-            out[416 + i] = (((w12 >>> 30) | (w13 << 34)) & 0x3ffffffffffL) + ref;
+            out[416 + i] = (((w12 >>> 30) | (w13 << 34)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[544 + i] = ((w13 >>> 8) & 0x3ffffffffffL) + ref;
+            out[544 + i] = ((w13 >>> 8) & 0x3ffffffffffL);
             long w14 = in[224 + i];
-            out[672 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x3ffffffffffL) + ref;
+            out[672 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x3ffffffffffL);
             long w15 = in[240 + i];
-            out[800 + i] = (((w14 >>> 28) | (w15 << 36)) & 0x3ffffffffffL) + ref;
-            out[928 + i] = ((w15 >>> 6) & 0x3ffffffffffL) + ref;
+            out[800 + i] = (((w14 >>> 28) | (w15 << 36)) & 0x3ffffffffffL);
+            out[928 + i] = ((w15 >>> 6) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[96 + i] = (((w15 >>> 48) | (w16 << 16)) & 0x3ffffffffffL) + ref;
+            out[96 + i] = (((w15 >>> 48) | (w16 << 16)) & 0x3ffffffffffL);
             long w17 = in[272 + i];
-            out[224 + i] = (((w16 >>> 26) | (w17 << 38)) & 0x3ffffffffffL) + ref;
-            out[352 + i] = ((w17 >>> 4) & 0x3ffffffffffL) + ref;
+            out[224 + i] = (((w16 >>> 26) | (w17 << 38)) & 0x3ffffffffffL);
+            out[352 + i] = ((w17 >>> 4) & 0x3ffffffffffL);
             long w18 = in[288 + i];
-            out[480 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x3ffffffffffL) + ref;
+            out[480 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[608 + i] = (((w18 >>> 24) | (w19 << 40)) & 0x3ffffffffffL) + ref;
-            out[736 + i] = ((w19 >>> 2) & 0x3ffffffffffL) + ref;
+            out[608 + i] = (((w18 >>> 24) | (w19 << 40)) & 0x3ffffffffffL);
+            out[736 + i] = ((w19 >>> 2) & 0x3ffffffffffL);
             long w20 = in[320 + i];
-            out[864 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x3ffffffffffL) + ref;
-            out[992 + i] = (w20 >>> 22) + ref;
+            out[864 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x3ffffffffffL);
+            out[992 + i] = (w20 >>> 22);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[16 + i] = (w21 & 0x3ffffffffffL) + ref;
+            out[16 + i] = (w21 & 0x3ffffffffffL);
             long w22 = in[352 + i];
-            out[144 + i] = (((w21 >>> 42) | (w22 << 22)) & 0x3ffffffffffL) + ref;
-            out[272 + i] = ((w22 >>> 20) & 0x3ffffffffffL) + ref;
+            out[144 + i] = (((w21 >>> 42) | (w22 << 22)) & 0x3ffffffffffL);
+            out[272 + i] = ((w22 >>> 20) & 0x3ffffffffffL);
             long w23 = in[368 + i];
-            out[400 + i] = (((w22 >>> 62) | (w23 << 2)) & 0x3ffffffffffL) + ref;
+            out[400 + i] = (((w22 >>> 62) | (w23 << 2)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[528 + i] = (((w23 >>> 40) | (w24 << 24)) & 0x3ffffffffffL) + ref;
-            out[656 + i] = ((w24 >>> 18) & 0x3ffffffffffL) + ref;
+            out[528 + i] = (((w23 >>> 40) | (w24 << 24)) & 0x3ffffffffffL);
+            out[656 + i] = ((w24 >>> 18) & 0x3ffffffffffL);
             long w25 = in[400 + i];
-            out[784 + i] = (((w24 >>> 60) | (w25 << 4)) & 0x3ffffffffffL) + ref;
+            out[784 + i] = (((w24 >>> 60) | (w25 << 4)) & 0x3ffffffffffL);
             long w26 = in[416 + i];
-            out[912 + i] = (((w25 >>> 38) | (w26 << 26)) & 0x3ffffffffffL) + ref;
+            out[912 + i] = (((w25 >>> 38) | (w26 << 26)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
-            out[80 + i] = ((w26 >>> 16) & 0x3ffffffffffL) + ref;
+            out[80 + i] = ((w26 >>> 16) & 0x3ffffffffffL);
             long w27 = in[432 + i];
-            out[208 + i] = (((w26 >>> 58) | (w27 << 6)) & 0x3ffffffffffL) + ref;
+            out[208 + i] = (((w26 >>> 58) | (w27 << 6)) & 0x3ffffffffffL);
             long w28 = in[448 + i];
-            out[336 + i] = (((w27 >>> 36) | (w28 << 28)) & 0x3ffffffffffL) + ref;
-            out[464 + i] = ((w28 >>> 14) & 0x3ffffffffffL) + ref;
+            out[336 + i] = (((w27 >>> 36) | (w28 << 28)) & 0x3ffffffffffL);
+            out[464 + i] = ((w28 >>> 14) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
             long w29 = in[464 + i];
-            out[592 + i] = (((w28 >>> 56) | (w29 << 8)) & 0x3ffffffffffL) + ref;
+            out[592 + i] = (((w28 >>> 56) | (w29 << 8)) & 0x3ffffffffffL);
             long w30 = in[480 + i];
-            out[720 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x3ffffffffffL) + ref;
-            out[848 + i] = ((w30 >>> 12) & 0x3ffffffffffL) + ref;
+            out[720 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x3ffffffffffL);
+            out[848 + i] = ((w30 >>> 12) & 0x3ffffffffffL);
             long w31 = in[496 + i];
-            out[976 + i] = (((w30 >>> 54) | (w31 << 10)) & 0x3ffffffffffL) + ref;
+            out[976 + i] = (((w30 >>> 54) | (w31 << 10)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[48 + i] = (((w31 >>> 32) | (w32 << 32)) & 0x3ffffffffffL) + ref;
-            out[176 + i] = ((w32 >>> 10) & 0x3ffffffffffL) + ref;
+            out[48 + i] = (((w31 >>> 32) | (w32 << 32)) & 0x3ffffffffffL);
+            out[176 + i] = ((w32 >>> 10) & 0x3ffffffffffL);
             long w33 = in[528 + i];
-            out[304 + i] = (((w32 >>> 52) | (w33 << 12)) & 0x3ffffffffffL) + ref;
+            out[304 + i] = (((w32 >>> 52) | (w33 << 12)) & 0x3ffffffffffL);
             long w34 = in[544 + i];
-            out[432 + i] = (((w33 >>> 30) | (w34 << 34)) & 0x3ffffffffffL) + ref;
+            out[432 + i] = (((w33 >>> 30) | (w34 << 34)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
-            out[560 + i] = ((w34 >>> 8) & 0x3ffffffffffL) + ref;
+            out[560 + i] = ((w34 >>> 8) & 0x3ffffffffffL);
             long w35 = in[560 + i];
-            out[688 + i] = (((w34 >>> 50) | (w35 << 14)) & 0x3ffffffffffL) + ref;
+            out[688 + i] = (((w34 >>> 50) | (w35 << 14)) & 0x3ffffffffffL);
             long w36 = in[576 + i];
-            out[816 + i] = (((w35 >>> 28) | (w36 << 36)) & 0x3ffffffffffL) + ref;
-            out[944 + i] = ((w36 >>> 6) & 0x3ffffffffffL) + ref;
+            out[816 + i] = (((w35 >>> 28) | (w36 << 36)) & 0x3ffffffffffL);
+            out[944 + i] = ((w36 >>> 6) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
             long w37 = in[592 + i];
-            out[112 + i] = (((w36 >>> 48) | (w37 << 16)) & 0x3ffffffffffL) + ref;
+            out[112 + i] = (((w36 >>> 48) | (w37 << 16)) & 0x3ffffffffffL);
             long w38 = in[608 + i];
-            out[240 + i] = (((w37 >>> 26) | (w38 << 38)) & 0x3ffffffffffL) + ref;
-            out[368 + i] = ((w38 >>> 4) & 0x3ffffffffffL) + ref;
+            out[240 + i] = (((w37 >>> 26) | (w38 << 38)) & 0x3ffffffffffL);
+            out[368 + i] = ((w38 >>> 4) & 0x3ffffffffffL);
             long w39 = in[624 + i];
-            out[496 + i] = (((w38 >>> 46) | (w39 << 18)) & 0x3ffffffffffL) + ref;
+            out[496 + i] = (((w38 >>> 46) | (w39 << 18)) & 0x3ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
             long w40 = in[640 + i];
-            out[624 + i] = (((w39 >>> 24) | (w40 << 40)) & 0x3ffffffffffL) + ref;
-            out[752 + i] = ((w40 >>> 2) & 0x3ffffffffffL) + ref;
+            out[624 + i] = (((w39 >>> 24) | (w40 << 40)) & 0x3ffffffffffL);
+            out[752 + i] = ((w40 >>> 2) & 0x3ffffffffffL);
             long w41 = in[656 + i];
-            out[880 + i] = (((w40 >>> 44) | (w41 << 20)) & 0x3ffffffffffL) + ref;
-            out[1008 + i] = (w41 >>> 22) + ref;
+            out[880 + i] = (((w40 >>> 44) | (w41 << 20)) & 0x3ffffffffffL);
+            out[1008 + i] = (w41 >>> 22);
         }
     }
 
-    private static void unpack43(long[] in, long[] out, long ref) {
+    private static void unpack43(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7ffffffffffL) + ref;
+            out[i] = (w0 & 0x7ffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 43) | (w1 << 21)) & 0x7ffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 43) | (w1 << 21)) & 0x7ffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 22) | (w2 << 42)) & 0x7ffffffffffL) + ref;
-            out[384 + i] = ((w2 >>> 1) & 0x7ffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 22) | (w2 << 42)) & 0x7ffffffffffL);
+            out[384 + i] = ((w2 >>> 1) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 44) | (w3 << 20)) & 0x7ffffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 44) | (w3 << 20)) & 0x7ffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 23) | (w4 << 41)) & 0x7ffffffffffL) + ref;
-            out[768 + i] = ((w4 >>> 2) & 0x7ffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 23) | (w4 << 41)) & 0x7ffffffffffL);
+            out[768 + i] = ((w4 >>> 2) & 0x7ffffffffffL);
             long w5 = in[80 + i];
-            out[896 + i] = (((w4 >>> 45) | (w5 << 19)) & 0x7ffffffffffL) + ref;
+            out[896 + i] = (((w4 >>> 45) | (w5 << 19)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[64 + i] = (((w5 >>> 24) | (w6 << 40)) & 0x7ffffffffffL) + ref;
-            out[192 + i] = ((w6 >>> 3) & 0x7ffffffffffL) + ref;
+            out[64 + i] = (((w5 >>> 24) | (w6 << 40)) & 0x7ffffffffffL);
+            out[192 + i] = ((w6 >>> 3) & 0x7ffffffffffL);
             long w7 = in[112 + i];
-            out[320 + i] = (((w6 >>> 46) | (w7 << 18)) & 0x7ffffffffffL) + ref;
+            out[320 + i] = (((w6 >>> 46) | (w7 << 18)) & 0x7ffffffffffL);
             long w8 = in[128 + i];
-            out[448 + i] = (((w7 >>> 25) | (w8 << 39)) & 0x7ffffffffffL) + ref;
+            out[448 + i] = (((w7 >>> 25) | (w8 << 39)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[576 + i] = ((w8 >>> 4) & 0x7ffffffffffL) + ref;
+            out[576 + i] = ((w8 >>> 4) & 0x7ffffffffffL);
             long w9 = in[144 + i];
-            out[704 + i] = (((w8 >>> 47) | (w9 << 17)) & 0x7ffffffffffL) + ref;
+            out[704 + i] = (((w8 >>> 47) | (w9 << 17)) & 0x7ffffffffffL);
             long w10 = in[160 + i];
-            out[832 + i] = (((w9 >>> 26) | (w10 << 38)) & 0x7ffffffffffL) + ref;
-            out[960 + i] = ((w10 >>> 5) & 0x7ffffffffffL) + ref;
+            out[832 + i] = (((w9 >>> 26) | (w10 << 38)) & 0x7ffffffffffL);
+            out[960 + i] = ((w10 >>> 5) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[32 + i] = (((w10 >>> 48) | (w11 << 16)) & 0x7ffffffffffL) + ref;
+            out[32 + i] = (((w10 >>> 48) | (w11 << 16)) & 0x7ffffffffffL);
             long w12 = in[192 + i];
-            out[160 + i] = (((w11 >>> 27) | (w12 << 37)) & 0x7ffffffffffL) + ref;
-            out[288 + i] = ((w12 >>> 6) & 0x7ffffffffffL) + ref;
+            out[160 + i] = (((w11 >>> 27) | (w12 << 37)) & 0x7ffffffffffL);
+            out[288 + i] = ((w12 >>> 6) & 0x7ffffffffffL);
             long w13 = in[208 + i];
-            out[416 + i] = (((w12 >>> 49) | (w13 << 15)) & 0x7ffffffffffL) + ref;
+            out[416 + i] = (((w12 >>> 49) | (w13 << 15)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[544 + i] = (((w13 >>> 28) | (w14 << 36)) & 0x7ffffffffffL) + ref;
-            out[672 + i] = ((w14 >>> 7) & 0x7ffffffffffL) + ref;
+            out[544 + i] = (((w13 >>> 28) | (w14 << 36)) & 0x7ffffffffffL);
+            out[672 + i] = ((w14 >>> 7) & 0x7ffffffffffL);
             long w15 = in[240 + i];
-            out[800 + i] = (((w14 >>> 50) | (w15 << 14)) & 0x7ffffffffffL) + ref;
+            out[800 + i] = (((w14 >>> 50) | (w15 << 14)) & 0x7ffffffffffL);
             long w16 = in[256 + i];
-            out[928 + i] = (((w15 >>> 29) | (w16 << 35)) & 0x7ffffffffffL) + ref;
+            out[928 + i] = (((w15 >>> 29) | (w16 << 35)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[96 + i] = ((w16 >>> 8) & 0x7ffffffffffL) + ref;
+            out[96 + i] = ((w16 >>> 8) & 0x7ffffffffffL);
             long w17 = in[272 + i];
-            out[224 + i] = (((w16 >>> 51) | (w17 << 13)) & 0x7ffffffffffL) + ref;
+            out[224 + i] = (((w16 >>> 51) | (w17 << 13)) & 0x7ffffffffffL);
             long w18 = in[288 + i];
-            out[352 + i] = (((w17 >>> 30) | (w18 << 34)) & 0x7ffffffffffL) + ref;
-            out[480 + i] = ((w18 >>> 9) & 0x7ffffffffffL) + ref;
+            out[352 + i] = (((w17 >>> 30) | (w18 << 34)) & 0x7ffffffffffL);
+            out[480 + i] = ((w18 >>> 9) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[608 + i] = (((w18 >>> 52) | (w19 << 12)) & 0x7ffffffffffL) + ref;
+            out[608 + i] = (((w18 >>> 52) | (w19 << 12)) & 0x7ffffffffffL);
             long w20 = in[320 + i];
-            out[736 + i] = (((w19 >>> 31) | (w20 << 33)) & 0x7ffffffffffL) + ref;
-            out[864 + i] = ((w20 >>> 10) & 0x7ffffffffffL) + ref;
+            out[736 + i] = (((w19 >>> 31) | (w20 << 33)) & 0x7ffffffffffL);
+            out[864 + i] = ((w20 >>> 10) & 0x7ffffffffffL);
             long w21 = in[336 + i];
-            out[992 + i] = (((w20 >>> 53) | (w21 << 11)) & 0x7ffffffffffL) + ref;
+            out[992 + i] = (((w20 >>> 53) | (w21 << 11)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[16 + i] = (((w21 >>> 32) | (w22 << 32)) & 0x7ffffffffffL) + ref;
-            out[144 + i] = ((w22 >>> 11) & 0x7ffffffffffL) + ref;
+            out[16 + i] = (((w21 >>> 32) | (w22 << 32)) & 0x7ffffffffffL);
+            out[144 + i] = ((w22 >>> 11) & 0x7ffffffffffL);
             long w23 = in[368 + i];
-            out[272 + i] = (((w22 >>> 54) | (w23 << 10)) & 0x7ffffffffffL) + ref;
+            out[272 + i] = (((w22 >>> 54) | (w23 << 10)) & 0x7ffffffffffL);
             long w24 = in[384 + i];
-            out[400 + i] = (((w23 >>> 33) | (w24 << 31)) & 0x7ffffffffffL) + ref;
+            out[400 + i] = (((w23 >>> 33) | (w24 << 31)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[528 + i] = ((w24 >>> 12) & 0x7ffffffffffL) + ref;
+            out[528 + i] = ((w24 >>> 12) & 0x7ffffffffffL);
             long w25 = in[400 + i];
-            out[656 + i] = (((w24 >>> 55) | (w25 << 9)) & 0x7ffffffffffL) + ref;
+            out[656 + i] = (((w24 >>> 55) | (w25 << 9)) & 0x7ffffffffffL);
             long w26 = in[416 + i];
-            out[784 + i] = (((w25 >>> 34) | (w26 << 30)) & 0x7ffffffffffL) + ref;
-            out[912 + i] = ((w26 >>> 13) & 0x7ffffffffffL) + ref;
+            out[784 + i] = (((w25 >>> 34) | (w26 << 30)) & 0x7ffffffffffL);
+            out[912 + i] = ((w26 >>> 13) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
             long w27 = in[432 + i];
-            out[80 + i] = (((w26 >>> 56) | (w27 << 8)) & 0x7ffffffffffL) + ref;
+            out[80 + i] = (((w26 >>> 56) | (w27 << 8)) & 0x7ffffffffffL);
             long w28 = in[448 + i];
-            out[208 + i] = (((w27 >>> 35) | (w28 << 29)) & 0x7ffffffffffL) + ref;
-            out[336 + i] = ((w28 >>> 14) & 0x7ffffffffffL) + ref;
+            out[208 + i] = (((w27 >>> 35) | (w28 << 29)) & 0x7ffffffffffL);
+            out[336 + i] = ((w28 >>> 14) & 0x7ffffffffffL);
             long w29 = in[464 + i];
-            out[464 + i] = (((w28 >>> 57) | (w29 << 7)) & 0x7ffffffffffL) + ref;
+            out[464 + i] = (((w28 >>> 57) | (w29 << 7)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
             long w30 = in[480 + i];
-            out[592 + i] = (((w29 >>> 36) | (w30 << 28)) & 0x7ffffffffffL) + ref;
-            out[720 + i] = ((w30 >>> 15) & 0x7ffffffffffL) + ref;
+            out[592 + i] = (((w29 >>> 36) | (w30 << 28)) & 0x7ffffffffffL);
+            out[720 + i] = ((w30 >>> 15) & 0x7ffffffffffL);
             long w31 = in[496 + i];
-            out[848 + i] = (((w30 >>> 58) | (w31 << 6)) & 0x7ffffffffffL) + ref;
+            out[848 + i] = (((w30 >>> 58) | (w31 << 6)) & 0x7ffffffffffL);
             long w32 = in[512 + i];
-            out[976 + i] = (((w31 >>> 37) | (w32 << 27)) & 0x7ffffffffffL) + ref;
+            out[976 + i] = (((w31 >>> 37) | (w32 << 27)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
-            out[48 + i] = ((w32 >>> 16) & 0x7ffffffffffL) + ref;
+            out[48 + i] = ((w32 >>> 16) & 0x7ffffffffffL);
             long w33 = in[528 + i];
-            out[176 + i] = (((w32 >>> 59) | (w33 << 5)) & 0x7ffffffffffL) + ref;
+            out[176 + i] = (((w32 >>> 59) | (w33 << 5)) & 0x7ffffffffffL);
             long w34 = in[544 + i];
-            out[304 + i] = (((w33 >>> 38) | (w34 << 26)) & 0x7ffffffffffL) + ref;
-            out[432 + i] = ((w34 >>> 17) & 0x7ffffffffffL) + ref;
+            out[304 + i] = (((w33 >>> 38) | (w34 << 26)) & 0x7ffffffffffL);
+            out[432 + i] = ((w34 >>> 17) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
             long w35 = in[560 + i];
-            out[560 + i] = (((w34 >>> 60) | (w35 << 4)) & 0x7ffffffffffL) + ref;
+            out[560 + i] = (((w34 >>> 60) | (w35 << 4)) & 0x7ffffffffffL);
             long w36 = in[576 + i];
-            out[688 + i] = (((w35 >>> 39) | (w36 << 25)) & 0x7ffffffffffL) + ref;
-            out[816 + i] = ((w36 >>> 18) & 0x7ffffffffffL) + ref;
+            out[688 + i] = (((w35 >>> 39) | (w36 << 25)) & 0x7ffffffffffL);
+            out[816 + i] = ((w36 >>> 18) & 0x7ffffffffffL);
             long w37 = in[592 + i];
-            out[944 + i] = (((w36 >>> 61) | (w37 << 3)) & 0x7ffffffffffL) + ref;
+            out[944 + i] = (((w36 >>> 61) | (w37 << 3)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w37 = in[592 + i];
             long w38 = in[608 + i];
-            out[112 + i] = (((w37 >>> 40) | (w38 << 24)) & 0x7ffffffffffL) + ref;
-            out[240 + i] = ((w38 >>> 19) & 0x7ffffffffffL) + ref;
+            out[112 + i] = (((w37 >>> 40) | (w38 << 24)) & 0x7ffffffffffL);
+            out[240 + i] = ((w38 >>> 19) & 0x7ffffffffffL);
             long w39 = in[624 + i];
-            out[368 + i] = (((w38 >>> 62) | (w39 << 2)) & 0x7ffffffffffL) + ref;
+            out[368 + i] = (((w38 >>> 62) | (w39 << 2)) & 0x7ffffffffffL);
             long w40 = in[640 + i];
-            out[496 + i] = (((w39 >>> 41) | (w40 << 23)) & 0x7ffffffffffL) + ref;
+            out[496 + i] = (((w39 >>> 41) | (w40 << 23)) & 0x7ffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w40 = in[640 + i];
-            out[624 + i] = ((w40 >>> 20) & 0x7ffffffffffL) + ref;
+            out[624 + i] = ((w40 >>> 20) & 0x7ffffffffffL);
             long w41 = in[656 + i];
-            out[752 + i] = (((w40 >>> 63) | (w41 << 1)) & 0x7ffffffffffL) + ref;
+            out[752 + i] = (((w40 >>> 63) | (w41 << 1)) & 0x7ffffffffffL);
             long w42 = in[672 + i];
-            out[880 + i] = (((w41 >>> 42) | (w42 << 22)) & 0x7ffffffffffL) + ref;
-            out[1008 + i] = (w42 >>> 21) + ref;
+            out[880 + i] = (((w41 >>> 42) | (w42 << 22)) & 0x7ffffffffffL);
+            out[1008 + i] = (w42 >>> 21);
         }
     }
 
-    private static void unpack44(long[] in, long[] out, long ref) {
+    private static void unpack44(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xfffffffffffL) + ref;
+            out[i] = (w0 & 0xfffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 44) | (w1 << 20)) & 0xfffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 44) | (w1 << 20)) & 0xfffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 24) | (w2 << 40)) & 0xfffffffffffL) + ref;
-            out[384 + i] = ((w2 >>> 4) & 0xfffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 24) | (w2 << 40)) & 0xfffffffffffL);
+            out[384 + i] = ((w2 >>> 4) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 48) | (w3 << 16)) & 0xfffffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 48) | (w3 << 16)) & 0xfffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 28) | (w4 << 36)) & 0xfffffffffffL) + ref;
-            out[768 + i] = ((w4 >>> 8) & 0xfffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 28) | (w4 << 36)) & 0xfffffffffffL);
+            out[768 + i] = ((w4 >>> 8) & 0xfffffffffffL);
             long w5 = in[80 + i];
-            out[896 + i] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffffffL) + ref;
+            out[896 + i] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[64 + i] = (((w5 >>> 32) | (w6 << 32)) & 0xfffffffffffL) + ref;
-            out[192 + i] = ((w6 >>> 12) & 0xfffffffffffL) + ref;
+            out[64 + i] = (((w5 >>> 32) | (w6 << 32)) & 0xfffffffffffL);
+            out[192 + i] = ((w6 >>> 12) & 0xfffffffffffL);
             long w7 = in[112 + i];
-            out[320 + i] = (((w6 >>> 56) | (w7 << 8)) & 0xfffffffffffL) + ref;
+            out[320 + i] = (((w6 >>> 56) | (w7 << 8)) & 0xfffffffffffL);
             long w8 = in[128 + i];
-            out[448 + i] = (((w7 >>> 36) | (w8 << 28)) & 0xfffffffffffL) + ref;
+            out[448 + i] = (((w7 >>> 36) | (w8 << 28)) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[576 + i] = ((w8 >>> 16) & 0xfffffffffffL) + ref;
+            out[576 + i] = ((w8 >>> 16) & 0xfffffffffffL);
             long w9 = in[144 + i];
-            out[704 + i] = (((w8 >>> 60) | (w9 << 4)) & 0xfffffffffffL) + ref;
+            out[704 + i] = (((w8 >>> 60) | (w9 << 4)) & 0xfffffffffffL);
             long w10 = in[160 + i];
-            out[832 + i] = (((w9 >>> 40) | (w10 << 24)) & 0xfffffffffffL) + ref;
-            out[960 + i] = (w10 >>> 20) + ref;
+            out[832 + i] = (((w9 >>> 40) | (w10 << 24)) & 0xfffffffffffL);
+            out[960 + i] = (w10 >>> 20);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[32 + i] = (w11 & 0xfffffffffffL) + ref;
+            out[32 + i] = (w11 & 0xfffffffffffL);
             long w12 = in[192 + i];
-            out[160 + i] = (((w11 >>> 44) | (w12 << 20)) & 0xfffffffffffL) + ref;
+            out[160 + i] = (((w11 >>> 44) | (w12 << 20)) & 0xfffffffffffL);
             long w13 = in[208 + i];
-            out[288 + i] = (((w12 >>> 24) | (w13 << 40)) & 0xfffffffffffL) + ref;
-            out[416 + i] = ((w13 >>> 4) & 0xfffffffffffL) + ref;
+            out[288 + i] = (((w12 >>> 24) | (w13 << 40)) & 0xfffffffffffL);
+            out[416 + i] = ((w13 >>> 4) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[544 + i] = (((w13 >>> 48) | (w14 << 16)) & 0xfffffffffffL) + ref;
+            out[544 + i] = (((w13 >>> 48) | (w14 << 16)) & 0xfffffffffffL);
             long w15 = in[240 + i];
-            out[672 + i] = (((w14 >>> 28) | (w15 << 36)) & 0xfffffffffffL) + ref;
-            out[800 + i] = ((w15 >>> 8) & 0xfffffffffffL) + ref;
+            out[672 + i] = (((w14 >>> 28) | (w15 << 36)) & 0xfffffffffffL);
+            out[800 + i] = ((w15 >>> 8) & 0xfffffffffffL);
             long w16 = in[256 + i];
-            out[928 + i] = (((w15 >>> 52) | (w16 << 12)) & 0xfffffffffffL) + ref;
+            out[928 + i] = (((w15 >>> 52) | (w16 << 12)) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[96 + i] = (((w16 >>> 32) | (w17 << 32)) & 0xfffffffffffL) + ref;
-            out[224 + i] = ((w17 >>> 12) & 0xfffffffffffL) + ref;
+            out[96 + i] = (((w16 >>> 32) | (w17 << 32)) & 0xfffffffffffL);
+            out[224 + i] = ((w17 >>> 12) & 0xfffffffffffL);
             long w18 = in[288 + i];
-            out[352 + i] = (((w17 >>> 56) | (w18 << 8)) & 0xfffffffffffL) + ref;
+            out[352 + i] = (((w17 >>> 56) | (w18 << 8)) & 0xfffffffffffL);
             long w19 = in[304 + i];
-            out[480 + i] = (((w18 >>> 36) | (w19 << 28)) & 0xfffffffffffL) + ref;
+            out[480 + i] = (((w18 >>> 36) | (w19 << 28)) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[608 + i] = ((w19 >>> 16) & 0xfffffffffffL) + ref;
+            out[608 + i] = ((w19 >>> 16) & 0xfffffffffffL);
             long w20 = in[320 + i];
-            out[736 + i] = (((w19 >>> 60) | (w20 << 4)) & 0xfffffffffffL) + ref;
+            out[736 + i] = (((w19 >>> 60) | (w20 << 4)) & 0xfffffffffffL);
             long w21 = in[336 + i];
-            out[864 + i] = (((w20 >>> 40) | (w21 << 24)) & 0xfffffffffffL) + ref;
-            out[992 + i] = (w21 >>> 20) + ref;
+            out[864 + i] = (((w20 >>> 40) | (w21 << 24)) & 0xfffffffffffL);
+            out[992 + i] = (w21 >>> 20);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
-            out[16 + i] = (w22 & 0xfffffffffffL) + ref;
+            out[16 + i] = (w22 & 0xfffffffffffL);
             long w23 = in[368 + i];
-            out[144 + i] = (((w22 >>> 44) | (w23 << 20)) & 0xfffffffffffL) + ref;
+            out[144 + i] = (((w22 >>> 44) | (w23 << 20)) & 0xfffffffffffL);
             long w24 = in[384 + i];
-            out[272 + i] = (((w23 >>> 24) | (w24 << 40)) & 0xfffffffffffL) + ref;
-            out[400 + i] = ((w24 >>> 4) & 0xfffffffffffL) + ref;
+            out[272 + i] = (((w23 >>> 24) | (w24 << 40)) & 0xfffffffffffL);
+            out[400 + i] = ((w24 >>> 4) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
             long w25 = in[400 + i];
-            out[528 + i] = (((w24 >>> 48) | (w25 << 16)) & 0xfffffffffffL) + ref;
+            out[528 + i] = (((w24 >>> 48) | (w25 << 16)) & 0xfffffffffffL);
             long w26 = in[416 + i];
-            out[656 + i] = (((w25 >>> 28) | (w26 << 36)) & 0xfffffffffffL) + ref;
-            out[784 + i] = ((w26 >>> 8) & 0xfffffffffffL) + ref;
+            out[656 + i] = (((w25 >>> 28) | (w26 << 36)) & 0xfffffffffffL);
+            out[784 + i] = ((w26 >>> 8) & 0xfffffffffffL);
             long w27 = in[432 + i];
-            out[912 + i] = (((w26 >>> 52) | (w27 << 12)) & 0xfffffffffffL) + ref;
+            out[912 + i] = (((w26 >>> 52) | (w27 << 12)) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
             long w28 = in[448 + i];
-            out[80 + i] = (((w27 >>> 32) | (w28 << 32)) & 0xfffffffffffL) + ref;
-            out[208 + i] = ((w28 >>> 12) & 0xfffffffffffL) + ref;
+            out[80 + i] = (((w27 >>> 32) | (w28 << 32)) & 0xfffffffffffL);
+            out[208 + i] = ((w28 >>> 12) & 0xfffffffffffL);
             long w29 = in[464 + i];
-            out[336 + i] = (((w28 >>> 56) | (w29 << 8)) & 0xfffffffffffL) + ref;
+            out[336 + i] = (((w28 >>> 56) | (w29 << 8)) & 0xfffffffffffL);
             long w30 = in[480 + i];
-            out[464 + i] = (((w29 >>> 36) | (w30 << 28)) & 0xfffffffffffL) + ref;
+            out[464 + i] = (((w29 >>> 36) | (w30 << 28)) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
-            out[592 + i] = ((w30 >>> 16) & 0xfffffffffffL) + ref;
+            out[592 + i] = ((w30 >>> 16) & 0xfffffffffffL);
             long w31 = in[496 + i];
-            out[720 + i] = (((w30 >>> 60) | (w31 << 4)) & 0xfffffffffffL) + ref;
+            out[720 + i] = (((w30 >>> 60) | (w31 << 4)) & 0xfffffffffffL);
             long w32 = in[512 + i];
-            out[848 + i] = (((w31 >>> 40) | (w32 << 24)) & 0xfffffffffffL) + ref;
-            out[976 + i] = (w32 >>> 20) + ref;
+            out[848 + i] = (((w31 >>> 40) | (w32 << 24)) & 0xfffffffffffL);
+            out[976 + i] = (w32 >>> 20);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
-            out[48 + i] = (w33 & 0xfffffffffffL) + ref;
+            out[48 + i] = (w33 & 0xfffffffffffL);
             long w34 = in[544 + i];
-            out[176 + i] = (((w33 >>> 44) | (w34 << 20)) & 0xfffffffffffL) + ref;
+            out[176 + i] = (((w33 >>> 44) | (w34 << 20)) & 0xfffffffffffL);
             long w35 = in[560 + i];
-            out[304 + i] = (((w34 >>> 24) | (w35 << 40)) & 0xfffffffffffL) + ref;
-            out[432 + i] = ((w35 >>> 4) & 0xfffffffffffL) + ref;
+            out[304 + i] = (((w34 >>> 24) | (w35 << 40)) & 0xfffffffffffL);
+            out[432 + i] = ((w35 >>> 4) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
             long w36 = in[576 + i];
-            out[560 + i] = (((w35 >>> 48) | (w36 << 16)) & 0xfffffffffffL) + ref;
+            out[560 + i] = (((w35 >>> 48) | (w36 << 16)) & 0xfffffffffffL);
             long w37 = in[592 + i];
-            out[688 + i] = (((w36 >>> 28) | (w37 << 36)) & 0xfffffffffffL) + ref;
-            out[816 + i] = ((w37 >>> 8) & 0xfffffffffffL) + ref;
+            out[688 + i] = (((w36 >>> 28) | (w37 << 36)) & 0xfffffffffffL);
+            out[816 + i] = ((w37 >>> 8) & 0xfffffffffffL);
             long w38 = in[608 + i];
-            out[944 + i] = (((w37 >>> 52) | (w38 << 12)) & 0xfffffffffffL) + ref;
+            out[944 + i] = (((w37 >>> 52) | (w38 << 12)) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w38 = in[608 + i];
             long w39 = in[624 + i];
-            out[112 + i] = (((w38 >>> 32) | (w39 << 32)) & 0xfffffffffffL) + ref;
-            out[240 + i] = ((w39 >>> 12) & 0xfffffffffffL) + ref;
+            out[112 + i] = (((w38 >>> 32) | (w39 << 32)) & 0xfffffffffffL);
+            out[240 + i] = ((w39 >>> 12) & 0xfffffffffffL);
             long w40 = in[640 + i];
-            out[368 + i] = (((w39 >>> 56) | (w40 << 8)) & 0xfffffffffffL) + ref;
+            out[368 + i] = (((w39 >>> 56) | (w40 << 8)) & 0xfffffffffffL);
             long w41 = in[656 + i];
-            out[496 + i] = (((w40 >>> 36) | (w41 << 28)) & 0xfffffffffffL) + ref;
+            out[496 + i] = (((w40 >>> 36) | (w41 << 28)) & 0xfffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w41 = in[656 + i];
-            out[624 + i] = ((w41 >>> 16) & 0xfffffffffffL) + ref;
+            out[624 + i] = ((w41 >>> 16) & 0xfffffffffffL);
             long w42 = in[672 + i];
-            out[752 + i] = (((w41 >>> 60) | (w42 << 4)) & 0xfffffffffffL) + ref;
+            out[752 + i] = (((w41 >>> 60) | (w42 << 4)) & 0xfffffffffffL);
             long w43 = in[688 + i];
-            out[880 + i] = (((w42 >>> 40) | (w43 << 24)) & 0xfffffffffffL) + ref;
-            out[1008 + i] = (w43 >>> 20) + ref;
+            out[880 + i] = (((w42 >>> 40) | (w43 << 24)) & 0xfffffffffffL);
+            out[1008 + i] = (w43 >>> 20);
         }
     }
 
-    private static void unpack45(long[] in, long[] out, long ref) {
+    private static void unpack45(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1fffffffffffL) + ref;
+            out[i] = (w0 & 0x1fffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 45) | (w1 << 19)) & 0x1fffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 45) | (w1 << 19)) & 0x1fffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 26) | (w2 << 38)) & 0x1fffffffffffL) + ref;
-            out[384 + i] = ((w2 >>> 7) & 0x1fffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 26) | (w2 << 38)) & 0x1fffffffffffL);
+            out[384 + i] = ((w2 >>> 7) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 52) | (w3 << 12)) & 0x1fffffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 52) | (w3 << 12)) & 0x1fffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 33) | (w4 << 31)) & 0x1fffffffffffL) + ref;
-            out[768 + i] = ((w4 >>> 14) & 0x1fffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 33) | (w4 << 31)) & 0x1fffffffffffL);
+            out[768 + i] = ((w4 >>> 14) & 0x1fffffffffffL);
             long w5 = in[80 + i];
-            out[896 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffffffffL) + ref;
+            out[896 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[64 + i] = (((w5 >>> 40) | (w6 << 24)) & 0x1fffffffffffL) + ref;
+            out[64 + i] = (((w5 >>> 40) | (w6 << 24)) & 0x1fffffffffffL);
             long w7 = in[112 + i];
-            out[192 + i] = (((w6 >>> 21) | (w7 << 43)) & 0x1fffffffffffL) + ref;
-            out[320 + i] = ((w7 >>> 2) & 0x1fffffffffffL) + ref;
+            out[192 + i] = (((w6 >>> 21) | (w7 << 43)) & 0x1fffffffffffL);
+            out[320 + i] = ((w7 >>> 2) & 0x1fffffffffffL);
             long w8 = in[128 + i];
-            out[448 + i] = (((w7 >>> 47) | (w8 << 17)) & 0x1fffffffffffL) + ref;
+            out[448 + i] = (((w7 >>> 47) | (w8 << 17)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
             long w9 = in[144 + i];
-            out[576 + i] = (((w8 >>> 28) | (w9 << 36)) & 0x1fffffffffffL) + ref;
-            out[704 + i] = ((w9 >>> 9) & 0x1fffffffffffL) + ref;
+            out[576 + i] = (((w8 >>> 28) | (w9 << 36)) & 0x1fffffffffffL);
+            out[704 + i] = ((w9 >>> 9) & 0x1fffffffffffL);
             long w10 = in[160 + i];
-            out[832 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x1fffffffffffL) + ref;
+            out[832 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x1fffffffffffL);
             long w11 = in[176 + i];
-            out[960 + i] = (((w10 >>> 35) | (w11 << 29)) & 0x1fffffffffffL) + ref;
+            out[960 + i] = (((w10 >>> 35) | (w11 << 29)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[32 + i] = ((w11 >>> 16) & 0x1fffffffffffL) + ref;
+            out[32 + i] = ((w11 >>> 16) & 0x1fffffffffffL);
             long w12 = in[192 + i];
-            out[160 + i] = (((w11 >>> 61) | (w12 << 3)) & 0x1fffffffffffL) + ref;
+            out[160 + i] = (((w11 >>> 61) | (w12 << 3)) & 0x1fffffffffffL);
             long w13 = in[208 + i];
-            out[288 + i] = (((w12 >>> 42) | (w13 << 22)) & 0x1fffffffffffL) + ref;
+            out[288 + i] = (((w12 >>> 42) | (w13 << 22)) & 0x1fffffffffffL);
             long w14 = in[224 + i];
-            out[416 + i] = (((w13 >>> 23) | (w14 << 41)) & 0x1fffffffffffL) + ref;
+            out[416 + i] = (((w13 >>> 23) | (w14 << 41)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[544 + i] = ((w14 >>> 4) & 0x1fffffffffffL) + ref;
+            out[544 + i] = ((w14 >>> 4) & 0x1fffffffffffL);
             long w15 = in[240 + i];
-            out[672 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x1fffffffffffL) + ref;
+            out[672 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x1fffffffffffL);
             long w16 = in[256 + i];
-            out[800 + i] = (((w15 >>> 30) | (w16 << 34)) & 0x1fffffffffffL) + ref;
-            out[928 + i] = ((w16 >>> 11) & 0x1fffffffffffL) + ref;
+            out[800 + i] = (((w15 >>> 30) | (w16 << 34)) & 0x1fffffffffffL);
+            out[928 + i] = ((w16 >>> 11) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[96 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x1fffffffffffL) + ref;
+            out[96 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x1fffffffffffL);
             long w18 = in[288 + i];
-            out[224 + i] = (((w17 >>> 37) | (w18 << 27)) & 0x1fffffffffffL) + ref;
-            out[352 + i] = ((w18 >>> 18) & 0x1fffffffffffL) + ref;
+            out[224 + i] = (((w17 >>> 37) | (w18 << 27)) & 0x1fffffffffffL);
+            out[352 + i] = ((w18 >>> 18) & 0x1fffffffffffL);
             long w19 = in[304 + i];
-            out[480 + i] = (((w18 >>> 63) | (w19 << 1)) & 0x1fffffffffffL) + ref;
+            out[480 + i] = (((w18 >>> 63) | (w19 << 1)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[608 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x1fffffffffffL) + ref;
+            out[608 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x1fffffffffffL);
             long w21 = in[336 + i];
-            out[736 + i] = (((w20 >>> 25) | (w21 << 39)) & 0x1fffffffffffL) + ref;
-            out[864 + i] = ((w21 >>> 6) & 0x1fffffffffffL) + ref;
+            out[736 + i] = (((w20 >>> 25) | (w21 << 39)) & 0x1fffffffffffL);
+            out[864 + i] = ((w21 >>> 6) & 0x1fffffffffffL);
             long w22 = in[352 + i];
-            out[992 + i] = (((w21 >>> 51) | (w22 << 13)) & 0x1fffffffffffL) + ref;
+            out[992 + i] = (((w21 >>> 51) | (w22 << 13)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[16 + i] = (((w22 >>> 32) | (w23 << 32)) & 0x1fffffffffffL) + ref;
-            out[144 + i] = ((w23 >>> 13) & 0x1fffffffffffL) + ref;
+            out[16 + i] = (((w22 >>> 32) | (w23 << 32)) & 0x1fffffffffffL);
+            out[144 + i] = ((w23 >>> 13) & 0x1fffffffffffL);
             long w24 = in[384 + i];
-            out[272 + i] = (((w23 >>> 58) | (w24 << 6)) & 0x1fffffffffffL) + ref;
+            out[272 + i] = (((w23 >>> 58) | (w24 << 6)) & 0x1fffffffffffL);
             long w25 = in[400 + i];
-            out[400 + i] = (((w24 >>> 39) | (w25 << 25)) & 0x1fffffffffffL) + ref;
+            out[400 + i] = (((w24 >>> 39) | (w25 << 25)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
             long w26 = in[416 + i];
-            out[528 + i] = (((w25 >>> 20) | (w26 << 44)) & 0x1fffffffffffL) + ref;
-            out[656 + i] = ((w26 >>> 1) & 0x1fffffffffffL) + ref;
+            out[528 + i] = (((w25 >>> 20) | (w26 << 44)) & 0x1fffffffffffL);
+            out[656 + i] = ((w26 >>> 1) & 0x1fffffffffffL);
             long w27 = in[432 + i];
-            out[784 + i] = (((w26 >>> 46) | (w27 << 18)) & 0x1fffffffffffL) + ref;
+            out[784 + i] = (((w26 >>> 46) | (w27 << 18)) & 0x1fffffffffffL);
             long w28 = in[448 + i];
-            out[912 + i] = (((w27 >>> 27) | (w28 << 37)) & 0x1fffffffffffL) + ref;
+            out[912 + i] = (((w27 >>> 27) | (w28 << 37)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
-            out[80 + i] = ((w28 >>> 8) & 0x1fffffffffffL) + ref;
+            out[80 + i] = ((w28 >>> 8) & 0x1fffffffffffL);
             long w29 = in[464 + i];
-            out[208 + i] = (((w28 >>> 53) | (w29 << 11)) & 0x1fffffffffffL) + ref;
+            out[208 + i] = (((w28 >>> 53) | (w29 << 11)) & 0x1fffffffffffL);
             long w30 = in[480 + i];
-            out[336 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x1fffffffffffL) + ref;
-            out[464 + i] = ((w30 >>> 15) & 0x1fffffffffffL) + ref;
+            out[336 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x1fffffffffffL);
+            out[464 + i] = ((w30 >>> 15) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[592 + i] = (((w30 >>> 60) | (w31 << 4)) & 0x1fffffffffffL) + ref;
+            out[592 + i] = (((w30 >>> 60) | (w31 << 4)) & 0x1fffffffffffL);
             long w32 = in[512 + i];
-            out[720 + i] = (((w31 >>> 41) | (w32 << 23)) & 0x1fffffffffffL) + ref;
+            out[720 + i] = (((w31 >>> 41) | (w32 << 23)) & 0x1fffffffffffL);
             long w33 = in[528 + i];
-            out[848 + i] = (((w32 >>> 22) | (w33 << 42)) & 0x1fffffffffffL) + ref;
-            out[976 + i] = ((w33 >>> 3) & 0x1fffffffffffL) + ref;
+            out[848 + i] = (((w32 >>> 22) | (w33 << 42)) & 0x1fffffffffffL);
+            out[976 + i] = ((w33 >>> 3) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
             long w34 = in[544 + i];
-            out[48 + i] = (((w33 >>> 48) | (w34 << 16)) & 0x1fffffffffffL) + ref;
+            out[48 + i] = (((w33 >>> 48) | (w34 << 16)) & 0x1fffffffffffL);
             long w35 = in[560 + i];
-            out[176 + i] = (((w34 >>> 29) | (w35 << 35)) & 0x1fffffffffffL) + ref;
-            out[304 + i] = ((w35 >>> 10) & 0x1fffffffffffL) + ref;
+            out[176 + i] = (((w34 >>> 29) | (w35 << 35)) & 0x1fffffffffffL);
+            out[304 + i] = ((w35 >>> 10) & 0x1fffffffffffL);
             long w36 = in[576 + i];
-            out[432 + i] = (((w35 >>> 55) | (w36 << 9)) & 0x1fffffffffffL) + ref;
+            out[432 + i] = (((w35 >>> 55) | (w36 << 9)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
             long w37 = in[592 + i];
-            out[560 + i] = (((w36 >>> 36) | (w37 << 28)) & 0x1fffffffffffL) + ref;
-            out[688 + i] = ((w37 >>> 17) & 0x1fffffffffffL) + ref;
+            out[560 + i] = (((w36 >>> 36) | (w37 << 28)) & 0x1fffffffffffL);
+            out[688 + i] = ((w37 >>> 17) & 0x1fffffffffffL);
             long w38 = in[608 + i];
-            out[816 + i] = (((w37 >>> 62) | (w38 << 2)) & 0x1fffffffffffL) + ref;
+            out[816 + i] = (((w37 >>> 62) | (w38 << 2)) & 0x1fffffffffffL);
             long w39 = in[624 + i];
-            out[944 + i] = (((w38 >>> 43) | (w39 << 21)) & 0x1fffffffffffL) + ref;
+            out[944 + i] = (((w38 >>> 43) | (w39 << 21)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
             long w40 = in[640 + i];
-            out[112 + i] = (((w39 >>> 24) | (w40 << 40)) & 0x1fffffffffffL) + ref;
-            out[240 + i] = ((w40 >>> 5) & 0x1fffffffffffL) + ref;
+            out[112 + i] = (((w39 >>> 24) | (w40 << 40)) & 0x1fffffffffffL);
+            out[240 + i] = ((w40 >>> 5) & 0x1fffffffffffL);
             long w41 = in[656 + i];
-            out[368 + i] = (((w40 >>> 50) | (w41 << 14)) & 0x1fffffffffffL) + ref;
+            out[368 + i] = (((w40 >>> 50) | (w41 << 14)) & 0x1fffffffffffL);
             long w42 = in[672 + i];
-            out[496 + i] = (((w41 >>> 31) | (w42 << 33)) & 0x1fffffffffffL) + ref;
+            out[496 + i] = (((w41 >>> 31) | (w42 << 33)) & 0x1fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w42 = in[672 + i];
-            out[624 + i] = ((w42 >>> 12) & 0x1fffffffffffL) + ref;
+            out[624 + i] = ((w42 >>> 12) & 0x1fffffffffffL);
             long w43 = in[688 + i];
-            out[752 + i] = (((w42 >>> 57) | (w43 << 7)) & 0x1fffffffffffL) + ref;
+            out[752 + i] = (((w42 >>> 57) | (w43 << 7)) & 0x1fffffffffffL);
             long w44 = in[704 + i];
-            out[880 + i] = (((w43 >>> 38) | (w44 << 26)) & 0x1fffffffffffL) + ref;
-            out[1008 + i] = (w44 >>> 19) + ref;
+            out[880 + i] = (((w43 >>> 38) | (w44 << 26)) & 0x1fffffffffffL);
+            out[1008 + i] = (w44 >>> 19);
         }
     }
 
-    private static void unpack46(long[] in, long[] out, long ref) {
+    private static void unpack46(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3fffffffffffL) + ref;
+            out[i] = (w0 & 0x3fffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 46) | (w1 << 18)) & 0x3fffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 46) | (w1 << 18)) & 0x3fffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 28) | (w2 << 36)) & 0x3fffffffffffL) + ref;
-            out[384 + i] = ((w2 >>> 10) & 0x3fffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 28) | (w2 << 36)) & 0x3fffffffffffL);
+            out[384 + i] = ((w2 >>> 10) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 56) | (w3 << 8)) & 0x3fffffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 56) | (w3 << 8)) & 0x3fffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 38) | (w4 << 26)) & 0x3fffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 38) | (w4 << 26)) & 0x3fffffffffffL);
             long w5 = in[80 + i];
-            out[768 + i] = (((w4 >>> 20) | (w5 << 44)) & 0x3fffffffffffL) + ref;
-            out[896 + i] = ((w5 >>> 2) & 0x3fffffffffffL) + ref;
+            out[768 + i] = (((w4 >>> 20) | (w5 << 44)) & 0x3fffffffffffL);
+            out[896 + i] = ((w5 >>> 2) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[64 + i] = (((w5 >>> 48) | (w6 << 16)) & 0x3fffffffffffL) + ref;
+            out[64 + i] = (((w5 >>> 48) | (w6 << 16)) & 0x3fffffffffffL);
             long w7 = in[112 + i];
-            out[192 + i] = (((w6 >>> 30) | (w7 << 34)) & 0x3fffffffffffL) + ref;
-            out[320 + i] = ((w7 >>> 12) & 0x3fffffffffffL) + ref;
+            out[192 + i] = (((w6 >>> 30) | (w7 << 34)) & 0x3fffffffffffL);
+            out[320 + i] = ((w7 >>> 12) & 0x3fffffffffffL);
             long w8 = in[128 + i];
-            out[448 + i] = (((w7 >>> 58) | (w8 << 6)) & 0x3fffffffffffL) + ref;
+            out[448 + i] = (((w7 >>> 58) | (w8 << 6)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
             long w9 = in[144 + i];
-            out[576 + i] = (((w8 >>> 40) | (w9 << 24)) & 0x3fffffffffffL) + ref;
+            out[576 + i] = (((w8 >>> 40) | (w9 << 24)) & 0x3fffffffffffL);
             long w10 = in[160 + i];
-            out[704 + i] = (((w9 >>> 22) | (w10 << 42)) & 0x3fffffffffffL) + ref;
-            out[832 + i] = ((w10 >>> 4) & 0x3fffffffffffL) + ref;
+            out[704 + i] = (((w9 >>> 22) | (w10 << 42)) & 0x3fffffffffffL);
+            out[832 + i] = ((w10 >>> 4) & 0x3fffffffffffL);
             long w11 = in[176 + i];
-            out[960 + i] = (((w10 >>> 50) | (w11 << 14)) & 0x3fffffffffffL) + ref;
+            out[960 + i] = (((w10 >>> 50) | (w11 << 14)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[32 + i] = (((w11 >>> 32) | (w12 << 32)) & 0x3fffffffffffL) + ref;
-            out[160 + i] = ((w12 >>> 14) & 0x3fffffffffffL) + ref;
+            out[32 + i] = (((w11 >>> 32) | (w12 << 32)) & 0x3fffffffffffL);
+            out[160 + i] = ((w12 >>> 14) & 0x3fffffffffffL);
             long w13 = in[208 + i];
-            out[288 + i] = (((w12 >>> 60) | (w13 << 4)) & 0x3fffffffffffL) + ref;
+            out[288 + i] = (((w12 >>> 60) | (w13 << 4)) & 0x3fffffffffffL);
             long w14 = in[224 + i];
-            out[416 + i] = (((w13 >>> 42) | (w14 << 22)) & 0x3fffffffffffL) + ref;
+            out[416 + i] = (((w13 >>> 42) | (w14 << 22)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[544 + i] = (((w14 >>> 24) | (w15 << 40)) & 0x3fffffffffffL) + ref;
-            out[672 + i] = ((w15 >>> 6) & 0x3fffffffffffL) + ref;
+            out[544 + i] = (((w14 >>> 24) | (w15 << 40)) & 0x3fffffffffffL);
+            out[672 + i] = ((w15 >>> 6) & 0x3fffffffffffL);
             long w16 = in[256 + i];
-            out[800 + i] = (((w15 >>> 52) | (w16 << 12)) & 0x3fffffffffffL) + ref;
+            out[800 + i] = (((w15 >>> 52) | (w16 << 12)) & 0x3fffffffffffL);
             long w17 = in[272 + i];
-            out[928 + i] = (((w16 >>> 34) | (w17 << 30)) & 0x3fffffffffffL) + ref;
+            out[928 + i] = (((w16 >>> 34) | (w17 << 30)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
-            out[96 + i] = ((w17 >>> 16) & 0x3fffffffffffL) + ref;
+            out[96 + i] = ((w17 >>> 16) & 0x3fffffffffffL);
             long w18 = in[288 + i];
-            out[224 + i] = (((w17 >>> 62) | (w18 << 2)) & 0x3fffffffffffL) + ref;
+            out[224 + i] = (((w17 >>> 62) | (w18 << 2)) & 0x3fffffffffffL);
             long w19 = in[304 + i];
-            out[352 + i] = (((w18 >>> 44) | (w19 << 20)) & 0x3fffffffffffL) + ref;
+            out[352 + i] = (((w18 >>> 44) | (w19 << 20)) & 0x3fffffffffffL);
             long w20 = in[320 + i];
-            out[480 + i] = (((w19 >>> 26) | (w20 << 38)) & 0x3fffffffffffL) + ref;
+            out[480 + i] = (((w19 >>> 26) | (w20 << 38)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[608 + i] = ((w20 >>> 8) & 0x3fffffffffffL) + ref;
+            out[608 + i] = ((w20 >>> 8) & 0x3fffffffffffL);
             long w21 = in[336 + i];
-            out[736 + i] = (((w20 >>> 54) | (w21 << 10)) & 0x3fffffffffffL) + ref;
+            out[736 + i] = (((w20 >>> 54) | (w21 << 10)) & 0x3fffffffffffL);
             long w22 = in[352 + i];
-            out[864 + i] = (((w21 >>> 36) | (w22 << 28)) & 0x3fffffffffffL) + ref;
-            out[992 + i] = (w22 >>> 18) + ref;
+            out[864 + i] = (((w21 >>> 36) | (w22 << 28)) & 0x3fffffffffffL);
+            out[992 + i] = (w22 >>> 18);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
-            out[16 + i] = (w23 & 0x3fffffffffffL) + ref;
+            out[16 + i] = (w23 & 0x3fffffffffffL);
             long w24 = in[384 + i];
-            out[144 + i] = (((w23 >>> 46) | (w24 << 18)) & 0x3fffffffffffL) + ref;
+            out[144 + i] = (((w23 >>> 46) | (w24 << 18)) & 0x3fffffffffffL);
             long w25 = in[400 + i];
-            out[272 + i] = (((w24 >>> 28) | (w25 << 36)) & 0x3fffffffffffL) + ref;
-            out[400 + i] = ((w25 >>> 10) & 0x3fffffffffffL) + ref;
+            out[272 + i] = (((w24 >>> 28) | (w25 << 36)) & 0x3fffffffffffL);
+            out[400 + i] = ((w25 >>> 10) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
             long w26 = in[416 + i];
-            out[528 + i] = (((w25 >>> 56) | (w26 << 8)) & 0x3fffffffffffL) + ref;
+            out[528 + i] = (((w25 >>> 56) | (w26 << 8)) & 0x3fffffffffffL);
             long w27 = in[432 + i];
-            out[656 + i] = (((w26 >>> 38) | (w27 << 26)) & 0x3fffffffffffL) + ref;
+            out[656 + i] = (((w26 >>> 38) | (w27 << 26)) & 0x3fffffffffffL);
             long w28 = in[448 + i];
-            out[784 + i] = (((w27 >>> 20) | (w28 << 44)) & 0x3fffffffffffL) + ref;
-            out[912 + i] = ((w28 >>> 2) & 0x3fffffffffffL) + ref;
+            out[784 + i] = (((w27 >>> 20) | (w28 << 44)) & 0x3fffffffffffL);
+            out[912 + i] = ((w28 >>> 2) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
             long w29 = in[464 + i];
-            out[80 + i] = (((w28 >>> 48) | (w29 << 16)) & 0x3fffffffffffL) + ref;
+            out[80 + i] = (((w28 >>> 48) | (w29 << 16)) & 0x3fffffffffffL);
             long w30 = in[480 + i];
-            out[208 + i] = (((w29 >>> 30) | (w30 << 34)) & 0x3fffffffffffL) + ref;
-            out[336 + i] = ((w30 >>> 12) & 0x3fffffffffffL) + ref;
+            out[208 + i] = (((w29 >>> 30) | (w30 << 34)) & 0x3fffffffffffL);
+            out[336 + i] = ((w30 >>> 12) & 0x3fffffffffffL);
             long w31 = in[496 + i];
-            out[464 + i] = (((w30 >>> 58) | (w31 << 6)) & 0x3fffffffffffL) + ref;
+            out[464 + i] = (((w30 >>> 58) | (w31 << 6)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[592 + i] = (((w31 >>> 40) | (w32 << 24)) & 0x3fffffffffffL) + ref;
+            out[592 + i] = (((w31 >>> 40) | (w32 << 24)) & 0x3fffffffffffL);
             long w33 = in[528 + i];
-            out[720 + i] = (((w32 >>> 22) | (w33 << 42)) & 0x3fffffffffffL) + ref;
-            out[848 + i] = ((w33 >>> 4) & 0x3fffffffffffL) + ref;
+            out[720 + i] = (((w32 >>> 22) | (w33 << 42)) & 0x3fffffffffffL);
+            out[848 + i] = ((w33 >>> 4) & 0x3fffffffffffL);
             long w34 = in[544 + i];
-            out[976 + i] = (((w33 >>> 50) | (w34 << 14)) & 0x3fffffffffffL) + ref;
+            out[976 + i] = (((w33 >>> 50) | (w34 << 14)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
             long w35 = in[560 + i];
-            out[48 + i] = (((w34 >>> 32) | (w35 << 32)) & 0x3fffffffffffL) + ref;
-            out[176 + i] = ((w35 >>> 14) & 0x3fffffffffffL) + ref;
+            out[48 + i] = (((w34 >>> 32) | (w35 << 32)) & 0x3fffffffffffL);
+            out[176 + i] = ((w35 >>> 14) & 0x3fffffffffffL);
             long w36 = in[576 + i];
-            out[304 + i] = (((w35 >>> 60) | (w36 << 4)) & 0x3fffffffffffL) + ref;
+            out[304 + i] = (((w35 >>> 60) | (w36 << 4)) & 0x3fffffffffffL);
             long w37 = in[592 + i];
-            out[432 + i] = (((w36 >>> 42) | (w37 << 22)) & 0x3fffffffffffL) + ref;
+            out[432 + i] = (((w36 >>> 42) | (w37 << 22)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w37 = in[592 + i];
             long w38 = in[608 + i];
-            out[560 + i] = (((w37 >>> 24) | (w38 << 40)) & 0x3fffffffffffL) + ref;
-            out[688 + i] = ((w38 >>> 6) & 0x3fffffffffffL) + ref;
+            out[560 + i] = (((w37 >>> 24) | (w38 << 40)) & 0x3fffffffffffL);
+            out[688 + i] = ((w38 >>> 6) & 0x3fffffffffffL);
             long w39 = in[624 + i];
-            out[816 + i] = (((w38 >>> 52) | (w39 << 12)) & 0x3fffffffffffL) + ref;
+            out[816 + i] = (((w38 >>> 52) | (w39 << 12)) & 0x3fffffffffffL);
             long w40 = in[640 + i];
-            out[944 + i] = (((w39 >>> 34) | (w40 << 30)) & 0x3fffffffffffL) + ref;
+            out[944 + i] = (((w39 >>> 34) | (w40 << 30)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w40 = in[640 + i];
-            out[112 + i] = ((w40 >>> 16) & 0x3fffffffffffL) + ref;
+            out[112 + i] = ((w40 >>> 16) & 0x3fffffffffffL);
             long w41 = in[656 + i];
-            out[240 + i] = (((w40 >>> 62) | (w41 << 2)) & 0x3fffffffffffL) + ref;
+            out[240 + i] = (((w40 >>> 62) | (w41 << 2)) & 0x3fffffffffffL);
             long w42 = in[672 + i];
-            out[368 + i] = (((w41 >>> 44) | (w42 << 20)) & 0x3fffffffffffL) + ref;
+            out[368 + i] = (((w41 >>> 44) | (w42 << 20)) & 0x3fffffffffffL);
             long w43 = in[688 + i];
-            out[496 + i] = (((w42 >>> 26) | (w43 << 38)) & 0x3fffffffffffL) + ref;
+            out[496 + i] = (((w42 >>> 26) | (w43 << 38)) & 0x3fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w43 = in[688 + i];
-            out[624 + i] = ((w43 >>> 8) & 0x3fffffffffffL) + ref;
+            out[624 + i] = ((w43 >>> 8) & 0x3fffffffffffL);
             long w44 = in[704 + i];
-            out[752 + i] = (((w43 >>> 54) | (w44 << 10)) & 0x3fffffffffffL) + ref;
+            out[752 + i] = (((w43 >>> 54) | (w44 << 10)) & 0x3fffffffffffL);
             long w45 = in[720 + i];
-            out[880 + i] = (((w44 >>> 36) | (w45 << 28)) & 0x3fffffffffffL) + ref;
-            out[1008 + i] = (w45 >>> 18) + ref;
+            out[880 + i] = (((w44 >>> 36) | (w45 << 28)) & 0x3fffffffffffL);
+            out[1008 + i] = (w45 >>> 18);
         }
     }
 
-    private static void unpack47(long[] in, long[] out, long ref) {
+    private static void unpack47(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7fffffffffffL) + ref;
+            out[i] = (w0 & 0x7fffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 47) | (w1 << 17)) & 0x7fffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 47) | (w1 << 17)) & 0x7fffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 30) | (w2 << 34)) & 0x7fffffffffffL) + ref;
-            out[384 + i] = ((w2 >>> 13) & 0x7fffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 30) | (w2 << 34)) & 0x7fffffffffffL);
+            out[384 + i] = ((w2 >>> 13) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w2 = in[32 + i];
             long w3 = in[48 + i];
-            out[512 + i] = (((w2 >>> 60) | (w3 << 4)) & 0x7fffffffffffL) + ref;
+            out[512 + i] = (((w2 >>> 60) | (w3 << 4)) & 0x7fffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 43) | (w4 << 21)) & 0x7fffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 43) | (w4 << 21)) & 0x7fffffffffffL);
             long w5 = in[80 + i];
-            out[768 + i] = (((w4 >>> 26) | (w5 << 38)) & 0x7fffffffffffL) + ref;
-            out[896 + i] = ((w5 >>> 9) & 0x7fffffffffffL) + ref;
+            out[768 + i] = (((w4 >>> 26) | (w5 << 38)) & 0x7fffffffffffL);
+            out[896 + i] = ((w5 >>> 9) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w5 = in[80 + i];
             long w6 = in[96 + i];
-            out[64 + i] = (((w5 >>> 56) | (w6 << 8)) & 0x7fffffffffffL) + ref;
+            out[64 + i] = (((w5 >>> 56) | (w6 << 8)) & 0x7fffffffffffL);
             long w7 = in[112 + i];
-            out[192 + i] = (((w6 >>> 39) | (w7 << 25)) & 0x7fffffffffffL) + ref;
+            out[192 + i] = (((w6 >>> 39) | (w7 << 25)) & 0x7fffffffffffL);
             long w8 = in[128 + i];
-            out[320 + i] = (((w7 >>> 22) | (w8 << 42)) & 0x7fffffffffffL) + ref;
-            out[448 + i] = ((w8 >>> 5) & 0x7fffffffffffL) + ref;
+            out[320 + i] = (((w7 >>> 22) | (w8 << 42)) & 0x7fffffffffffL);
+            out[448 + i] = ((w8 >>> 5) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
             long w9 = in[144 + i];
-            out[576 + i] = (((w8 >>> 52) | (w9 << 12)) & 0x7fffffffffffL) + ref;
+            out[576 + i] = (((w8 >>> 52) | (w9 << 12)) & 0x7fffffffffffL);
             long w10 = in[160 + i];
-            out[704 + i] = (((w9 >>> 35) | (w10 << 29)) & 0x7fffffffffffL) + ref;
+            out[704 + i] = (((w9 >>> 35) | (w10 << 29)) & 0x7fffffffffffL);
             long w11 = in[176 + i];
-            out[832 + i] = (((w10 >>> 18) | (w11 << 46)) & 0x7fffffffffffL) + ref;
-            out[960 + i] = ((w11 >>> 1) & 0x7fffffffffffL) + ref;
+            out[832 + i] = (((w10 >>> 18) | (w11 << 46)) & 0x7fffffffffffL);
+            out[960 + i] = ((w11 >>> 1) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[32 + i] = (((w11 >>> 48) | (w12 << 16)) & 0x7fffffffffffL) + ref;
+            out[32 + i] = (((w11 >>> 48) | (w12 << 16)) & 0x7fffffffffffL);
             long w13 = in[208 + i];
-            out[160 + i] = (((w12 >>> 31) | (w13 << 33)) & 0x7fffffffffffL) + ref;
-            out[288 + i] = ((w13 >>> 14) & 0x7fffffffffffL) + ref;
+            out[160 + i] = (((w12 >>> 31) | (w13 << 33)) & 0x7fffffffffffL);
+            out[288 + i] = ((w13 >>> 14) & 0x7fffffffffffL);
             long w14 = in[224 + i];
-            out[416 + i] = (((w13 >>> 61) | (w14 << 3)) & 0x7fffffffffffL) + ref;
+            out[416 + i] = (((w13 >>> 61) | (w14 << 3)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[544 + i] = (((w14 >>> 44) | (w15 << 20)) & 0x7fffffffffffL) + ref;
+            out[544 + i] = (((w14 >>> 44) | (w15 << 20)) & 0x7fffffffffffL);
             long w16 = in[256 + i];
-            out[672 + i] = (((w15 >>> 27) | (w16 << 37)) & 0x7fffffffffffL) + ref;
-            out[800 + i] = ((w16 >>> 10) & 0x7fffffffffffL) + ref;
+            out[672 + i] = (((w15 >>> 27) | (w16 << 37)) & 0x7fffffffffffL);
+            out[800 + i] = ((w16 >>> 10) & 0x7fffffffffffL);
             long w17 = in[272 + i];
-            out[928 + i] = (((w16 >>> 57) | (w17 << 7)) & 0x7fffffffffffL) + ref;
+            out[928 + i] = (((w16 >>> 57) | (w17 << 7)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[96 + i] = (((w17 >>> 40) | (w18 << 24)) & 0x7fffffffffffL) + ref;
+            out[96 + i] = (((w17 >>> 40) | (w18 << 24)) & 0x7fffffffffffL);
             long w19 = in[304 + i];
-            out[224 + i] = (((w18 >>> 23) | (w19 << 41)) & 0x7fffffffffffL) + ref;
-            out[352 + i] = ((w19 >>> 6) & 0x7fffffffffffL) + ref;
+            out[224 + i] = (((w18 >>> 23) | (w19 << 41)) & 0x7fffffffffffL);
+            out[352 + i] = ((w19 >>> 6) & 0x7fffffffffffL);
             long w20 = in[320 + i];
-            out[480 + i] = (((w19 >>> 53) | (w20 << 11)) & 0x7fffffffffffL) + ref;
+            out[480 + i] = (((w19 >>> 53) | (w20 << 11)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
             long w21 = in[336 + i];
-            out[608 + i] = (((w20 >>> 36) | (w21 << 28)) & 0x7fffffffffffL) + ref;
+            out[608 + i] = (((w20 >>> 36) | (w21 << 28)) & 0x7fffffffffffL);
             long w22 = in[352 + i];
-            out[736 + i] = (((w21 >>> 19) | (w22 << 45)) & 0x7fffffffffffL) + ref;
-            out[864 + i] = ((w22 >>> 2) & 0x7fffffffffffL) + ref;
+            out[736 + i] = (((w21 >>> 19) | (w22 << 45)) & 0x7fffffffffffL);
+            out[864 + i] = ((w22 >>> 2) & 0x7fffffffffffL);
             long w23 = in[368 + i];
-            out[992 + i] = (((w22 >>> 49) | (w23 << 15)) & 0x7fffffffffffL) + ref;
+            out[992 + i] = (((w22 >>> 49) | (w23 << 15)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[16 + i] = (((w23 >>> 32) | (w24 << 32)) & 0x7fffffffffffL) + ref;
-            out[144 + i] = ((w24 >>> 15) & 0x7fffffffffffL) + ref;
+            out[16 + i] = (((w23 >>> 32) | (w24 << 32)) & 0x7fffffffffffL);
+            out[144 + i] = ((w24 >>> 15) & 0x7fffffffffffL);
             long w25 = in[400 + i];
-            out[272 + i] = (((w24 >>> 62) | (w25 << 2)) & 0x7fffffffffffL) + ref;
+            out[272 + i] = (((w24 >>> 62) | (w25 << 2)) & 0x7fffffffffffL);
             long w26 = in[416 + i];
-            out[400 + i] = (((w25 >>> 45) | (w26 << 19)) & 0x7fffffffffffL) + ref;
+            out[400 + i] = (((w25 >>> 45) | (w26 << 19)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
             long w27 = in[432 + i];
-            out[528 + i] = (((w26 >>> 28) | (w27 << 36)) & 0x7fffffffffffL) + ref;
-            out[656 + i] = ((w27 >>> 11) & 0x7fffffffffffL) + ref;
+            out[528 + i] = (((w26 >>> 28) | (w27 << 36)) & 0x7fffffffffffL);
+            out[656 + i] = ((w27 >>> 11) & 0x7fffffffffffL);
             long w28 = in[448 + i];
-            out[784 + i] = (((w27 >>> 58) | (w28 << 6)) & 0x7fffffffffffL) + ref;
+            out[784 + i] = (((w27 >>> 58) | (w28 << 6)) & 0x7fffffffffffL);
             long w29 = in[464 + i];
-            out[912 + i] = (((w28 >>> 41) | (w29 << 23)) & 0x7fffffffffffL) + ref;
+            out[912 + i] = (((w28 >>> 41) | (w29 << 23)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
             long w30 = in[480 + i];
-            out[80 + i] = (((w29 >>> 24) | (w30 << 40)) & 0x7fffffffffffL) + ref;
-            out[208 + i] = ((w30 >>> 7) & 0x7fffffffffffL) + ref;
+            out[80 + i] = (((w29 >>> 24) | (w30 << 40)) & 0x7fffffffffffL);
+            out[208 + i] = ((w30 >>> 7) & 0x7fffffffffffL);
             long w31 = in[496 + i];
-            out[336 + i] = (((w30 >>> 54) | (w31 << 10)) & 0x7fffffffffffL) + ref;
+            out[336 + i] = (((w30 >>> 54) | (w31 << 10)) & 0x7fffffffffffL);
             long w32 = in[512 + i];
-            out[464 + i] = (((w31 >>> 37) | (w32 << 27)) & 0x7fffffffffffL) + ref;
+            out[464 + i] = (((w31 >>> 37) | (w32 << 27)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
             long w33 = in[528 + i];
-            out[592 + i] = (((w32 >>> 20) | (w33 << 44)) & 0x7fffffffffffL) + ref;
-            out[720 + i] = ((w33 >>> 3) & 0x7fffffffffffL) + ref;
+            out[592 + i] = (((w32 >>> 20) | (w33 << 44)) & 0x7fffffffffffL);
+            out[720 + i] = ((w33 >>> 3) & 0x7fffffffffffL);
             long w34 = in[544 + i];
-            out[848 + i] = (((w33 >>> 50) | (w34 << 14)) & 0x7fffffffffffL) + ref;
+            out[848 + i] = (((w33 >>> 50) | (w34 << 14)) & 0x7fffffffffffL);
             long w35 = in[560 + i];
-            out[976 + i] = (((w34 >>> 33) | (w35 << 31)) & 0x7fffffffffffL) + ref;
+            out[976 + i] = (((w34 >>> 33) | (w35 << 31)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
-            out[48 + i] = ((w35 >>> 16) & 0x7fffffffffffL) + ref;
+            out[48 + i] = ((w35 >>> 16) & 0x7fffffffffffL);
             long w36 = in[576 + i];
-            out[176 + i] = (((w35 >>> 63) | (w36 << 1)) & 0x7fffffffffffL) + ref;
+            out[176 + i] = (((w35 >>> 63) | (w36 << 1)) & 0x7fffffffffffL);
             long w37 = in[592 + i];
-            out[304 + i] = (((w36 >>> 46) | (w37 << 18)) & 0x7fffffffffffL) + ref;
+            out[304 + i] = (((w36 >>> 46) | (w37 << 18)) & 0x7fffffffffffL);
             long w38 = in[608 + i];
-            out[432 + i] = (((w37 >>> 29) | (w38 << 35)) & 0x7fffffffffffL) + ref;
+            out[432 + i] = (((w37 >>> 29) | (w38 << 35)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w38 = in[608 + i];
-            out[560 + i] = ((w38 >>> 12) & 0x7fffffffffffL) + ref;
+            out[560 + i] = ((w38 >>> 12) & 0x7fffffffffffL);
             long w39 = in[624 + i];
-            out[688 + i] = (((w38 >>> 59) | (w39 << 5)) & 0x7fffffffffffL) + ref;
+            out[688 + i] = (((w38 >>> 59) | (w39 << 5)) & 0x7fffffffffffL);
             long w40 = in[640 + i];
-            out[816 + i] = (((w39 >>> 42) | (w40 << 22)) & 0x7fffffffffffL) + ref;
+            out[816 + i] = (((w39 >>> 42) | (w40 << 22)) & 0x7fffffffffffL);
             long w41 = in[656 + i];
-            out[944 + i] = (((w40 >>> 25) | (w41 << 39)) & 0x7fffffffffffL) + ref;
+            out[944 + i] = (((w40 >>> 25) | (w41 << 39)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w41 = in[656 + i];
-            out[112 + i] = ((w41 >>> 8) & 0x7fffffffffffL) + ref;
+            out[112 + i] = ((w41 >>> 8) & 0x7fffffffffffL);
             long w42 = in[672 + i];
-            out[240 + i] = (((w41 >>> 55) | (w42 << 9)) & 0x7fffffffffffL) + ref;
+            out[240 + i] = (((w41 >>> 55) | (w42 << 9)) & 0x7fffffffffffL);
             long w43 = in[688 + i];
-            out[368 + i] = (((w42 >>> 38) | (w43 << 26)) & 0x7fffffffffffL) + ref;
+            out[368 + i] = (((w42 >>> 38) | (w43 << 26)) & 0x7fffffffffffL);
             long w44 = in[704 + i];
-            out[496 + i] = (((w43 >>> 21) | (w44 << 43)) & 0x7fffffffffffL) + ref;
+            out[496 + i] = (((w43 >>> 21) | (w44 << 43)) & 0x7fffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w44 = in[704 + i];
-            out[624 + i] = ((w44 >>> 4) & 0x7fffffffffffL) + ref;
+            out[624 + i] = ((w44 >>> 4) & 0x7fffffffffffL);
             long w45 = in[720 + i];
-            out[752 + i] = (((w44 >>> 51) | (w45 << 13)) & 0x7fffffffffffL) + ref;
+            out[752 + i] = (((w44 >>> 51) | (w45 << 13)) & 0x7fffffffffffL);
             long w46 = in[736 + i];
-            out[880 + i] = (((w45 >>> 34) | (w46 << 30)) & 0x7fffffffffffL) + ref;
-            out[1008 + i] = (w46 >>> 17) + ref;
+            out[880 + i] = (((w45 >>> 34) | (w46 << 30)) & 0x7fffffffffffL);
+            out[1008 + i] = (w46 >>> 17);
         }
     }
 
-    private static void unpack48(long[] in, long[] out, long ref) {
+    private static void unpack48(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xffffffffffffL) + ref;
+            out[i] = (w0 & 0xffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 48) | (w1 << 16)) & 0xffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 48) | (w1 << 16)) & 0xffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 32) | (w2 << 32)) & 0xffffffffffffL) + ref;
-            out[384 + i] = (w2 >>> 16) + ref;
+            out[256 + i] = (((w1 >>> 32) | (w2 << 32)) & 0xffffffffffffL);
+            out[384 + i] = (w2 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[512 + i] = (w3 & 0xffffffffffffL) + ref;
+            out[512 + i] = (w3 & 0xffffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffffffffL);
             long w5 = in[80 + i];
-            out[768 + i] = (((w4 >>> 32) | (w5 << 32)) & 0xffffffffffffL) + ref;
-            out[896 + i] = (w5 >>> 16) + ref;
+            out[768 + i] = (((w4 >>> 32) | (w5 << 32)) & 0xffffffffffffL);
+            out[896 + i] = (w5 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[64 + i] = (w6 & 0xffffffffffffL) + ref;
+            out[64 + i] = (w6 & 0xffffffffffffL);
             long w7 = in[112 + i];
-            out[192 + i] = (((w6 >>> 48) | (w7 << 16)) & 0xffffffffffffL) + ref;
+            out[192 + i] = (((w6 >>> 48) | (w7 << 16)) & 0xffffffffffffL);
             long w8 = in[128 + i];
-            out[320 + i] = (((w7 >>> 32) | (w8 << 32)) & 0xffffffffffffL) + ref;
-            out[448 + i] = (w8 >>> 16) + ref;
+            out[320 + i] = (((w7 >>> 32) | (w8 << 32)) & 0xffffffffffffL);
+            out[448 + i] = (w8 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[576 + i] = (w9 & 0xffffffffffffL) + ref;
+            out[576 + i] = (w9 & 0xffffffffffffL);
             long w10 = in[160 + i];
-            out[704 + i] = (((w9 >>> 48) | (w10 << 16)) & 0xffffffffffffL) + ref;
+            out[704 + i] = (((w9 >>> 48) | (w10 << 16)) & 0xffffffffffffL);
             long w11 = in[176 + i];
-            out[832 + i] = (((w10 >>> 32) | (w11 << 32)) & 0xffffffffffffL) + ref;
-            out[960 + i] = (w11 >>> 16) + ref;
+            out[832 + i] = (((w10 >>> 32) | (w11 << 32)) & 0xffffffffffffL);
+            out[960 + i] = (w11 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[32 + i] = (w12 & 0xffffffffffffL) + ref;
+            out[32 + i] = (w12 & 0xffffffffffffL);
             long w13 = in[208 + i];
-            out[160 + i] = (((w12 >>> 48) | (w13 << 16)) & 0xffffffffffffL) + ref;
+            out[160 + i] = (((w12 >>> 48) | (w13 << 16)) & 0xffffffffffffL);
             long w14 = in[224 + i];
-            out[288 + i] = (((w13 >>> 32) | (w14 << 32)) & 0xffffffffffffL) + ref;
-            out[416 + i] = (w14 >>> 16) + ref;
+            out[288 + i] = (((w13 >>> 32) | (w14 << 32)) & 0xffffffffffffL);
+            out[416 + i] = (w14 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[544 + i] = (w15 & 0xffffffffffffL) + ref;
+            out[544 + i] = (w15 & 0xffffffffffffL);
             long w16 = in[256 + i];
-            out[672 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xffffffffffffL) + ref;
+            out[672 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xffffffffffffL);
             long w17 = in[272 + i];
-            out[800 + i] = (((w16 >>> 32) | (w17 << 32)) & 0xffffffffffffL) + ref;
-            out[928 + i] = (w17 >>> 16) + ref;
+            out[800 + i] = (((w16 >>> 32) | (w17 << 32)) & 0xffffffffffffL);
+            out[928 + i] = (w17 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
-            out[96 + i] = (w18 & 0xffffffffffffL) + ref;
+            out[96 + i] = (w18 & 0xffffffffffffL);
             long w19 = in[304 + i];
-            out[224 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xffffffffffffL) + ref;
+            out[224 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xffffffffffffL);
             long w20 = in[320 + i];
-            out[352 + i] = (((w19 >>> 32) | (w20 << 32)) & 0xffffffffffffL) + ref;
-            out[480 + i] = (w20 >>> 16) + ref;
+            out[352 + i] = (((w19 >>> 32) | (w20 << 32)) & 0xffffffffffffL);
+            out[480 + i] = (w20 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[608 + i] = (w21 & 0xffffffffffffL) + ref;
+            out[608 + i] = (w21 & 0xffffffffffffL);
             long w22 = in[352 + i];
-            out[736 + i] = (((w21 >>> 48) | (w22 << 16)) & 0xffffffffffffL) + ref;
+            out[736 + i] = (((w21 >>> 48) | (w22 << 16)) & 0xffffffffffffL);
             long w23 = in[368 + i];
-            out[864 + i] = (((w22 >>> 32) | (w23 << 32)) & 0xffffffffffffL) + ref;
-            out[992 + i] = (w23 >>> 16) + ref;
+            out[864 + i] = (((w22 >>> 32) | (w23 << 32)) & 0xffffffffffffL);
+            out[992 + i] = (w23 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[16 + i] = (w24 & 0xffffffffffffL) + ref;
+            out[16 + i] = (w24 & 0xffffffffffffL);
             long w25 = in[400 + i];
-            out[144 + i] = (((w24 >>> 48) | (w25 << 16)) & 0xffffffffffffL) + ref;
+            out[144 + i] = (((w24 >>> 48) | (w25 << 16)) & 0xffffffffffffL);
             long w26 = in[416 + i];
-            out[272 + i] = (((w25 >>> 32) | (w26 << 32)) & 0xffffffffffffL) + ref;
-            out[400 + i] = (w26 >>> 16) + ref;
+            out[272 + i] = (((w25 >>> 32) | (w26 << 32)) & 0xffffffffffffL);
+            out[400 + i] = (w26 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
-            out[528 + i] = (w27 & 0xffffffffffffL) + ref;
+            out[528 + i] = (w27 & 0xffffffffffffL);
             long w28 = in[448 + i];
-            out[656 + i] = (((w27 >>> 48) | (w28 << 16)) & 0xffffffffffffL) + ref;
+            out[656 + i] = (((w27 >>> 48) | (w28 << 16)) & 0xffffffffffffL);
             long w29 = in[464 + i];
-            out[784 + i] = (((w28 >>> 32) | (w29 << 32)) & 0xffffffffffffL) + ref;
-            out[912 + i] = (w29 >>> 16) + ref;
+            out[784 + i] = (((w28 >>> 32) | (w29 << 32)) & 0xffffffffffffL);
+            out[912 + i] = (w29 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
-            out[80 + i] = (w30 & 0xffffffffffffL) + ref;
+            out[80 + i] = (w30 & 0xffffffffffffL);
             long w31 = in[496 + i];
-            out[208 + i] = (((w30 >>> 48) | (w31 << 16)) & 0xffffffffffffL) + ref;
+            out[208 + i] = (((w30 >>> 48) | (w31 << 16)) & 0xffffffffffffL);
             long w32 = in[512 + i];
-            out[336 + i] = (((w31 >>> 32) | (w32 << 32)) & 0xffffffffffffL) + ref;
-            out[464 + i] = (w32 >>> 16) + ref;
+            out[336 + i] = (((w31 >>> 32) | (w32 << 32)) & 0xffffffffffffL);
+            out[464 + i] = (w32 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
-            out[592 + i] = (w33 & 0xffffffffffffL) + ref;
+            out[592 + i] = (w33 & 0xffffffffffffL);
             long w34 = in[544 + i];
-            out[720 + i] = (((w33 >>> 48) | (w34 << 16)) & 0xffffffffffffL) + ref;
+            out[720 + i] = (((w33 >>> 48) | (w34 << 16)) & 0xffffffffffffL);
             long w35 = in[560 + i];
-            out[848 + i] = (((w34 >>> 32) | (w35 << 32)) & 0xffffffffffffL) + ref;
-            out[976 + i] = (w35 >>> 16) + ref;
+            out[848 + i] = (((w34 >>> 32) | (w35 << 32)) & 0xffffffffffffL);
+            out[976 + i] = (w35 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
-            out[48 + i] = (w36 & 0xffffffffffffL) + ref;
+            out[48 + i] = (w36 & 0xffffffffffffL);
             long w37 = in[592 + i];
-            out[176 + i] = (((w36 >>> 48) | (w37 << 16)) & 0xffffffffffffL) + ref;
+            out[176 + i] = (((w36 >>> 48) | (w37 << 16)) & 0xffffffffffffL);
             long w38 = in[608 + i];
-            out[304 + i] = (((w37 >>> 32) | (w38 << 32)) & 0xffffffffffffL) + ref;
-            out[432 + i] = (w38 >>> 16) + ref;
+            out[304 + i] = (((w37 >>> 32) | (w38 << 32)) & 0xffffffffffffL);
+            out[432 + i] = (w38 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
-            out[560 + i] = (w39 & 0xffffffffffffL) + ref;
+            out[560 + i] = (w39 & 0xffffffffffffL);
             long w40 = in[640 + i];
-            out[688 + i] = (((w39 >>> 48) | (w40 << 16)) & 0xffffffffffffL) + ref;
+            out[688 + i] = (((w39 >>> 48) | (w40 << 16)) & 0xffffffffffffL);
             long w41 = in[656 + i];
-            out[816 + i] = (((w40 >>> 32) | (w41 << 32)) & 0xffffffffffffL) + ref;
-            out[944 + i] = (w41 >>> 16) + ref;
+            out[816 + i] = (((w40 >>> 32) | (w41 << 32)) & 0xffffffffffffL);
+            out[944 + i] = (w41 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w42 = in[672 + i];
-            out[112 + i] = (w42 & 0xffffffffffffL) + ref;
+            out[112 + i] = (w42 & 0xffffffffffffL);
             long w43 = in[688 + i];
-            out[240 + i] = (((w42 >>> 48) | (w43 << 16)) & 0xffffffffffffL) + ref;
+            out[240 + i] = (((w42 >>> 48) | (w43 << 16)) & 0xffffffffffffL);
             long w44 = in[704 + i];
-            out[368 + i] = (((w43 >>> 32) | (w44 << 32)) & 0xffffffffffffL) + ref;
-            out[496 + i] = (w44 >>> 16) + ref;
+            out[368 + i] = (((w43 >>> 32) | (w44 << 32)) & 0xffffffffffffL);
+            out[496 + i] = (w44 >>> 16);
         }
         for (int i = 0; i < 16; i++) {
             long w45 = in[720 + i];
-            out[624 + i] = (w45 & 0xffffffffffffL) + ref;
+            out[624 + i] = (w45 & 0xffffffffffffL);
             long w46 = in[736 + i];
-            out[752 + i] = (((w45 >>> 48) | (w46 << 16)) & 0xffffffffffffL) + ref;
+            out[752 + i] = (((w45 >>> 48) | (w46 << 16)) & 0xffffffffffffL);
             long w47 = in[752 + i];
-            out[880 + i] = (((w46 >>> 32) | (w47 << 32)) & 0xffffffffffffL) + ref;
-            out[1008 + i] = (w47 >>> 16) + ref;
+            out[880 + i] = (((w46 >>> 32) | (w47 << 32)) & 0xffffffffffffL);
+            out[1008 + i] = (w47 >>> 16);
         }
     }
 
-    private static void unpack49(long[] in, long[] out, long ref) {
+    private static void unpack49(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1ffffffffffffL) + ref;
+            out[i] = (w0 & 0x1ffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 49) | (w1 << 15)) & 0x1ffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 49) | (w1 << 15)) & 0x1ffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 34) | (w2 << 30)) & 0x1ffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 34) | (w2 << 30)) & 0x1ffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 19) | (w3 << 45)) & 0x1ffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 19) | (w3 << 45)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[512 + i] = ((w3 >>> 4) & 0x1ffffffffffffL) + ref;
+            out[512 + i] = ((w3 >>> 4) & 0x1ffffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 53) | (w4 << 11)) & 0x1ffffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 53) | (w4 << 11)) & 0x1ffffffffffffL);
             long w5 = in[80 + i];
-            out[768 + i] = (((w4 >>> 38) | (w5 << 26)) & 0x1ffffffffffffL) + ref;
+            out[768 + i] = (((w4 >>> 38) | (w5 << 26)) & 0x1ffffffffffffL);
             long w6 = in[96 + i];
-            out[896 + i] = (((w5 >>> 23) | (w6 << 41)) & 0x1ffffffffffffL) + ref;
+            out[896 + i] = (((w5 >>> 23) | (w6 << 41)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
-            out[64 + i] = ((w6 >>> 8) & 0x1ffffffffffffL) + ref;
+            out[64 + i] = ((w6 >>> 8) & 0x1ffffffffffffL);
             long w7 = in[112 + i];
-            out[192 + i] = (((w6 >>> 57) | (w7 << 7)) & 0x1ffffffffffffL) + ref;
+            out[192 + i] = (((w6 >>> 57) | (w7 << 7)) & 0x1ffffffffffffL);
             long w8 = in[128 + i];
-            out[320 + i] = (((w7 >>> 42) | (w8 << 22)) & 0x1ffffffffffffL) + ref;
+            out[320 + i] = (((w7 >>> 42) | (w8 << 22)) & 0x1ffffffffffffL);
             long w9 = in[144 + i];
-            out[448 + i] = (((w8 >>> 27) | (w9 << 37)) & 0x1ffffffffffffL) + ref;
+            out[448 + i] = (((w8 >>> 27) | (w9 << 37)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
-            out[576 + i] = ((w9 >>> 12) & 0x1ffffffffffffL) + ref;
+            out[576 + i] = ((w9 >>> 12) & 0x1ffffffffffffL);
             long w10 = in[160 + i];
-            out[704 + i] = (((w9 >>> 61) | (w10 << 3)) & 0x1ffffffffffffL) + ref;
+            out[704 + i] = (((w9 >>> 61) | (w10 << 3)) & 0x1ffffffffffffL);
             long w11 = in[176 + i];
-            out[832 + i] = (((w10 >>> 46) | (w11 << 18)) & 0x1ffffffffffffL) + ref;
+            out[832 + i] = (((w10 >>> 46) | (w11 << 18)) & 0x1ffffffffffffL);
             long w12 = in[192 + i];
-            out[960 + i] = (((w11 >>> 31) | (w12 << 33)) & 0x1ffffffffffffL) + ref;
+            out[960 + i] = (((w11 >>> 31) | (w12 << 33)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[32 + i] = (((w12 >>> 16) | (w13 << 48)) & 0x1ffffffffffffL) + ref;
-            out[160 + i] = ((w13 >>> 1) & 0x1ffffffffffffL) + ref;
+            out[32 + i] = (((w12 >>> 16) | (w13 << 48)) & 0x1ffffffffffffL);
+            out[160 + i] = ((w13 >>> 1) & 0x1ffffffffffffL);
             long w14 = in[224 + i];
-            out[288 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x1ffffffffffffL) + ref;
+            out[288 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x1ffffffffffffL);
             long w15 = in[240 + i];
-            out[416 + i] = (((w14 >>> 35) | (w15 << 29)) & 0x1ffffffffffffL) + ref;
+            out[416 + i] = (((w14 >>> 35) | (w15 << 29)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[544 + i] = (((w15 >>> 20) | (w16 << 44)) & 0x1ffffffffffffL) + ref;
-            out[672 + i] = ((w16 >>> 5) & 0x1ffffffffffffL) + ref;
+            out[544 + i] = (((w15 >>> 20) | (w16 << 44)) & 0x1ffffffffffffL);
+            out[672 + i] = ((w16 >>> 5) & 0x1ffffffffffffL);
             long w17 = in[272 + i];
-            out[800 + i] = (((w16 >>> 54) | (w17 << 10)) & 0x1ffffffffffffL) + ref;
+            out[800 + i] = (((w16 >>> 54) | (w17 << 10)) & 0x1ffffffffffffL);
             long w18 = in[288 + i];
-            out[928 + i] = (((w17 >>> 39) | (w18 << 25)) & 0x1ffffffffffffL) + ref;
+            out[928 + i] = (((w17 >>> 39) | (w18 << 25)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[96 + i] = (((w18 >>> 24) | (w19 << 40)) & 0x1ffffffffffffL) + ref;
-            out[224 + i] = ((w19 >>> 9) & 0x1ffffffffffffL) + ref;
+            out[96 + i] = (((w18 >>> 24) | (w19 << 40)) & 0x1ffffffffffffL);
+            out[224 + i] = ((w19 >>> 9) & 0x1ffffffffffffL);
             long w20 = in[320 + i];
-            out[352 + i] = (((w19 >>> 58) | (w20 << 6)) & 0x1ffffffffffffL) + ref;
+            out[352 + i] = (((w19 >>> 58) | (w20 << 6)) & 0x1ffffffffffffL);
             long w21 = in[336 + i];
-            out[480 + i] = (((w20 >>> 43) | (w21 << 21)) & 0x1ffffffffffffL) + ref;
+            out[480 + i] = (((w20 >>> 43) | (w21 << 21)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[608 + i] = (((w21 >>> 28) | (w22 << 36)) & 0x1ffffffffffffL) + ref;
-            out[736 + i] = ((w22 >>> 13) & 0x1ffffffffffffL) + ref;
+            out[608 + i] = (((w21 >>> 28) | (w22 << 36)) & 0x1ffffffffffffL);
+            out[736 + i] = ((w22 >>> 13) & 0x1ffffffffffffL);
             long w23 = in[368 + i];
-            out[864 + i] = (((w22 >>> 62) | (w23 << 2)) & 0x1ffffffffffffL) + ref;
+            out[864 + i] = (((w22 >>> 62) | (w23 << 2)) & 0x1ffffffffffffL);
             long w24 = in[384 + i];
-            out[992 + i] = (((w23 >>> 47) | (w24 << 17)) & 0x1ffffffffffffL) + ref;
+            out[992 + i] = (((w23 >>> 47) | (w24 << 17)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
             long w25 = in[400 + i];
-            out[16 + i] = (((w24 >>> 32) | (w25 << 32)) & 0x1ffffffffffffL) + ref;
+            out[16 + i] = (((w24 >>> 32) | (w25 << 32)) & 0x1ffffffffffffL);
             long w26 = in[416 + i];
-            out[144 + i] = (((w25 >>> 17) | (w26 << 47)) & 0x1ffffffffffffL) + ref;
-            out[272 + i] = ((w26 >>> 2) & 0x1ffffffffffffL) + ref;
+            out[144 + i] = (((w25 >>> 17) | (w26 << 47)) & 0x1ffffffffffffL);
+            out[272 + i] = ((w26 >>> 2) & 0x1ffffffffffffL);
             long w27 = in[432 + i];
-            out[400 + i] = (((w26 >>> 51) | (w27 << 13)) & 0x1ffffffffffffL) + ref;
+            out[400 + i] = (((w26 >>> 51) | (w27 << 13)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
             long w28 = in[448 + i];
-            out[528 + i] = (((w27 >>> 36) | (w28 << 28)) & 0x1ffffffffffffL) + ref;
+            out[528 + i] = (((w27 >>> 36) | (w28 << 28)) & 0x1ffffffffffffL);
             long w29 = in[464 + i];
-            out[656 + i] = (((w28 >>> 21) | (w29 << 43)) & 0x1ffffffffffffL) + ref;
-            out[784 + i] = ((w29 >>> 6) & 0x1ffffffffffffL) + ref;
+            out[656 + i] = (((w28 >>> 21) | (w29 << 43)) & 0x1ffffffffffffL);
+            out[784 + i] = ((w29 >>> 6) & 0x1ffffffffffffL);
             long w30 = in[480 + i];
-            out[912 + i] = (((w29 >>> 55) | (w30 << 9)) & 0x1ffffffffffffL) + ref;
+            out[912 + i] = (((w29 >>> 55) | (w30 << 9)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[80 + i] = (((w30 >>> 40) | (w31 << 24)) & 0x1ffffffffffffL) + ref;
+            out[80 + i] = (((w30 >>> 40) | (w31 << 24)) & 0x1ffffffffffffL);
             long w32 = in[512 + i];
-            out[208 + i] = (((w31 >>> 25) | (w32 << 39)) & 0x1ffffffffffffL) + ref;
-            out[336 + i] = ((w32 >>> 10) & 0x1ffffffffffffL) + ref;
+            out[208 + i] = (((w31 >>> 25) | (w32 << 39)) & 0x1ffffffffffffL);
+            out[336 + i] = ((w32 >>> 10) & 0x1ffffffffffffL);
             long w33 = in[528 + i];
-            out[464 + i] = (((w32 >>> 59) | (w33 << 5)) & 0x1ffffffffffffL) + ref;
+            out[464 + i] = (((w32 >>> 59) | (w33 << 5)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
             long w34 = in[544 + i];
-            out[592 + i] = (((w33 >>> 44) | (w34 << 20)) & 0x1ffffffffffffL) + ref;
+            out[592 + i] = (((w33 >>> 44) | (w34 << 20)) & 0x1ffffffffffffL);
             long w35 = in[560 + i];
-            out[720 + i] = (((w34 >>> 29) | (w35 << 35)) & 0x1ffffffffffffL) + ref;
-            out[848 + i] = ((w35 >>> 14) & 0x1ffffffffffffL) + ref;
+            out[720 + i] = (((w34 >>> 29) | (w35 << 35)) & 0x1ffffffffffffL);
+            out[848 + i] = ((w35 >>> 14) & 0x1ffffffffffffL);
             long w36 = in[576 + i];
-            out[976 + i] = (((w35 >>> 63) | (w36 << 1)) & 0x1ffffffffffffL) + ref;
+            out[976 + i] = (((w35 >>> 63) | (w36 << 1)) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
             long w37 = in[592 + i];
-            out[48 + i] = (((w36 >>> 48) | (w37 << 16)) & 0x1ffffffffffffL) + ref;
+            out[48 + i] = (((w36 >>> 48) | (w37 << 16)) & 0x1ffffffffffffL);
             long w38 = in[608 + i];
-            out[176 + i] = (((w37 >>> 33) | (w38 << 31)) & 0x1ffffffffffffL) + ref;
+            out[176 + i] = (((w37 >>> 33) | (w38 << 31)) & 0x1ffffffffffffL);
             long w39 = in[624 + i];
-            out[304 + i] = (((w38 >>> 18) | (w39 << 46)) & 0x1ffffffffffffL) + ref;
-            out[432 + i] = ((w39 >>> 3) & 0x1ffffffffffffL) + ref;
+            out[304 + i] = (((w38 >>> 18) | (w39 << 46)) & 0x1ffffffffffffL);
+            out[432 + i] = ((w39 >>> 3) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
             long w40 = in[640 + i];
-            out[560 + i] = (((w39 >>> 52) | (w40 << 12)) & 0x1ffffffffffffL) + ref;
+            out[560 + i] = (((w39 >>> 52) | (w40 << 12)) & 0x1ffffffffffffL);
             long w41 = in[656 + i];
-            out[688 + i] = (((w40 >>> 37) | (w41 << 27)) & 0x1ffffffffffffL) + ref;
+            out[688 + i] = (((w40 >>> 37) | (w41 << 27)) & 0x1ffffffffffffL);
             long w42 = in[672 + i];
-            out[816 + i] = (((w41 >>> 22) | (w42 << 42)) & 0x1ffffffffffffL) + ref;
-            out[944 + i] = ((w42 >>> 7) & 0x1ffffffffffffL) + ref;
+            out[816 + i] = (((w41 >>> 22) | (w42 << 42)) & 0x1ffffffffffffL);
+            out[944 + i] = ((w42 >>> 7) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w42 = in[672 + i];
             long w43 = in[688 + i];
-            out[112 + i] = (((w42 >>> 56) | (w43 << 8)) & 0x1ffffffffffffL) + ref;
+            out[112 + i] = (((w42 >>> 56) | (w43 << 8)) & 0x1ffffffffffffL);
             long w44 = in[704 + i];
-            out[240 + i] = (((w43 >>> 41) | (w44 << 23)) & 0x1ffffffffffffL) + ref;
+            out[240 + i] = (((w43 >>> 41) | (w44 << 23)) & 0x1ffffffffffffL);
             long w45 = in[720 + i];
-            out[368 + i] = (((w44 >>> 26) | (w45 << 38)) & 0x1ffffffffffffL) + ref;
-            out[496 + i] = ((w45 >>> 11) & 0x1ffffffffffffL) + ref;
+            out[368 + i] = (((w44 >>> 26) | (w45 << 38)) & 0x1ffffffffffffL);
+            out[496 + i] = ((w45 >>> 11) & 0x1ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w45 = in[720 + i];
             long w46 = in[736 + i];
-            out[624 + i] = (((w45 >>> 60) | (w46 << 4)) & 0x1ffffffffffffL) + ref;
+            out[624 + i] = (((w45 >>> 60) | (w46 << 4)) & 0x1ffffffffffffL);
             long w47 = in[752 + i];
-            out[752 + i] = (((w46 >>> 45) | (w47 << 19)) & 0x1ffffffffffffL) + ref;
+            out[752 + i] = (((w46 >>> 45) | (w47 << 19)) & 0x1ffffffffffffL);
             long w48 = in[768 + i];
-            out[880 + i] = (((w47 >>> 30) | (w48 << 34)) & 0x1ffffffffffffL) + ref;
-            out[1008 + i] = (w48 >>> 15) + ref;
+            out[880 + i] = (((w47 >>> 30) | (w48 << 34)) & 0x1ffffffffffffL);
+            out[1008 + i] = (w48 >>> 15);
         }
     }
 
-    private static void unpack50(long[] in, long[] out, long ref) {
+    private static void unpack50(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3ffffffffffffL) + ref;
+            out[i] = (w0 & 0x3ffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 50) | (w1 << 14)) & 0x3ffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 50) | (w1 << 14)) & 0x3ffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 36) | (w2 << 28)) & 0x3ffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 36) | (w2 << 28)) & 0x3ffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 22) | (w3 << 42)) & 0x3ffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 22) | (w3 << 42)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[512 + i] = ((w3 >>> 8) & 0x3ffffffffffffL) + ref;
+            out[512 + i] = ((w3 >>> 8) & 0x3ffffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffffffffffffL);
             long w5 = in[80 + i];
-            out[768 + i] = (((w4 >>> 44) | (w5 << 20)) & 0x3ffffffffffffL) + ref;
+            out[768 + i] = (((w4 >>> 44) | (w5 << 20)) & 0x3ffffffffffffL);
             long w6 = in[96 + i];
-            out[896 + i] = (((w5 >>> 30) | (w6 << 34)) & 0x3ffffffffffffL) + ref;
+            out[896 + i] = (((w5 >>> 30) | (w6 << 34)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[64 + i] = (((w6 >>> 16) | (w7 << 48)) & 0x3ffffffffffffL) + ref;
-            out[192 + i] = ((w7 >>> 2) & 0x3ffffffffffffL) + ref;
+            out[64 + i] = (((w6 >>> 16) | (w7 << 48)) & 0x3ffffffffffffL);
+            out[192 + i] = ((w7 >>> 2) & 0x3ffffffffffffL);
             long w8 = in[128 + i];
-            out[320 + i] = (((w7 >>> 52) | (w8 << 12)) & 0x3ffffffffffffL) + ref;
+            out[320 + i] = (((w7 >>> 52) | (w8 << 12)) & 0x3ffffffffffffL);
             long w9 = in[144 + i];
-            out[448 + i] = (((w8 >>> 38) | (w9 << 26)) & 0x3ffffffffffffL) + ref;
+            out[448 + i] = (((w8 >>> 38) | (w9 << 26)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
             long w10 = in[160 + i];
-            out[576 + i] = (((w9 >>> 24) | (w10 << 40)) & 0x3ffffffffffffL) + ref;
-            out[704 + i] = ((w10 >>> 10) & 0x3ffffffffffffL) + ref;
+            out[576 + i] = (((w9 >>> 24) | (w10 << 40)) & 0x3ffffffffffffL);
+            out[704 + i] = ((w10 >>> 10) & 0x3ffffffffffffL);
             long w11 = in[176 + i];
-            out[832 + i] = (((w10 >>> 60) | (w11 << 4)) & 0x3ffffffffffffL) + ref;
+            out[832 + i] = (((w10 >>> 60) | (w11 << 4)) & 0x3ffffffffffffL);
             long w12 = in[192 + i];
-            out[960 + i] = (((w11 >>> 46) | (w12 << 18)) & 0x3ffffffffffffL) + ref;
+            out[960 + i] = (((w11 >>> 46) | (w12 << 18)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[32 + i] = (((w12 >>> 32) | (w13 << 32)) & 0x3ffffffffffffL) + ref;
+            out[32 + i] = (((w12 >>> 32) | (w13 << 32)) & 0x3ffffffffffffL);
             long w14 = in[224 + i];
-            out[160 + i] = (((w13 >>> 18) | (w14 << 46)) & 0x3ffffffffffffL) + ref;
-            out[288 + i] = ((w14 >>> 4) & 0x3ffffffffffffL) + ref;
+            out[160 + i] = (((w13 >>> 18) | (w14 << 46)) & 0x3ffffffffffffL);
+            out[288 + i] = ((w14 >>> 4) & 0x3ffffffffffffL);
             long w15 = in[240 + i];
-            out[416 + i] = (((w14 >>> 54) | (w15 << 10)) & 0x3ffffffffffffL) + ref;
+            out[416 + i] = (((w14 >>> 54) | (w15 << 10)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[544 + i] = (((w15 >>> 40) | (w16 << 24)) & 0x3ffffffffffffL) + ref;
+            out[544 + i] = (((w15 >>> 40) | (w16 << 24)) & 0x3ffffffffffffL);
             long w17 = in[272 + i];
-            out[672 + i] = (((w16 >>> 26) | (w17 << 38)) & 0x3ffffffffffffL) + ref;
-            out[800 + i] = ((w17 >>> 12) & 0x3ffffffffffffL) + ref;
+            out[672 + i] = (((w16 >>> 26) | (w17 << 38)) & 0x3ffffffffffffL);
+            out[800 + i] = ((w17 >>> 12) & 0x3ffffffffffffL);
             long w18 = in[288 + i];
-            out[928 + i] = (((w17 >>> 62) | (w18 << 2)) & 0x3ffffffffffffL) + ref;
+            out[928 + i] = (((w17 >>> 62) | (w18 << 2)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[96 + i] = (((w18 >>> 48) | (w19 << 16)) & 0x3ffffffffffffL) + ref;
+            out[96 + i] = (((w18 >>> 48) | (w19 << 16)) & 0x3ffffffffffffL);
             long w20 = in[320 + i];
-            out[224 + i] = (((w19 >>> 34) | (w20 << 30)) & 0x3ffffffffffffL) + ref;
+            out[224 + i] = (((w19 >>> 34) | (w20 << 30)) & 0x3ffffffffffffL);
             long w21 = in[336 + i];
-            out[352 + i] = (((w20 >>> 20) | (w21 << 44)) & 0x3ffffffffffffL) + ref;
-            out[480 + i] = ((w21 >>> 6) & 0x3ffffffffffffL) + ref;
+            out[352 + i] = (((w20 >>> 20) | (w21 << 44)) & 0x3ffffffffffffL);
+            out[480 + i] = ((w21 >>> 6) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[608 + i] = (((w21 >>> 56) | (w22 << 8)) & 0x3ffffffffffffL) + ref;
+            out[608 + i] = (((w21 >>> 56) | (w22 << 8)) & 0x3ffffffffffffL);
             long w23 = in[368 + i];
-            out[736 + i] = (((w22 >>> 42) | (w23 << 22)) & 0x3ffffffffffffL) + ref;
+            out[736 + i] = (((w22 >>> 42) | (w23 << 22)) & 0x3ffffffffffffL);
             long w24 = in[384 + i];
-            out[864 + i] = (((w23 >>> 28) | (w24 << 36)) & 0x3ffffffffffffL) + ref;
-            out[992 + i] = (w24 >>> 14) + ref;
+            out[864 + i] = (((w23 >>> 28) | (w24 << 36)) & 0x3ffffffffffffL);
+            out[992 + i] = (w24 >>> 14);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
-            out[16 + i] = (w25 & 0x3ffffffffffffL) + ref;
+            out[16 + i] = (w25 & 0x3ffffffffffffL);
             long w26 = in[416 + i];
-            out[144 + i] = (((w25 >>> 50) | (w26 << 14)) & 0x3ffffffffffffL) + ref;
+            out[144 + i] = (((w25 >>> 50) | (w26 << 14)) & 0x3ffffffffffffL);
             long w27 = in[432 + i];
-            out[272 + i] = (((w26 >>> 36) | (w27 << 28)) & 0x3ffffffffffffL) + ref;
+            out[272 + i] = (((w26 >>> 36) | (w27 << 28)) & 0x3ffffffffffffL);
             long w28 = in[448 + i];
-            out[400 + i] = (((w27 >>> 22) | (w28 << 42)) & 0x3ffffffffffffL) + ref;
+            out[400 + i] = (((w27 >>> 22) | (w28 << 42)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
-            out[528 + i] = ((w28 >>> 8) & 0x3ffffffffffffL) + ref;
+            out[528 + i] = ((w28 >>> 8) & 0x3ffffffffffffL);
             long w29 = in[464 + i];
-            out[656 + i] = (((w28 >>> 58) | (w29 << 6)) & 0x3ffffffffffffL) + ref;
+            out[656 + i] = (((w28 >>> 58) | (w29 << 6)) & 0x3ffffffffffffL);
             long w30 = in[480 + i];
-            out[784 + i] = (((w29 >>> 44) | (w30 << 20)) & 0x3ffffffffffffL) + ref;
+            out[784 + i] = (((w29 >>> 44) | (w30 << 20)) & 0x3ffffffffffffL);
             long w31 = in[496 + i];
-            out[912 + i] = (((w30 >>> 30) | (w31 << 34)) & 0x3ffffffffffffL) + ref;
+            out[912 + i] = (((w30 >>> 30) | (w31 << 34)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[80 + i] = (((w31 >>> 16) | (w32 << 48)) & 0x3ffffffffffffL) + ref;
-            out[208 + i] = ((w32 >>> 2) & 0x3ffffffffffffL) + ref;
+            out[80 + i] = (((w31 >>> 16) | (w32 << 48)) & 0x3ffffffffffffL);
+            out[208 + i] = ((w32 >>> 2) & 0x3ffffffffffffL);
             long w33 = in[528 + i];
-            out[336 + i] = (((w32 >>> 52) | (w33 << 12)) & 0x3ffffffffffffL) + ref;
+            out[336 + i] = (((w32 >>> 52) | (w33 << 12)) & 0x3ffffffffffffL);
             long w34 = in[544 + i];
-            out[464 + i] = (((w33 >>> 38) | (w34 << 26)) & 0x3ffffffffffffL) + ref;
+            out[464 + i] = (((w33 >>> 38) | (w34 << 26)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
             long w35 = in[560 + i];
-            out[592 + i] = (((w34 >>> 24) | (w35 << 40)) & 0x3ffffffffffffL) + ref;
-            out[720 + i] = ((w35 >>> 10) & 0x3ffffffffffffL) + ref;
+            out[592 + i] = (((w34 >>> 24) | (w35 << 40)) & 0x3ffffffffffffL);
+            out[720 + i] = ((w35 >>> 10) & 0x3ffffffffffffL);
             long w36 = in[576 + i];
-            out[848 + i] = (((w35 >>> 60) | (w36 << 4)) & 0x3ffffffffffffL) + ref;
+            out[848 + i] = (((w35 >>> 60) | (w36 << 4)) & 0x3ffffffffffffL);
             long w37 = in[592 + i];
-            out[976 + i] = (((w36 >>> 46) | (w37 << 18)) & 0x3ffffffffffffL) + ref;
+            out[976 + i] = (((w36 >>> 46) | (w37 << 18)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w37 = in[592 + i];
             long w38 = in[608 + i];
-            out[48 + i] = (((w37 >>> 32) | (w38 << 32)) & 0x3ffffffffffffL) + ref;
+            out[48 + i] = (((w37 >>> 32) | (w38 << 32)) & 0x3ffffffffffffL);
             long w39 = in[624 + i];
-            out[176 + i] = (((w38 >>> 18) | (w39 << 46)) & 0x3ffffffffffffL) + ref;
-            out[304 + i] = ((w39 >>> 4) & 0x3ffffffffffffL) + ref;
+            out[176 + i] = (((w38 >>> 18) | (w39 << 46)) & 0x3ffffffffffffL);
+            out[304 + i] = ((w39 >>> 4) & 0x3ffffffffffffL);
             long w40 = in[640 + i];
-            out[432 + i] = (((w39 >>> 54) | (w40 << 10)) & 0x3ffffffffffffL) + ref;
+            out[432 + i] = (((w39 >>> 54) | (w40 << 10)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w40 = in[640 + i];
             long w41 = in[656 + i];
-            out[560 + i] = (((w40 >>> 40) | (w41 << 24)) & 0x3ffffffffffffL) + ref;
+            out[560 + i] = (((w40 >>> 40) | (w41 << 24)) & 0x3ffffffffffffL);
             long w42 = in[672 + i];
-            out[688 + i] = (((w41 >>> 26) | (w42 << 38)) & 0x3ffffffffffffL) + ref;
-            out[816 + i] = ((w42 >>> 12) & 0x3ffffffffffffL) + ref;
+            out[688 + i] = (((w41 >>> 26) | (w42 << 38)) & 0x3ffffffffffffL);
+            out[816 + i] = ((w42 >>> 12) & 0x3ffffffffffffL);
             long w43 = in[688 + i];
-            out[944 + i] = (((w42 >>> 62) | (w43 << 2)) & 0x3ffffffffffffL) + ref;
+            out[944 + i] = (((w42 >>> 62) | (w43 << 2)) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w43 = in[688 + i];
             long w44 = in[704 + i];
-            out[112 + i] = (((w43 >>> 48) | (w44 << 16)) & 0x3ffffffffffffL) + ref;
+            out[112 + i] = (((w43 >>> 48) | (w44 << 16)) & 0x3ffffffffffffL);
             long w45 = in[720 + i];
-            out[240 + i] = (((w44 >>> 34) | (w45 << 30)) & 0x3ffffffffffffL) + ref;
+            out[240 + i] = (((w44 >>> 34) | (w45 << 30)) & 0x3ffffffffffffL);
             long w46 = in[736 + i];
-            out[368 + i] = (((w45 >>> 20) | (w46 << 44)) & 0x3ffffffffffffL) + ref;
-            out[496 + i] = ((w46 >>> 6) & 0x3ffffffffffffL) + ref;
+            out[368 + i] = (((w45 >>> 20) | (w46 << 44)) & 0x3ffffffffffffL);
+            out[496 + i] = ((w46 >>> 6) & 0x3ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w46 = in[736 + i];
             long w47 = in[752 + i];
-            out[624 + i] = (((w46 >>> 56) | (w47 << 8)) & 0x3ffffffffffffL) + ref;
+            out[624 + i] = (((w46 >>> 56) | (w47 << 8)) & 0x3ffffffffffffL);
             long w48 = in[768 + i];
-            out[752 + i] = (((w47 >>> 42) | (w48 << 22)) & 0x3ffffffffffffL) + ref;
+            out[752 + i] = (((w47 >>> 42) | (w48 << 22)) & 0x3ffffffffffffL);
             long w49 = in[784 + i];
-            out[880 + i] = (((w48 >>> 28) | (w49 << 36)) & 0x3ffffffffffffL) + ref;
-            out[1008 + i] = (w49 >>> 14) + ref;
+            out[880 + i] = (((w48 >>> 28) | (w49 << 36)) & 0x3ffffffffffffL);
+            out[1008 + i] = (w49 >>> 14);
         }
     }
 
-    private static void unpack51(long[] in, long[] out, long ref) {
+    private static void unpack51(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7ffffffffffffL) + ref;
+            out[i] = (w0 & 0x7ffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 51) | (w1 << 13)) & 0x7ffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 51) | (w1 << 13)) & 0x7ffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 38) | (w2 << 26)) & 0x7ffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 38) | (w2 << 26)) & 0x7ffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 25) | (w3 << 39)) & 0x7ffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 25) | (w3 << 39)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
-            out[512 + i] = ((w3 >>> 12) & 0x7ffffffffffffL) + ref;
+            out[512 + i] = ((w3 >>> 12) & 0x7ffffffffffffL);
             long w4 = in[64 + i];
-            out[640 + i] = (((w3 >>> 63) | (w4 << 1)) & 0x7ffffffffffffL) + ref;
+            out[640 + i] = (((w3 >>> 63) | (w4 << 1)) & 0x7ffffffffffffL);
             long w5 = in[80 + i];
-            out[768 + i] = (((w4 >>> 50) | (w5 << 14)) & 0x7ffffffffffffL) + ref;
+            out[768 + i] = (((w4 >>> 50) | (w5 << 14)) & 0x7ffffffffffffL);
             long w6 = in[96 + i];
-            out[896 + i] = (((w5 >>> 37) | (w6 << 27)) & 0x7ffffffffffffL) + ref;
+            out[896 + i] = (((w5 >>> 37) | (w6 << 27)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[64 + i] = (((w6 >>> 24) | (w7 << 40)) & 0x7ffffffffffffL) + ref;
-            out[192 + i] = ((w7 >>> 11) & 0x7ffffffffffffL) + ref;
+            out[64 + i] = (((w6 >>> 24) | (w7 << 40)) & 0x7ffffffffffffL);
+            out[192 + i] = ((w7 >>> 11) & 0x7ffffffffffffL);
             long w8 = in[128 + i];
-            out[320 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x7ffffffffffffL) + ref;
+            out[320 + i] = (((w7 >>> 62) | (w8 << 2)) & 0x7ffffffffffffL);
             long w9 = in[144 + i];
-            out[448 + i] = (((w8 >>> 49) | (w9 << 15)) & 0x7ffffffffffffL) + ref;
+            out[448 + i] = (((w8 >>> 49) | (w9 << 15)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
             long w10 = in[160 + i];
-            out[576 + i] = (((w9 >>> 36) | (w10 << 28)) & 0x7ffffffffffffL) + ref;
+            out[576 + i] = (((w9 >>> 36) | (w10 << 28)) & 0x7ffffffffffffL);
             long w11 = in[176 + i];
-            out[704 + i] = (((w10 >>> 23) | (w11 << 41)) & 0x7ffffffffffffL) + ref;
-            out[832 + i] = ((w11 >>> 10) & 0x7ffffffffffffL) + ref;
+            out[704 + i] = (((w10 >>> 23) | (w11 << 41)) & 0x7ffffffffffffL);
+            out[832 + i] = ((w11 >>> 10) & 0x7ffffffffffffL);
             long w12 = in[192 + i];
-            out[960 + i] = (((w11 >>> 61) | (w12 << 3)) & 0x7ffffffffffffL) + ref;
+            out[960 + i] = (((w11 >>> 61) | (w12 << 3)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
             long w13 = in[208 + i];
-            out[32 + i] = (((w12 >>> 48) | (w13 << 16)) & 0x7ffffffffffffL) + ref;
+            out[32 + i] = (((w12 >>> 48) | (w13 << 16)) & 0x7ffffffffffffL);
             long w14 = in[224 + i];
-            out[160 + i] = (((w13 >>> 35) | (w14 << 29)) & 0x7ffffffffffffL) + ref;
+            out[160 + i] = (((w13 >>> 35) | (w14 << 29)) & 0x7ffffffffffffL);
             long w15 = in[240 + i];
-            out[288 + i] = (((w14 >>> 22) | (w15 << 42)) & 0x7ffffffffffffL) + ref;
-            out[416 + i] = ((w15 >>> 9) & 0x7ffffffffffffL) + ref;
+            out[288 + i] = (((w14 >>> 22) | (w15 << 42)) & 0x7ffffffffffffL);
+            out[416 + i] = ((w15 >>> 9) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[544 + i] = (((w15 >>> 60) | (w16 << 4)) & 0x7ffffffffffffL) + ref;
+            out[544 + i] = (((w15 >>> 60) | (w16 << 4)) & 0x7ffffffffffffL);
             long w17 = in[272 + i];
-            out[672 + i] = (((w16 >>> 47) | (w17 << 17)) & 0x7ffffffffffffL) + ref;
+            out[672 + i] = (((w16 >>> 47) | (w17 << 17)) & 0x7ffffffffffffL);
             long w18 = in[288 + i];
-            out[800 + i] = (((w17 >>> 34) | (w18 << 30)) & 0x7ffffffffffffL) + ref;
+            out[800 + i] = (((w17 >>> 34) | (w18 << 30)) & 0x7ffffffffffffL);
             long w19 = in[304 + i];
-            out[928 + i] = (((w18 >>> 21) | (w19 << 43)) & 0x7ffffffffffffL) + ref;
+            out[928 + i] = (((w18 >>> 21) | (w19 << 43)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
-            out[96 + i] = ((w19 >>> 8) & 0x7ffffffffffffL) + ref;
+            out[96 + i] = ((w19 >>> 8) & 0x7ffffffffffffL);
             long w20 = in[320 + i];
-            out[224 + i] = (((w19 >>> 59) | (w20 << 5)) & 0x7ffffffffffffL) + ref;
+            out[224 + i] = (((w19 >>> 59) | (w20 << 5)) & 0x7ffffffffffffL);
             long w21 = in[336 + i];
-            out[352 + i] = (((w20 >>> 46) | (w21 << 18)) & 0x7ffffffffffffL) + ref;
+            out[352 + i] = (((w20 >>> 46) | (w21 << 18)) & 0x7ffffffffffffL);
             long w22 = in[352 + i];
-            out[480 + i] = (((w21 >>> 33) | (w22 << 31)) & 0x7ffffffffffffL) + ref;
+            out[480 + i] = (((w21 >>> 33) | (w22 << 31)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[608 + i] = (((w22 >>> 20) | (w23 << 44)) & 0x7ffffffffffffL) + ref;
-            out[736 + i] = ((w23 >>> 7) & 0x7ffffffffffffL) + ref;
+            out[608 + i] = (((w22 >>> 20) | (w23 << 44)) & 0x7ffffffffffffL);
+            out[736 + i] = ((w23 >>> 7) & 0x7ffffffffffffL);
             long w24 = in[384 + i];
-            out[864 + i] = (((w23 >>> 58) | (w24 << 6)) & 0x7ffffffffffffL) + ref;
+            out[864 + i] = (((w23 >>> 58) | (w24 << 6)) & 0x7ffffffffffffL);
             long w25 = in[400 + i];
-            out[992 + i] = (((w24 >>> 45) | (w25 << 19)) & 0x7ffffffffffffL) + ref;
+            out[992 + i] = (((w24 >>> 45) | (w25 << 19)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
             long w26 = in[416 + i];
-            out[16 + i] = (((w25 >>> 32) | (w26 << 32)) & 0x7ffffffffffffL) + ref;
+            out[16 + i] = (((w25 >>> 32) | (w26 << 32)) & 0x7ffffffffffffL);
             long w27 = in[432 + i];
-            out[144 + i] = (((w26 >>> 19) | (w27 << 45)) & 0x7ffffffffffffL) + ref;
-            out[272 + i] = ((w27 >>> 6) & 0x7ffffffffffffL) + ref;
+            out[144 + i] = (((w26 >>> 19) | (w27 << 45)) & 0x7ffffffffffffL);
+            out[272 + i] = ((w27 >>> 6) & 0x7ffffffffffffL);
             long w28 = in[448 + i];
-            out[400 + i] = (((w27 >>> 57) | (w28 << 7)) & 0x7ffffffffffffL) + ref;
+            out[400 + i] = (((w27 >>> 57) | (w28 << 7)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
             long w29 = in[464 + i];
-            out[528 + i] = (((w28 >>> 44) | (w29 << 20)) & 0x7ffffffffffffL) + ref;
+            out[528 + i] = (((w28 >>> 44) | (w29 << 20)) & 0x7ffffffffffffL);
             long w30 = in[480 + i];
-            out[656 + i] = (((w29 >>> 31) | (w30 << 33)) & 0x7ffffffffffffL) + ref;
+            out[656 + i] = (((w29 >>> 31) | (w30 << 33)) & 0x7ffffffffffffL);
             long w31 = in[496 + i];
-            out[784 + i] = (((w30 >>> 18) | (w31 << 46)) & 0x7ffffffffffffL) + ref;
-            out[912 + i] = ((w31 >>> 5) & 0x7ffffffffffffL) + ref;
+            out[784 + i] = (((w30 >>> 18) | (w31 << 46)) & 0x7ffffffffffffL);
+            out[912 + i] = ((w31 >>> 5) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[80 + i] = (((w31 >>> 56) | (w32 << 8)) & 0x7ffffffffffffL) + ref;
+            out[80 + i] = (((w31 >>> 56) | (w32 << 8)) & 0x7ffffffffffffL);
             long w33 = in[528 + i];
-            out[208 + i] = (((w32 >>> 43) | (w33 << 21)) & 0x7ffffffffffffL) + ref;
+            out[208 + i] = (((w32 >>> 43) | (w33 << 21)) & 0x7ffffffffffffL);
             long w34 = in[544 + i];
-            out[336 + i] = (((w33 >>> 30) | (w34 << 34)) & 0x7ffffffffffffL) + ref;
+            out[336 + i] = (((w33 >>> 30) | (w34 << 34)) & 0x7ffffffffffffL);
             long w35 = in[560 + i];
-            out[464 + i] = (((w34 >>> 17) | (w35 << 47)) & 0x7ffffffffffffL) + ref;
+            out[464 + i] = (((w34 >>> 17) | (w35 << 47)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
-            out[592 + i] = ((w35 >>> 4) & 0x7ffffffffffffL) + ref;
+            out[592 + i] = ((w35 >>> 4) & 0x7ffffffffffffL);
             long w36 = in[576 + i];
-            out[720 + i] = (((w35 >>> 55) | (w36 << 9)) & 0x7ffffffffffffL) + ref;
+            out[720 + i] = (((w35 >>> 55) | (w36 << 9)) & 0x7ffffffffffffL);
             long w37 = in[592 + i];
-            out[848 + i] = (((w36 >>> 42) | (w37 << 22)) & 0x7ffffffffffffL) + ref;
+            out[848 + i] = (((w36 >>> 42) | (w37 << 22)) & 0x7ffffffffffffL);
             long w38 = in[608 + i];
-            out[976 + i] = (((w37 >>> 29) | (w38 << 35)) & 0x7ffffffffffffL) + ref;
+            out[976 + i] = (((w37 >>> 29) | (w38 << 35)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w38 = in[608 + i];
             long w39 = in[624 + i];
-            out[48 + i] = (((w38 >>> 16) | (w39 << 48)) & 0x7ffffffffffffL) + ref;
-            out[176 + i] = ((w39 >>> 3) & 0x7ffffffffffffL) + ref;
+            out[48 + i] = (((w38 >>> 16) | (w39 << 48)) & 0x7ffffffffffffL);
+            out[176 + i] = ((w39 >>> 3) & 0x7ffffffffffffL);
             long w40 = in[640 + i];
-            out[304 + i] = (((w39 >>> 54) | (w40 << 10)) & 0x7ffffffffffffL) + ref;
+            out[304 + i] = (((w39 >>> 54) | (w40 << 10)) & 0x7ffffffffffffL);
             long w41 = in[656 + i];
-            out[432 + i] = (((w40 >>> 41) | (w41 << 23)) & 0x7ffffffffffffL) + ref;
+            out[432 + i] = (((w40 >>> 41) | (w41 << 23)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w41 = in[656 + i];
             long w42 = in[672 + i];
-            out[560 + i] = (((w41 >>> 28) | (w42 << 36)) & 0x7ffffffffffffL) + ref;
+            out[560 + i] = (((w41 >>> 28) | (w42 << 36)) & 0x7ffffffffffffL);
             long w43 = in[688 + i];
-            out[688 + i] = (((w42 >>> 15) | (w43 << 49)) & 0x7ffffffffffffL) + ref;
-            out[816 + i] = ((w43 >>> 2) & 0x7ffffffffffffL) + ref;
+            out[688 + i] = (((w42 >>> 15) | (w43 << 49)) & 0x7ffffffffffffL);
+            out[816 + i] = ((w43 >>> 2) & 0x7ffffffffffffL);
             long w44 = in[704 + i];
-            out[944 + i] = (((w43 >>> 53) | (w44 << 11)) & 0x7ffffffffffffL) + ref;
+            out[944 + i] = (((w43 >>> 53) | (w44 << 11)) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w44 = in[704 + i];
             long w45 = in[720 + i];
-            out[112 + i] = (((w44 >>> 40) | (w45 << 24)) & 0x7ffffffffffffL) + ref;
+            out[112 + i] = (((w44 >>> 40) | (w45 << 24)) & 0x7ffffffffffffL);
             long w46 = in[736 + i];
-            out[240 + i] = (((w45 >>> 27) | (w46 << 37)) & 0x7ffffffffffffL) + ref;
+            out[240 + i] = (((w45 >>> 27) | (w46 << 37)) & 0x7ffffffffffffL);
             long w47 = in[752 + i];
-            out[368 + i] = (((w46 >>> 14) | (w47 << 50)) & 0x7ffffffffffffL) + ref;
-            out[496 + i] = ((w47 >>> 1) & 0x7ffffffffffffL) + ref;
+            out[368 + i] = (((w46 >>> 14) | (w47 << 50)) & 0x7ffffffffffffL);
+            out[496 + i] = ((w47 >>> 1) & 0x7ffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w47 = in[752 + i];
             long w48 = in[768 + i];
-            out[624 + i] = (((w47 >>> 52) | (w48 << 12)) & 0x7ffffffffffffL) + ref;
+            out[624 + i] = (((w47 >>> 52) | (w48 << 12)) & 0x7ffffffffffffL);
             long w49 = in[784 + i];
-            out[752 + i] = (((w48 >>> 39) | (w49 << 25)) & 0x7ffffffffffffL) + ref;
+            out[752 + i] = (((w48 >>> 39) | (w49 << 25)) & 0x7ffffffffffffL);
             long w50 = in[800 + i];
-            out[880 + i] = (((w49 >>> 26) | (w50 << 38)) & 0x7ffffffffffffL) + ref;
-            out[1008 + i] = (w50 >>> 13) + ref;
+            out[880 + i] = (((w49 >>> 26) | (w50 << 38)) & 0x7ffffffffffffL);
+            out[1008 + i] = (w50 >>> 13);
         }
     }
 
-    private static void unpack52(long[] in, long[] out, long ref) {
+    private static void unpack52(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xfffffffffffffL) + ref;
+            out[i] = (w0 & 0xfffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 52) | (w1 << 12)) & 0xfffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 52) | (w1 << 12)) & 0xfffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 40) | (w2 << 24)) & 0xfffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 40) | (w2 << 24)) & 0xfffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 28) | (w3 << 36)) & 0xfffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 28) | (w3 << 36)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 16) | (w4 << 48)) & 0xfffffffffffffL) + ref;
-            out[640 + i] = ((w4 >>> 4) & 0xfffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 16) | (w4 << 48)) & 0xfffffffffffffL);
+            out[640 + i] = ((w4 >>> 4) & 0xfffffffffffffL);
             long w5 = in[80 + i];
-            out[768 + i] = (((w4 >>> 56) | (w5 << 8)) & 0xfffffffffffffL) + ref;
+            out[768 + i] = (((w4 >>> 56) | (w5 << 8)) & 0xfffffffffffffL);
             long w6 = in[96 + i];
-            out[896 + i] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffffffffL) + ref;
+            out[896 + i] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[64 + i] = (((w6 >>> 32) | (w7 << 32)) & 0xfffffffffffffL) + ref;
+            out[64 + i] = (((w6 >>> 32) | (w7 << 32)) & 0xfffffffffffffL);
             long w8 = in[128 + i];
-            out[192 + i] = (((w7 >>> 20) | (w8 << 44)) & 0xfffffffffffffL) + ref;
-            out[320 + i] = ((w8 >>> 8) & 0xfffffffffffffL) + ref;
+            out[192 + i] = (((w7 >>> 20) | (w8 << 44)) & 0xfffffffffffffL);
+            out[320 + i] = ((w8 >>> 8) & 0xfffffffffffffL);
             long w9 = in[144 + i];
-            out[448 + i] = (((w8 >>> 60) | (w9 << 4)) & 0xfffffffffffffL) + ref;
+            out[448 + i] = (((w8 >>> 60) | (w9 << 4)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
             long w10 = in[160 + i];
-            out[576 + i] = (((w9 >>> 48) | (w10 << 16)) & 0xfffffffffffffL) + ref;
+            out[576 + i] = (((w9 >>> 48) | (w10 << 16)) & 0xfffffffffffffL);
             long w11 = in[176 + i];
-            out[704 + i] = (((w10 >>> 36) | (w11 << 28)) & 0xfffffffffffffL) + ref;
+            out[704 + i] = (((w10 >>> 36) | (w11 << 28)) & 0xfffffffffffffL);
             long w12 = in[192 + i];
-            out[832 + i] = (((w11 >>> 24) | (w12 << 40)) & 0xfffffffffffffL) + ref;
-            out[960 + i] = (w12 >>> 12) + ref;
+            out[832 + i] = (((w11 >>> 24) | (w12 << 40)) & 0xfffffffffffffL);
+            out[960 + i] = (w12 >>> 12);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
-            out[32 + i] = (w13 & 0xfffffffffffffL) + ref;
+            out[32 + i] = (w13 & 0xfffffffffffffL);
             long w14 = in[224 + i];
-            out[160 + i] = (((w13 >>> 52) | (w14 << 12)) & 0xfffffffffffffL) + ref;
+            out[160 + i] = (((w13 >>> 52) | (w14 << 12)) & 0xfffffffffffffL);
             long w15 = in[240 + i];
-            out[288 + i] = (((w14 >>> 40) | (w15 << 24)) & 0xfffffffffffffL) + ref;
+            out[288 + i] = (((w14 >>> 40) | (w15 << 24)) & 0xfffffffffffffL);
             long w16 = in[256 + i];
-            out[416 + i] = (((w15 >>> 28) | (w16 << 36)) & 0xfffffffffffffL) + ref;
+            out[416 + i] = (((w15 >>> 28) | (w16 << 36)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[544 + i] = (((w16 >>> 16) | (w17 << 48)) & 0xfffffffffffffL) + ref;
-            out[672 + i] = ((w17 >>> 4) & 0xfffffffffffffL) + ref;
+            out[544 + i] = (((w16 >>> 16) | (w17 << 48)) & 0xfffffffffffffL);
+            out[672 + i] = ((w17 >>> 4) & 0xfffffffffffffL);
             long w18 = in[288 + i];
-            out[800 + i] = (((w17 >>> 56) | (w18 << 8)) & 0xfffffffffffffL) + ref;
+            out[800 + i] = (((w17 >>> 56) | (w18 << 8)) & 0xfffffffffffffL);
             long w19 = in[304 + i];
-            out[928 + i] = (((w18 >>> 44) | (w19 << 20)) & 0xfffffffffffffL) + ref;
+            out[928 + i] = (((w18 >>> 44) | (w19 << 20)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[96 + i] = (((w19 >>> 32) | (w20 << 32)) & 0xfffffffffffffL) + ref;
+            out[96 + i] = (((w19 >>> 32) | (w20 << 32)) & 0xfffffffffffffL);
             long w21 = in[336 + i];
-            out[224 + i] = (((w20 >>> 20) | (w21 << 44)) & 0xfffffffffffffL) + ref;
-            out[352 + i] = ((w21 >>> 8) & 0xfffffffffffffL) + ref;
+            out[224 + i] = (((w20 >>> 20) | (w21 << 44)) & 0xfffffffffffffL);
+            out[352 + i] = ((w21 >>> 8) & 0xfffffffffffffL);
             long w22 = in[352 + i];
-            out[480 + i] = (((w21 >>> 60) | (w22 << 4)) & 0xfffffffffffffL) + ref;
+            out[480 + i] = (((w21 >>> 60) | (w22 << 4)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[608 + i] = (((w22 >>> 48) | (w23 << 16)) & 0xfffffffffffffL) + ref;
+            out[608 + i] = (((w22 >>> 48) | (w23 << 16)) & 0xfffffffffffffL);
             long w24 = in[384 + i];
-            out[736 + i] = (((w23 >>> 36) | (w24 << 28)) & 0xfffffffffffffL) + ref;
+            out[736 + i] = (((w23 >>> 36) | (w24 << 28)) & 0xfffffffffffffL);
             long w25 = in[400 + i];
-            out[864 + i] = (((w24 >>> 24) | (w25 << 40)) & 0xfffffffffffffL) + ref;
-            out[992 + i] = (w25 >>> 12) + ref;
+            out[864 + i] = (((w24 >>> 24) | (w25 << 40)) & 0xfffffffffffffL);
+            out[992 + i] = (w25 >>> 12);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
-            out[16 + i] = (w26 & 0xfffffffffffffL) + ref;
+            out[16 + i] = (w26 & 0xfffffffffffffL);
             long w27 = in[432 + i];
-            out[144 + i] = (((w26 >>> 52) | (w27 << 12)) & 0xfffffffffffffL) + ref;
+            out[144 + i] = (((w26 >>> 52) | (w27 << 12)) & 0xfffffffffffffL);
             long w28 = in[448 + i];
-            out[272 + i] = (((w27 >>> 40) | (w28 << 24)) & 0xfffffffffffffL) + ref;
+            out[272 + i] = (((w27 >>> 40) | (w28 << 24)) & 0xfffffffffffffL);
             long w29 = in[464 + i];
-            out[400 + i] = (((w28 >>> 28) | (w29 << 36)) & 0xfffffffffffffL) + ref;
+            out[400 + i] = (((w28 >>> 28) | (w29 << 36)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
             long w30 = in[480 + i];
-            out[528 + i] = (((w29 >>> 16) | (w30 << 48)) & 0xfffffffffffffL) + ref;
-            out[656 + i] = ((w30 >>> 4) & 0xfffffffffffffL) + ref;
+            out[528 + i] = (((w29 >>> 16) | (w30 << 48)) & 0xfffffffffffffL);
+            out[656 + i] = ((w30 >>> 4) & 0xfffffffffffffL);
             long w31 = in[496 + i];
-            out[784 + i] = (((w30 >>> 56) | (w31 << 8)) & 0xfffffffffffffL) + ref;
+            out[784 + i] = (((w30 >>> 56) | (w31 << 8)) & 0xfffffffffffffL);
             long w32 = in[512 + i];
-            out[912 + i] = (((w31 >>> 44) | (w32 << 20)) & 0xfffffffffffffL) + ref;
+            out[912 + i] = (((w31 >>> 44) | (w32 << 20)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
             long w33 = in[528 + i];
-            out[80 + i] = (((w32 >>> 32) | (w33 << 32)) & 0xfffffffffffffL) + ref;
+            out[80 + i] = (((w32 >>> 32) | (w33 << 32)) & 0xfffffffffffffL);
             long w34 = in[544 + i];
-            out[208 + i] = (((w33 >>> 20) | (w34 << 44)) & 0xfffffffffffffL) + ref;
-            out[336 + i] = ((w34 >>> 8) & 0xfffffffffffffL) + ref;
+            out[208 + i] = (((w33 >>> 20) | (w34 << 44)) & 0xfffffffffffffL);
+            out[336 + i] = ((w34 >>> 8) & 0xfffffffffffffL);
             long w35 = in[560 + i];
-            out[464 + i] = (((w34 >>> 60) | (w35 << 4)) & 0xfffffffffffffL) + ref;
+            out[464 + i] = (((w34 >>> 60) | (w35 << 4)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
             long w36 = in[576 + i];
-            out[592 + i] = (((w35 >>> 48) | (w36 << 16)) & 0xfffffffffffffL) + ref;
+            out[592 + i] = (((w35 >>> 48) | (w36 << 16)) & 0xfffffffffffffL);
             long w37 = in[592 + i];
-            out[720 + i] = (((w36 >>> 36) | (w37 << 28)) & 0xfffffffffffffL) + ref;
+            out[720 + i] = (((w36 >>> 36) | (w37 << 28)) & 0xfffffffffffffL);
             long w38 = in[608 + i];
-            out[848 + i] = (((w37 >>> 24) | (w38 << 40)) & 0xfffffffffffffL) + ref;
-            out[976 + i] = (w38 >>> 12) + ref;
+            out[848 + i] = (((w37 >>> 24) | (w38 << 40)) & 0xfffffffffffffL);
+            out[976 + i] = (w38 >>> 12);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
-            out[48 + i] = (w39 & 0xfffffffffffffL) + ref;
+            out[48 + i] = (w39 & 0xfffffffffffffL);
             long w40 = in[640 + i];
-            out[176 + i] = (((w39 >>> 52) | (w40 << 12)) & 0xfffffffffffffL) + ref;
+            out[176 + i] = (((w39 >>> 52) | (w40 << 12)) & 0xfffffffffffffL);
             long w41 = in[656 + i];
-            out[304 + i] = (((w40 >>> 40) | (w41 << 24)) & 0xfffffffffffffL) + ref;
+            out[304 + i] = (((w40 >>> 40) | (w41 << 24)) & 0xfffffffffffffL);
             long w42 = in[672 + i];
-            out[432 + i] = (((w41 >>> 28) | (w42 << 36)) & 0xfffffffffffffL) + ref;
+            out[432 + i] = (((w41 >>> 28) | (w42 << 36)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w42 = in[672 + i];
             long w43 = in[688 + i];
-            out[560 + i] = (((w42 >>> 16) | (w43 << 48)) & 0xfffffffffffffL) + ref;
-            out[688 + i] = ((w43 >>> 4) & 0xfffffffffffffL) + ref;
+            out[560 + i] = (((w42 >>> 16) | (w43 << 48)) & 0xfffffffffffffL);
+            out[688 + i] = ((w43 >>> 4) & 0xfffffffffffffL);
             long w44 = in[704 + i];
-            out[816 + i] = (((w43 >>> 56) | (w44 << 8)) & 0xfffffffffffffL) + ref;
+            out[816 + i] = (((w43 >>> 56) | (w44 << 8)) & 0xfffffffffffffL);
             long w45 = in[720 + i];
-            out[944 + i] = (((w44 >>> 44) | (w45 << 20)) & 0xfffffffffffffL) + ref;
+            out[944 + i] = (((w44 >>> 44) | (w45 << 20)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w45 = in[720 + i];
             long w46 = in[736 + i];
-            out[112 + i] = (((w45 >>> 32) | (w46 << 32)) & 0xfffffffffffffL) + ref;
+            out[112 + i] = (((w45 >>> 32) | (w46 << 32)) & 0xfffffffffffffL);
             long w47 = in[752 + i];
-            out[240 + i] = (((w46 >>> 20) | (w47 << 44)) & 0xfffffffffffffL) + ref;
-            out[368 + i] = ((w47 >>> 8) & 0xfffffffffffffL) + ref;
+            out[240 + i] = (((w46 >>> 20) | (w47 << 44)) & 0xfffffffffffffL);
+            out[368 + i] = ((w47 >>> 8) & 0xfffffffffffffL);
             long w48 = in[768 + i];
-            out[496 + i] = (((w47 >>> 60) | (w48 << 4)) & 0xfffffffffffffL) + ref;
+            out[496 + i] = (((w47 >>> 60) | (w48 << 4)) & 0xfffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w48 = in[768 + i];
             long w49 = in[784 + i];
-            out[624 + i] = (((w48 >>> 48) | (w49 << 16)) & 0xfffffffffffffL) + ref;
+            out[624 + i] = (((w48 >>> 48) | (w49 << 16)) & 0xfffffffffffffL);
             long w50 = in[800 + i];
-            out[752 + i] = (((w49 >>> 36) | (w50 << 28)) & 0xfffffffffffffL) + ref;
+            out[752 + i] = (((w49 >>> 36) | (w50 << 28)) & 0xfffffffffffffL);
             long w51 = in[816 + i];
-            out[880 + i] = (((w50 >>> 24) | (w51 << 40)) & 0xfffffffffffffL) + ref;
-            out[1008 + i] = (w51 >>> 12) + ref;
+            out[880 + i] = (((w50 >>> 24) | (w51 << 40)) & 0xfffffffffffffL);
+            out[1008 + i] = (w51 >>> 12);
         }
     }
 
-    private static void unpack53(long[] in, long[] out, long ref) {
+    private static void unpack53(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1fffffffffffffL) + ref;
+            out[i] = (w0 & 0x1fffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 53) | (w1 << 11)) & 0x1fffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 53) | (w1 << 11)) & 0x1fffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 42) | (w2 << 22)) & 0x1fffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 42) | (w2 << 22)) & 0x1fffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 31) | (w3 << 33)) & 0x1fffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 31) | (w3 << 33)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 20) | (w4 << 44)) & 0x1fffffffffffffL) + ref;
-            out[640 + i] = ((w4 >>> 9) & 0x1fffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 20) | (w4 << 44)) & 0x1fffffffffffffL);
+            out[640 + i] = ((w4 >>> 9) & 0x1fffffffffffffL);
             long w5 = in[80 + i];
-            out[768 + i] = (((w4 >>> 62) | (w5 << 2)) & 0x1fffffffffffffL) + ref;
+            out[768 + i] = (((w4 >>> 62) | (w5 << 2)) & 0x1fffffffffffffL);
             long w6 = in[96 + i];
-            out[896 + i] = (((w5 >>> 51) | (w6 << 13)) & 0x1fffffffffffffL) + ref;
+            out[896 + i] = (((w5 >>> 51) | (w6 << 13)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[64 + i] = (((w6 >>> 40) | (w7 << 24)) & 0x1fffffffffffffL) + ref;
+            out[64 + i] = (((w6 >>> 40) | (w7 << 24)) & 0x1fffffffffffffL);
             long w8 = in[128 + i];
-            out[192 + i] = (((w7 >>> 29) | (w8 << 35)) & 0x1fffffffffffffL) + ref;
+            out[192 + i] = (((w7 >>> 29) | (w8 << 35)) & 0x1fffffffffffffL);
             long w9 = in[144 + i];
-            out[320 + i] = (((w8 >>> 18) | (w9 << 46)) & 0x1fffffffffffffL) + ref;
-            out[448 + i] = ((w9 >>> 7) & 0x1fffffffffffffL) + ref;
+            out[320 + i] = (((w8 >>> 18) | (w9 << 46)) & 0x1fffffffffffffL);
+            out[448 + i] = ((w9 >>> 7) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w9 = in[144 + i];
             long w10 = in[160 + i];
-            out[576 + i] = (((w9 >>> 60) | (w10 << 4)) & 0x1fffffffffffffL) + ref;
+            out[576 + i] = (((w9 >>> 60) | (w10 << 4)) & 0x1fffffffffffffL);
             long w11 = in[176 + i];
-            out[704 + i] = (((w10 >>> 49) | (w11 << 15)) & 0x1fffffffffffffL) + ref;
+            out[704 + i] = (((w10 >>> 49) | (w11 << 15)) & 0x1fffffffffffffL);
             long w12 = in[192 + i];
-            out[832 + i] = (((w11 >>> 38) | (w12 << 26)) & 0x1fffffffffffffL) + ref;
+            out[832 + i] = (((w11 >>> 38) | (w12 << 26)) & 0x1fffffffffffffL);
             long w13 = in[208 + i];
-            out[960 + i] = (((w12 >>> 27) | (w13 << 37)) & 0x1fffffffffffffL) + ref;
+            out[960 + i] = (((w12 >>> 27) | (w13 << 37)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[32 + i] = (((w13 >>> 16) | (w14 << 48)) & 0x1fffffffffffffL) + ref;
-            out[160 + i] = ((w14 >>> 5) & 0x1fffffffffffffL) + ref;
+            out[32 + i] = (((w13 >>> 16) | (w14 << 48)) & 0x1fffffffffffffL);
+            out[160 + i] = ((w14 >>> 5) & 0x1fffffffffffffL);
             long w15 = in[240 + i];
-            out[288 + i] = (((w14 >>> 58) | (w15 << 6)) & 0x1fffffffffffffL) + ref;
+            out[288 + i] = (((w14 >>> 58) | (w15 << 6)) & 0x1fffffffffffffL);
             long w16 = in[256 + i];
-            out[416 + i] = (((w15 >>> 47) | (w16 << 17)) & 0x1fffffffffffffL) + ref;
+            out[416 + i] = (((w15 >>> 47) | (w16 << 17)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[544 + i] = (((w16 >>> 36) | (w17 << 28)) & 0x1fffffffffffffL) + ref;
+            out[544 + i] = (((w16 >>> 36) | (w17 << 28)) & 0x1fffffffffffffL);
             long w18 = in[288 + i];
-            out[672 + i] = (((w17 >>> 25) | (w18 << 39)) & 0x1fffffffffffffL) + ref;
+            out[672 + i] = (((w17 >>> 25) | (w18 << 39)) & 0x1fffffffffffffL);
             long w19 = in[304 + i];
-            out[800 + i] = (((w18 >>> 14) | (w19 << 50)) & 0x1fffffffffffffL) + ref;
-            out[928 + i] = ((w19 >>> 3) & 0x1fffffffffffffL) + ref;
+            out[800 + i] = (((w18 >>> 14) | (w19 << 50)) & 0x1fffffffffffffL);
+            out[928 + i] = ((w19 >>> 3) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[96 + i] = (((w19 >>> 56) | (w20 << 8)) & 0x1fffffffffffffL) + ref;
+            out[96 + i] = (((w19 >>> 56) | (w20 << 8)) & 0x1fffffffffffffL);
             long w21 = in[336 + i];
-            out[224 + i] = (((w20 >>> 45) | (w21 << 19)) & 0x1fffffffffffffL) + ref;
+            out[224 + i] = (((w20 >>> 45) | (w21 << 19)) & 0x1fffffffffffffL);
             long w22 = in[352 + i];
-            out[352 + i] = (((w21 >>> 34) | (w22 << 30)) & 0x1fffffffffffffL) + ref;
+            out[352 + i] = (((w21 >>> 34) | (w22 << 30)) & 0x1fffffffffffffL);
             long w23 = in[368 + i];
-            out[480 + i] = (((w22 >>> 23) | (w23 << 41)) & 0x1fffffffffffffL) + ref;
+            out[480 + i] = (((w22 >>> 23) | (w23 << 41)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[608 + i] = (((w23 >>> 12) | (w24 << 52)) & 0x1fffffffffffffL) + ref;
-            out[736 + i] = ((w24 >>> 1) & 0x1fffffffffffffL) + ref;
+            out[608 + i] = (((w23 >>> 12) | (w24 << 52)) & 0x1fffffffffffffL);
+            out[736 + i] = ((w24 >>> 1) & 0x1fffffffffffffL);
             long w25 = in[400 + i];
-            out[864 + i] = (((w24 >>> 54) | (w25 << 10)) & 0x1fffffffffffffL) + ref;
+            out[864 + i] = (((w24 >>> 54) | (w25 << 10)) & 0x1fffffffffffffL);
             long w26 = in[416 + i];
-            out[992 + i] = (((w25 >>> 43) | (w26 << 21)) & 0x1fffffffffffffL) + ref;
+            out[992 + i] = (((w25 >>> 43) | (w26 << 21)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
             long w27 = in[432 + i];
-            out[16 + i] = (((w26 >>> 32) | (w27 << 32)) & 0x1fffffffffffffL) + ref;
+            out[16 + i] = (((w26 >>> 32) | (w27 << 32)) & 0x1fffffffffffffL);
             long w28 = in[448 + i];
-            out[144 + i] = (((w27 >>> 21) | (w28 << 43)) & 0x1fffffffffffffL) + ref;
-            out[272 + i] = ((w28 >>> 10) & 0x1fffffffffffffL) + ref;
+            out[144 + i] = (((w27 >>> 21) | (w28 << 43)) & 0x1fffffffffffffL);
+            out[272 + i] = ((w28 >>> 10) & 0x1fffffffffffffL);
             long w29 = in[464 + i];
-            out[400 + i] = (((w28 >>> 63) | (w29 << 1)) & 0x1fffffffffffffL) + ref;
+            out[400 + i] = (((w28 >>> 63) | (w29 << 1)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
             long w30 = in[480 + i];
-            out[528 + i] = (((w29 >>> 52) | (w30 << 12)) & 0x1fffffffffffffL) + ref;
+            out[528 + i] = (((w29 >>> 52) | (w30 << 12)) & 0x1fffffffffffffL);
             long w31 = in[496 + i];
-            out[656 + i] = (((w30 >>> 41) | (w31 << 23)) & 0x1fffffffffffffL) + ref;
+            out[656 + i] = (((w30 >>> 41) | (w31 << 23)) & 0x1fffffffffffffL);
             long w32 = in[512 + i];
-            out[784 + i] = (((w31 >>> 30) | (w32 << 34)) & 0x1fffffffffffffL) + ref;
+            out[784 + i] = (((w31 >>> 30) | (w32 << 34)) & 0x1fffffffffffffL);
             long w33 = in[528 + i];
-            out[912 + i] = (((w32 >>> 19) | (w33 << 45)) & 0x1fffffffffffffL) + ref;
+            out[912 + i] = (((w32 >>> 19) | (w33 << 45)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
-            out[80 + i] = ((w33 >>> 8) & 0x1fffffffffffffL) + ref;
+            out[80 + i] = ((w33 >>> 8) & 0x1fffffffffffffL);
             long w34 = in[544 + i];
-            out[208 + i] = (((w33 >>> 61) | (w34 << 3)) & 0x1fffffffffffffL) + ref;
+            out[208 + i] = (((w33 >>> 61) | (w34 << 3)) & 0x1fffffffffffffL);
             long w35 = in[560 + i];
-            out[336 + i] = (((w34 >>> 50) | (w35 << 14)) & 0x1fffffffffffffL) + ref;
+            out[336 + i] = (((w34 >>> 50) | (w35 << 14)) & 0x1fffffffffffffL);
             long w36 = in[576 + i];
-            out[464 + i] = (((w35 >>> 39) | (w36 << 25)) & 0x1fffffffffffffL) + ref;
+            out[464 + i] = (((w35 >>> 39) | (w36 << 25)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
             long w37 = in[592 + i];
-            out[592 + i] = (((w36 >>> 28) | (w37 << 36)) & 0x1fffffffffffffL) + ref;
+            out[592 + i] = (((w36 >>> 28) | (w37 << 36)) & 0x1fffffffffffffL);
             long w38 = in[608 + i];
-            out[720 + i] = (((w37 >>> 17) | (w38 << 47)) & 0x1fffffffffffffL) + ref;
-            out[848 + i] = ((w38 >>> 6) & 0x1fffffffffffffL) + ref;
+            out[720 + i] = (((w37 >>> 17) | (w38 << 47)) & 0x1fffffffffffffL);
+            out[848 + i] = ((w38 >>> 6) & 0x1fffffffffffffL);
             long w39 = in[624 + i];
-            out[976 + i] = (((w38 >>> 59) | (w39 << 5)) & 0x1fffffffffffffL) + ref;
+            out[976 + i] = (((w38 >>> 59) | (w39 << 5)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
             long w40 = in[640 + i];
-            out[48 + i] = (((w39 >>> 48) | (w40 << 16)) & 0x1fffffffffffffL) + ref;
+            out[48 + i] = (((w39 >>> 48) | (w40 << 16)) & 0x1fffffffffffffL);
             long w41 = in[656 + i];
-            out[176 + i] = (((w40 >>> 37) | (w41 << 27)) & 0x1fffffffffffffL) + ref;
+            out[176 + i] = (((w40 >>> 37) | (w41 << 27)) & 0x1fffffffffffffL);
             long w42 = in[672 + i];
-            out[304 + i] = (((w41 >>> 26) | (w42 << 38)) & 0x1fffffffffffffL) + ref;
+            out[304 + i] = (((w41 >>> 26) | (w42 << 38)) & 0x1fffffffffffffL);
             long w43 = in[688 + i];
-            out[432 + i] = (((w42 >>> 15) | (w43 << 49)) & 0x1fffffffffffffL) + ref;
+            out[432 + i] = (((w42 >>> 15) | (w43 << 49)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w43 = in[688 + i];
-            out[560 + i] = ((w43 >>> 4) & 0x1fffffffffffffL) + ref;
+            out[560 + i] = ((w43 >>> 4) & 0x1fffffffffffffL);
             long w44 = in[704 + i];
-            out[688 + i] = (((w43 >>> 57) | (w44 << 7)) & 0x1fffffffffffffL) + ref;
+            out[688 + i] = (((w43 >>> 57) | (w44 << 7)) & 0x1fffffffffffffL);
             long w45 = in[720 + i];
-            out[816 + i] = (((w44 >>> 46) | (w45 << 18)) & 0x1fffffffffffffL) + ref;
+            out[816 + i] = (((w44 >>> 46) | (w45 << 18)) & 0x1fffffffffffffL);
             long w46 = in[736 + i];
-            out[944 + i] = (((w45 >>> 35) | (w46 << 29)) & 0x1fffffffffffffL) + ref;
+            out[944 + i] = (((w45 >>> 35) | (w46 << 29)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w46 = in[736 + i];
             long w47 = in[752 + i];
-            out[112 + i] = (((w46 >>> 24) | (w47 << 40)) & 0x1fffffffffffffL) + ref;
+            out[112 + i] = (((w46 >>> 24) | (w47 << 40)) & 0x1fffffffffffffL);
             long w48 = in[768 + i];
-            out[240 + i] = (((w47 >>> 13) | (w48 << 51)) & 0x1fffffffffffffL) + ref;
-            out[368 + i] = ((w48 >>> 2) & 0x1fffffffffffffL) + ref;
+            out[240 + i] = (((w47 >>> 13) | (w48 << 51)) & 0x1fffffffffffffL);
+            out[368 + i] = ((w48 >>> 2) & 0x1fffffffffffffL);
             long w49 = in[784 + i];
-            out[496 + i] = (((w48 >>> 55) | (w49 << 9)) & 0x1fffffffffffffL) + ref;
+            out[496 + i] = (((w48 >>> 55) | (w49 << 9)) & 0x1fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w49 = in[784 + i];
             long w50 = in[800 + i];
-            out[624 + i] = (((w49 >>> 44) | (w50 << 20)) & 0x1fffffffffffffL) + ref;
+            out[624 + i] = (((w49 >>> 44) | (w50 << 20)) & 0x1fffffffffffffL);
             long w51 = in[816 + i];
-            out[752 + i] = (((w50 >>> 33) | (w51 << 31)) & 0x1fffffffffffffL) + ref;
+            out[752 + i] = (((w50 >>> 33) | (w51 << 31)) & 0x1fffffffffffffL);
             long w52 = in[832 + i];
-            out[880 + i] = (((w51 >>> 22) | (w52 << 42)) & 0x1fffffffffffffL) + ref;
-            out[1008 + i] = (w52 >>> 11) + ref;
+            out[880 + i] = (((w51 >>> 22) | (w52 << 42)) & 0x1fffffffffffffL);
+            out[1008 + i] = (w52 >>> 11);
         }
     }
 
-    private static void unpack54(long[] in, long[] out, long ref) {
+    private static void unpack54(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3fffffffffffffL) + ref;
+            out[i] = (w0 & 0x3fffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 54) | (w1 << 10)) & 0x3fffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 54) | (w1 << 10)) & 0x3fffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 44) | (w2 << 20)) & 0x3fffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 44) | (w2 << 20)) & 0x3fffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 34) | (w3 << 30)) & 0x3fffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 34) | (w3 << 30)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 24) | (w4 << 40)) & 0x3fffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 24) | (w4 << 40)) & 0x3fffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 14) | (w5 << 50)) & 0x3fffffffffffffL) + ref;
-            out[768 + i] = ((w5 >>> 4) & 0x3fffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 14) | (w5 << 50)) & 0x3fffffffffffffL);
+            out[768 + i] = ((w5 >>> 4) & 0x3fffffffffffffL);
             long w6 = in[96 + i];
-            out[896 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffffffffffffL) + ref;
+            out[896 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[64 + i] = (((w6 >>> 48) | (w7 << 16)) & 0x3fffffffffffffL) + ref;
+            out[64 + i] = (((w6 >>> 48) | (w7 << 16)) & 0x3fffffffffffffL);
             long w8 = in[128 + i];
-            out[192 + i] = (((w7 >>> 38) | (w8 << 26)) & 0x3fffffffffffffL) + ref;
+            out[192 + i] = (((w7 >>> 38) | (w8 << 26)) & 0x3fffffffffffffL);
             long w9 = in[144 + i];
-            out[320 + i] = (((w8 >>> 28) | (w9 << 36)) & 0x3fffffffffffffL) + ref;
+            out[320 + i] = (((w8 >>> 28) | (w9 << 36)) & 0x3fffffffffffffL);
             long w10 = in[160 + i];
-            out[448 + i] = (((w9 >>> 18) | (w10 << 46)) & 0x3fffffffffffffL) + ref;
+            out[448 + i] = (((w9 >>> 18) | (w10 << 46)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
-            out[576 + i] = ((w10 >>> 8) & 0x3fffffffffffffL) + ref;
+            out[576 + i] = ((w10 >>> 8) & 0x3fffffffffffffL);
             long w11 = in[176 + i];
-            out[704 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x3fffffffffffffL) + ref;
+            out[704 + i] = (((w10 >>> 62) | (w11 << 2)) & 0x3fffffffffffffL);
             long w12 = in[192 + i];
-            out[832 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x3fffffffffffffL) + ref;
+            out[832 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x3fffffffffffffL);
             long w13 = in[208 + i];
-            out[960 + i] = (((w12 >>> 42) | (w13 << 22)) & 0x3fffffffffffffL) + ref;
+            out[960 + i] = (((w12 >>> 42) | (w13 << 22)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[32 + i] = (((w13 >>> 32) | (w14 << 32)) & 0x3fffffffffffffL) + ref;
+            out[32 + i] = (((w13 >>> 32) | (w14 << 32)) & 0x3fffffffffffffL);
             long w15 = in[240 + i];
-            out[160 + i] = (((w14 >>> 22) | (w15 << 42)) & 0x3fffffffffffffL) + ref;
+            out[160 + i] = (((w14 >>> 22) | (w15 << 42)) & 0x3fffffffffffffL);
             long w16 = in[256 + i];
-            out[288 + i] = (((w15 >>> 12) | (w16 << 52)) & 0x3fffffffffffffL) + ref;
-            out[416 + i] = ((w16 >>> 2) & 0x3fffffffffffffL) + ref;
+            out[288 + i] = (((w15 >>> 12) | (w16 << 52)) & 0x3fffffffffffffL);
+            out[416 + i] = ((w16 >>> 2) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
             long w17 = in[272 + i];
-            out[544 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x3fffffffffffffL) + ref;
+            out[544 + i] = (((w16 >>> 56) | (w17 << 8)) & 0x3fffffffffffffL);
             long w18 = in[288 + i];
-            out[672 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x3fffffffffffffL) + ref;
+            out[672 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x3fffffffffffffL);
             long w19 = in[304 + i];
-            out[800 + i] = (((w18 >>> 36) | (w19 << 28)) & 0x3fffffffffffffL) + ref;
+            out[800 + i] = (((w18 >>> 36) | (w19 << 28)) & 0x3fffffffffffffL);
             long w20 = in[320 + i];
-            out[928 + i] = (((w19 >>> 26) | (w20 << 38)) & 0x3fffffffffffffL) + ref;
+            out[928 + i] = (((w19 >>> 26) | (w20 << 38)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
             long w21 = in[336 + i];
-            out[96 + i] = (((w20 >>> 16) | (w21 << 48)) & 0x3fffffffffffffL) + ref;
-            out[224 + i] = ((w21 >>> 6) & 0x3fffffffffffffL) + ref;
+            out[96 + i] = (((w20 >>> 16) | (w21 << 48)) & 0x3fffffffffffffL);
+            out[224 + i] = ((w21 >>> 6) & 0x3fffffffffffffL);
             long w22 = in[352 + i];
-            out[352 + i] = (((w21 >>> 60) | (w22 << 4)) & 0x3fffffffffffffL) + ref;
+            out[352 + i] = (((w21 >>> 60) | (w22 << 4)) & 0x3fffffffffffffL);
             long w23 = in[368 + i];
-            out[480 + i] = (((w22 >>> 50) | (w23 << 14)) & 0x3fffffffffffffL) + ref;
+            out[480 + i] = (((w22 >>> 50) | (w23 << 14)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[608 + i] = (((w23 >>> 40) | (w24 << 24)) & 0x3fffffffffffffL) + ref;
+            out[608 + i] = (((w23 >>> 40) | (w24 << 24)) & 0x3fffffffffffffL);
             long w25 = in[400 + i];
-            out[736 + i] = (((w24 >>> 30) | (w25 << 34)) & 0x3fffffffffffffL) + ref;
+            out[736 + i] = (((w24 >>> 30) | (w25 << 34)) & 0x3fffffffffffffL);
             long w26 = in[416 + i];
-            out[864 + i] = (((w25 >>> 20) | (w26 << 44)) & 0x3fffffffffffffL) + ref;
-            out[992 + i] = (w26 >>> 10) + ref;
+            out[864 + i] = (((w25 >>> 20) | (w26 << 44)) & 0x3fffffffffffffL);
+            out[992 + i] = (w26 >>> 10);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
-            out[16 + i] = (w27 & 0x3fffffffffffffL) + ref;
+            out[16 + i] = (w27 & 0x3fffffffffffffL);
             long w28 = in[448 + i];
-            out[144 + i] = (((w27 >>> 54) | (w28 << 10)) & 0x3fffffffffffffL) + ref;
+            out[144 + i] = (((w27 >>> 54) | (w28 << 10)) & 0x3fffffffffffffL);
             long w29 = in[464 + i];
-            out[272 + i] = (((w28 >>> 44) | (w29 << 20)) & 0x3fffffffffffffL) + ref;
+            out[272 + i] = (((w28 >>> 44) | (w29 << 20)) & 0x3fffffffffffffL);
             long w30 = in[480 + i];
-            out[400 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x3fffffffffffffL) + ref;
+            out[400 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[528 + i] = (((w30 >>> 24) | (w31 << 40)) & 0x3fffffffffffffL) + ref;
+            out[528 + i] = (((w30 >>> 24) | (w31 << 40)) & 0x3fffffffffffffL);
             long w32 = in[512 + i];
-            out[656 + i] = (((w31 >>> 14) | (w32 << 50)) & 0x3fffffffffffffL) + ref;
-            out[784 + i] = ((w32 >>> 4) & 0x3fffffffffffffL) + ref;
+            out[656 + i] = (((w31 >>> 14) | (w32 << 50)) & 0x3fffffffffffffL);
+            out[784 + i] = ((w32 >>> 4) & 0x3fffffffffffffL);
             long w33 = in[528 + i];
-            out[912 + i] = (((w32 >>> 58) | (w33 << 6)) & 0x3fffffffffffffL) + ref;
+            out[912 + i] = (((w32 >>> 58) | (w33 << 6)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
             long w34 = in[544 + i];
-            out[80 + i] = (((w33 >>> 48) | (w34 << 16)) & 0x3fffffffffffffL) + ref;
+            out[80 + i] = (((w33 >>> 48) | (w34 << 16)) & 0x3fffffffffffffL);
             long w35 = in[560 + i];
-            out[208 + i] = (((w34 >>> 38) | (w35 << 26)) & 0x3fffffffffffffL) + ref;
+            out[208 + i] = (((w34 >>> 38) | (w35 << 26)) & 0x3fffffffffffffL);
             long w36 = in[576 + i];
-            out[336 + i] = (((w35 >>> 28) | (w36 << 36)) & 0x3fffffffffffffL) + ref;
+            out[336 + i] = (((w35 >>> 28) | (w36 << 36)) & 0x3fffffffffffffL);
             long w37 = in[592 + i];
-            out[464 + i] = (((w36 >>> 18) | (w37 << 46)) & 0x3fffffffffffffL) + ref;
+            out[464 + i] = (((w36 >>> 18) | (w37 << 46)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w37 = in[592 + i];
-            out[592 + i] = ((w37 >>> 8) & 0x3fffffffffffffL) + ref;
+            out[592 + i] = ((w37 >>> 8) & 0x3fffffffffffffL);
             long w38 = in[608 + i];
-            out[720 + i] = (((w37 >>> 62) | (w38 << 2)) & 0x3fffffffffffffL) + ref;
+            out[720 + i] = (((w37 >>> 62) | (w38 << 2)) & 0x3fffffffffffffL);
             long w39 = in[624 + i];
-            out[848 + i] = (((w38 >>> 52) | (w39 << 12)) & 0x3fffffffffffffL) + ref;
+            out[848 + i] = (((w38 >>> 52) | (w39 << 12)) & 0x3fffffffffffffL);
             long w40 = in[640 + i];
-            out[976 + i] = (((w39 >>> 42) | (w40 << 22)) & 0x3fffffffffffffL) + ref;
+            out[976 + i] = (((w39 >>> 42) | (w40 << 22)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w40 = in[640 + i];
             long w41 = in[656 + i];
-            out[48 + i] = (((w40 >>> 32) | (w41 << 32)) & 0x3fffffffffffffL) + ref;
+            out[48 + i] = (((w40 >>> 32) | (w41 << 32)) & 0x3fffffffffffffL);
             long w42 = in[672 + i];
-            out[176 + i] = (((w41 >>> 22) | (w42 << 42)) & 0x3fffffffffffffL) + ref;
+            out[176 + i] = (((w41 >>> 22) | (w42 << 42)) & 0x3fffffffffffffL);
             long w43 = in[688 + i];
-            out[304 + i] = (((w42 >>> 12) | (w43 << 52)) & 0x3fffffffffffffL) + ref;
-            out[432 + i] = ((w43 >>> 2) & 0x3fffffffffffffL) + ref;
+            out[304 + i] = (((w42 >>> 12) | (w43 << 52)) & 0x3fffffffffffffL);
+            out[432 + i] = ((w43 >>> 2) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w43 = in[688 + i];
             long w44 = in[704 + i];
-            out[560 + i] = (((w43 >>> 56) | (w44 << 8)) & 0x3fffffffffffffL) + ref;
+            out[560 + i] = (((w43 >>> 56) | (w44 << 8)) & 0x3fffffffffffffL);
             long w45 = in[720 + i];
-            out[688 + i] = (((w44 >>> 46) | (w45 << 18)) & 0x3fffffffffffffL) + ref;
+            out[688 + i] = (((w44 >>> 46) | (w45 << 18)) & 0x3fffffffffffffL);
             long w46 = in[736 + i];
-            out[816 + i] = (((w45 >>> 36) | (w46 << 28)) & 0x3fffffffffffffL) + ref;
+            out[816 + i] = (((w45 >>> 36) | (w46 << 28)) & 0x3fffffffffffffL);
             long w47 = in[752 + i];
-            out[944 + i] = (((w46 >>> 26) | (w47 << 38)) & 0x3fffffffffffffL) + ref;
+            out[944 + i] = (((w46 >>> 26) | (w47 << 38)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w47 = in[752 + i];
             long w48 = in[768 + i];
-            out[112 + i] = (((w47 >>> 16) | (w48 << 48)) & 0x3fffffffffffffL) + ref;
-            out[240 + i] = ((w48 >>> 6) & 0x3fffffffffffffL) + ref;
+            out[112 + i] = (((w47 >>> 16) | (w48 << 48)) & 0x3fffffffffffffL);
+            out[240 + i] = ((w48 >>> 6) & 0x3fffffffffffffL);
             long w49 = in[784 + i];
-            out[368 + i] = (((w48 >>> 60) | (w49 << 4)) & 0x3fffffffffffffL) + ref;
+            out[368 + i] = (((w48 >>> 60) | (w49 << 4)) & 0x3fffffffffffffL);
             long w50 = in[800 + i];
-            out[496 + i] = (((w49 >>> 50) | (w50 << 14)) & 0x3fffffffffffffL) + ref;
+            out[496 + i] = (((w49 >>> 50) | (w50 << 14)) & 0x3fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w50 = in[800 + i];
             long w51 = in[816 + i];
-            out[624 + i] = (((w50 >>> 40) | (w51 << 24)) & 0x3fffffffffffffL) + ref;
+            out[624 + i] = (((w50 >>> 40) | (w51 << 24)) & 0x3fffffffffffffL);
             long w52 = in[832 + i];
-            out[752 + i] = (((w51 >>> 30) | (w52 << 34)) & 0x3fffffffffffffL) + ref;
+            out[752 + i] = (((w51 >>> 30) | (w52 << 34)) & 0x3fffffffffffffL);
             long w53 = in[848 + i];
-            out[880 + i] = (((w52 >>> 20) | (w53 << 44)) & 0x3fffffffffffffL) + ref;
-            out[1008 + i] = (w53 >>> 10) + ref;
+            out[880 + i] = (((w52 >>> 20) | (w53 << 44)) & 0x3fffffffffffffL);
+            out[1008 + i] = (w53 >>> 10);
         }
     }
 
-    private static void unpack55(long[] in, long[] out, long ref) {
+    private static void unpack55(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7fffffffffffffL) + ref;
+            out[i] = (w0 & 0x7fffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 55) | (w1 << 9)) & 0x7fffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 55) | (w1 << 9)) & 0x7fffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 46) | (w2 << 18)) & 0x7fffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 46) | (w2 << 18)) & 0x7fffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 37) | (w3 << 27)) & 0x7fffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 37) | (w3 << 27)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 28) | (w4 << 36)) & 0x7fffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 28) | (w4 << 36)) & 0x7fffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 19) | (w5 << 45)) & 0x7fffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 19) | (w5 << 45)) & 0x7fffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 10) | (w6 << 54)) & 0x7fffffffffffffL) + ref;
-            out[896 + i] = ((w6 >>> 1) & 0x7fffffffffffffL) + ref;
+            out[768 + i] = (((w5 >>> 10) | (w6 << 54)) & 0x7fffffffffffffL);
+            out[896 + i] = ((w6 >>> 1) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w6 = in[96 + i];
             long w7 = in[112 + i];
-            out[64 + i] = (((w6 >>> 56) | (w7 << 8)) & 0x7fffffffffffffL) + ref;
+            out[64 + i] = (((w6 >>> 56) | (w7 << 8)) & 0x7fffffffffffffL);
             long w8 = in[128 + i];
-            out[192 + i] = (((w7 >>> 47) | (w8 << 17)) & 0x7fffffffffffffL) + ref;
+            out[192 + i] = (((w7 >>> 47) | (w8 << 17)) & 0x7fffffffffffffL);
             long w9 = in[144 + i];
-            out[320 + i] = (((w8 >>> 38) | (w9 << 26)) & 0x7fffffffffffffL) + ref;
+            out[320 + i] = (((w8 >>> 38) | (w9 << 26)) & 0x7fffffffffffffL);
             long w10 = in[160 + i];
-            out[448 + i] = (((w9 >>> 29) | (w10 << 35)) & 0x7fffffffffffffL) + ref;
+            out[448 + i] = (((w9 >>> 29) | (w10 << 35)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[576 + i] = (((w10 >>> 20) | (w11 << 44)) & 0x7fffffffffffffL) + ref;
+            out[576 + i] = (((w10 >>> 20) | (w11 << 44)) & 0x7fffffffffffffL);
             long w12 = in[192 + i];
-            out[704 + i] = (((w11 >>> 11) | (w12 << 53)) & 0x7fffffffffffffL) + ref;
-            out[832 + i] = ((w12 >>> 2) & 0x7fffffffffffffL) + ref;
+            out[704 + i] = (((w11 >>> 11) | (w12 << 53)) & 0x7fffffffffffffL);
+            out[832 + i] = ((w12 >>> 2) & 0x7fffffffffffffL);
             long w13 = in[208 + i];
-            out[960 + i] = (((w12 >>> 57) | (w13 << 7)) & 0x7fffffffffffffL) + ref;
+            out[960 + i] = (((w12 >>> 57) | (w13 << 7)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w13 = in[208 + i];
             long w14 = in[224 + i];
-            out[32 + i] = (((w13 >>> 48) | (w14 << 16)) & 0x7fffffffffffffL) + ref;
+            out[32 + i] = (((w13 >>> 48) | (w14 << 16)) & 0x7fffffffffffffL);
             long w15 = in[240 + i];
-            out[160 + i] = (((w14 >>> 39) | (w15 << 25)) & 0x7fffffffffffffL) + ref;
+            out[160 + i] = (((w14 >>> 39) | (w15 << 25)) & 0x7fffffffffffffL);
             long w16 = in[256 + i];
-            out[288 + i] = (((w15 >>> 30) | (w16 << 34)) & 0x7fffffffffffffL) + ref;
+            out[288 + i] = (((w15 >>> 30) | (w16 << 34)) & 0x7fffffffffffffL);
             long w17 = in[272 + i];
-            out[416 + i] = (((w16 >>> 21) | (w17 << 43)) & 0x7fffffffffffffL) + ref;
+            out[416 + i] = (((w16 >>> 21) | (w17 << 43)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[544 + i] = (((w17 >>> 12) | (w18 << 52)) & 0x7fffffffffffffL) + ref;
-            out[672 + i] = ((w18 >>> 3) & 0x7fffffffffffffL) + ref;
+            out[544 + i] = (((w17 >>> 12) | (w18 << 52)) & 0x7fffffffffffffL);
+            out[672 + i] = ((w18 >>> 3) & 0x7fffffffffffffL);
             long w19 = in[304 + i];
-            out[800 + i] = (((w18 >>> 58) | (w19 << 6)) & 0x7fffffffffffffL) + ref;
+            out[800 + i] = (((w18 >>> 58) | (w19 << 6)) & 0x7fffffffffffffL);
             long w20 = in[320 + i];
-            out[928 + i] = (((w19 >>> 49) | (w20 << 15)) & 0x7fffffffffffffL) + ref;
+            out[928 + i] = (((w19 >>> 49) | (w20 << 15)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
             long w21 = in[336 + i];
-            out[96 + i] = (((w20 >>> 40) | (w21 << 24)) & 0x7fffffffffffffL) + ref;
+            out[96 + i] = (((w20 >>> 40) | (w21 << 24)) & 0x7fffffffffffffL);
             long w22 = in[352 + i];
-            out[224 + i] = (((w21 >>> 31) | (w22 << 33)) & 0x7fffffffffffffL) + ref;
+            out[224 + i] = (((w21 >>> 31) | (w22 << 33)) & 0x7fffffffffffffL);
             long w23 = in[368 + i];
-            out[352 + i] = (((w22 >>> 22) | (w23 << 42)) & 0x7fffffffffffffL) + ref;
+            out[352 + i] = (((w22 >>> 22) | (w23 << 42)) & 0x7fffffffffffffL);
             long w24 = in[384 + i];
-            out[480 + i] = (((w23 >>> 13) | (w24 << 51)) & 0x7fffffffffffffL) + ref;
+            out[480 + i] = (((w23 >>> 13) | (w24 << 51)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[608 + i] = ((w24 >>> 4) & 0x7fffffffffffffL) + ref;
+            out[608 + i] = ((w24 >>> 4) & 0x7fffffffffffffL);
             long w25 = in[400 + i];
-            out[736 + i] = (((w24 >>> 59) | (w25 << 5)) & 0x7fffffffffffffL) + ref;
+            out[736 + i] = (((w24 >>> 59) | (w25 << 5)) & 0x7fffffffffffffL);
             long w26 = in[416 + i];
-            out[864 + i] = (((w25 >>> 50) | (w26 << 14)) & 0x7fffffffffffffL) + ref;
+            out[864 + i] = (((w25 >>> 50) | (w26 << 14)) & 0x7fffffffffffffL);
             long w27 = in[432 + i];
-            out[992 + i] = (((w26 >>> 41) | (w27 << 23)) & 0x7fffffffffffffL) + ref;
+            out[992 + i] = (((w26 >>> 41) | (w27 << 23)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
             long w28 = in[448 + i];
-            out[16 + i] = (((w27 >>> 32) | (w28 << 32)) & 0x7fffffffffffffL) + ref;
+            out[16 + i] = (((w27 >>> 32) | (w28 << 32)) & 0x7fffffffffffffL);
             long w29 = in[464 + i];
-            out[144 + i] = (((w28 >>> 23) | (w29 << 41)) & 0x7fffffffffffffL) + ref;
+            out[144 + i] = (((w28 >>> 23) | (w29 << 41)) & 0x7fffffffffffffL);
             long w30 = in[480 + i];
-            out[272 + i] = (((w29 >>> 14) | (w30 << 50)) & 0x7fffffffffffffL) + ref;
-            out[400 + i] = ((w30 >>> 5) & 0x7fffffffffffffL) + ref;
+            out[272 + i] = (((w29 >>> 14) | (w30 << 50)) & 0x7fffffffffffffL);
+            out[400 + i] = ((w30 >>> 5) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[528 + i] = (((w30 >>> 60) | (w31 << 4)) & 0x7fffffffffffffL) + ref;
+            out[528 + i] = (((w30 >>> 60) | (w31 << 4)) & 0x7fffffffffffffL);
             long w32 = in[512 + i];
-            out[656 + i] = (((w31 >>> 51) | (w32 << 13)) & 0x7fffffffffffffL) + ref;
+            out[656 + i] = (((w31 >>> 51) | (w32 << 13)) & 0x7fffffffffffffL);
             long w33 = in[528 + i];
-            out[784 + i] = (((w32 >>> 42) | (w33 << 22)) & 0x7fffffffffffffL) + ref;
+            out[784 + i] = (((w32 >>> 42) | (w33 << 22)) & 0x7fffffffffffffL);
             long w34 = in[544 + i];
-            out[912 + i] = (((w33 >>> 33) | (w34 << 31)) & 0x7fffffffffffffL) + ref;
+            out[912 + i] = (((w33 >>> 33) | (w34 << 31)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
             long w35 = in[560 + i];
-            out[80 + i] = (((w34 >>> 24) | (w35 << 40)) & 0x7fffffffffffffL) + ref;
+            out[80 + i] = (((w34 >>> 24) | (w35 << 40)) & 0x7fffffffffffffL);
             long w36 = in[576 + i];
-            out[208 + i] = (((w35 >>> 15) | (w36 << 49)) & 0x7fffffffffffffL) + ref;
-            out[336 + i] = ((w36 >>> 6) & 0x7fffffffffffffL) + ref;
+            out[208 + i] = (((w35 >>> 15) | (w36 << 49)) & 0x7fffffffffffffL);
+            out[336 + i] = ((w36 >>> 6) & 0x7fffffffffffffL);
             long w37 = in[592 + i];
-            out[464 + i] = (((w36 >>> 61) | (w37 << 3)) & 0x7fffffffffffffL) + ref;
+            out[464 + i] = (((w36 >>> 61) | (w37 << 3)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w37 = in[592 + i];
             long w38 = in[608 + i];
-            out[592 + i] = (((w37 >>> 52) | (w38 << 12)) & 0x7fffffffffffffL) + ref;
+            out[592 + i] = (((w37 >>> 52) | (w38 << 12)) & 0x7fffffffffffffL);
             long w39 = in[624 + i];
-            out[720 + i] = (((w38 >>> 43) | (w39 << 21)) & 0x7fffffffffffffL) + ref;
+            out[720 + i] = (((w38 >>> 43) | (w39 << 21)) & 0x7fffffffffffffL);
             long w40 = in[640 + i];
-            out[848 + i] = (((w39 >>> 34) | (w40 << 30)) & 0x7fffffffffffffL) + ref;
+            out[848 + i] = (((w39 >>> 34) | (w40 << 30)) & 0x7fffffffffffffL);
             long w41 = in[656 + i];
-            out[976 + i] = (((w40 >>> 25) | (w41 << 39)) & 0x7fffffffffffffL) + ref;
+            out[976 + i] = (((w40 >>> 25) | (w41 << 39)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w41 = in[656 + i];
             long w42 = in[672 + i];
-            out[48 + i] = (((w41 >>> 16) | (w42 << 48)) & 0x7fffffffffffffL) + ref;
-            out[176 + i] = ((w42 >>> 7) & 0x7fffffffffffffL) + ref;
+            out[48 + i] = (((w41 >>> 16) | (w42 << 48)) & 0x7fffffffffffffL);
+            out[176 + i] = ((w42 >>> 7) & 0x7fffffffffffffL);
             long w43 = in[688 + i];
-            out[304 + i] = (((w42 >>> 62) | (w43 << 2)) & 0x7fffffffffffffL) + ref;
+            out[304 + i] = (((w42 >>> 62) | (w43 << 2)) & 0x7fffffffffffffL);
             long w44 = in[704 + i];
-            out[432 + i] = (((w43 >>> 53) | (w44 << 11)) & 0x7fffffffffffffL) + ref;
+            out[432 + i] = (((w43 >>> 53) | (w44 << 11)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w44 = in[704 + i];
             long w45 = in[720 + i];
-            out[560 + i] = (((w44 >>> 44) | (w45 << 20)) & 0x7fffffffffffffL) + ref;
+            out[560 + i] = (((w44 >>> 44) | (w45 << 20)) & 0x7fffffffffffffL);
             long w46 = in[736 + i];
-            out[688 + i] = (((w45 >>> 35) | (w46 << 29)) & 0x7fffffffffffffL) + ref;
+            out[688 + i] = (((w45 >>> 35) | (w46 << 29)) & 0x7fffffffffffffL);
             long w47 = in[752 + i];
-            out[816 + i] = (((w46 >>> 26) | (w47 << 38)) & 0x7fffffffffffffL) + ref;
+            out[816 + i] = (((w46 >>> 26) | (w47 << 38)) & 0x7fffffffffffffL);
             long w48 = in[768 + i];
-            out[944 + i] = (((w47 >>> 17) | (w48 << 47)) & 0x7fffffffffffffL) + ref;
+            out[944 + i] = (((w47 >>> 17) | (w48 << 47)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w48 = in[768 + i];
-            out[112 + i] = ((w48 >>> 8) & 0x7fffffffffffffL) + ref;
+            out[112 + i] = ((w48 >>> 8) & 0x7fffffffffffffL);
             long w49 = in[784 + i];
-            out[240 + i] = (((w48 >>> 63) | (w49 << 1)) & 0x7fffffffffffffL) + ref;
+            out[240 + i] = (((w48 >>> 63) | (w49 << 1)) & 0x7fffffffffffffL);
             long w50 = in[800 + i];
-            out[368 + i] = (((w49 >>> 54) | (w50 << 10)) & 0x7fffffffffffffL) + ref;
+            out[368 + i] = (((w49 >>> 54) | (w50 << 10)) & 0x7fffffffffffffL);
             long w51 = in[816 + i];
-            out[496 + i] = (((w50 >>> 45) | (w51 << 19)) & 0x7fffffffffffffL) + ref;
+            out[496 + i] = (((w50 >>> 45) | (w51 << 19)) & 0x7fffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w51 = in[816 + i];
             long w52 = in[832 + i];
-            out[624 + i] = (((w51 >>> 36) | (w52 << 28)) & 0x7fffffffffffffL) + ref;
+            out[624 + i] = (((w51 >>> 36) | (w52 << 28)) & 0x7fffffffffffffL);
             long w53 = in[848 + i];
-            out[752 + i] = (((w52 >>> 27) | (w53 << 37)) & 0x7fffffffffffffL) + ref;
+            out[752 + i] = (((w52 >>> 27) | (w53 << 37)) & 0x7fffffffffffffL);
             long w54 = in[864 + i];
-            out[880 + i] = (((w53 >>> 18) | (w54 << 46)) & 0x7fffffffffffffL) + ref;
-            out[1008 + i] = (w54 >>> 9) + ref;
+            out[880 + i] = (((w53 >>> 18) | (w54 << 46)) & 0x7fffffffffffffL);
+            out[1008 + i] = (w54 >>> 9);
         }
     }
 
-    private static void unpack56(long[] in, long[] out, long ref) {
+    private static void unpack56(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xffffffffffffffL) + ref;
+            out[i] = (w0 & 0xffffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 56) | (w1 << 8)) & 0xffffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 56) | (w1 << 8)) & 0xffffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 48) | (w2 << 16)) & 0xffffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 48) | (w2 << 16)) & 0xffffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 40) | (w3 << 24)) & 0xffffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 40) | (w3 << 24)) & 0xffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 32) | (w4 << 32)) & 0xffffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 32) | (w4 << 32)) & 0xffffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 24) | (w5 << 40)) & 0xffffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 24) | (w5 << 40)) & 0xffffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 16) | (w6 << 48)) & 0xffffffffffffffL) + ref;
-            out[896 + i] = (w6 >>> 8) + ref;
+            out[768 + i] = (((w5 >>> 16) | (w6 << 48)) & 0xffffffffffffffL);
+            out[896 + i] = (w6 >>> 8);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
-            out[64 + i] = (w7 & 0xffffffffffffffL) + ref;
+            out[64 + i] = (w7 & 0xffffffffffffffL);
             long w8 = in[128 + i];
-            out[192 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xffffffffffffffL) + ref;
+            out[192 + i] = (((w7 >>> 56) | (w8 << 8)) & 0xffffffffffffffL);
             long w9 = in[144 + i];
-            out[320 + i] = (((w8 >>> 48) | (w9 << 16)) & 0xffffffffffffffL) + ref;
+            out[320 + i] = (((w8 >>> 48) | (w9 << 16)) & 0xffffffffffffffL);
             long w10 = in[160 + i];
-            out[448 + i] = (((w9 >>> 40) | (w10 << 24)) & 0xffffffffffffffL) + ref;
+            out[448 + i] = (((w9 >>> 40) | (w10 << 24)) & 0xffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[576 + i] = (((w10 >>> 32) | (w11 << 32)) & 0xffffffffffffffL) + ref;
+            out[576 + i] = (((w10 >>> 32) | (w11 << 32)) & 0xffffffffffffffL);
             long w12 = in[192 + i];
-            out[704 + i] = (((w11 >>> 24) | (w12 << 40)) & 0xffffffffffffffL) + ref;
+            out[704 + i] = (((w11 >>> 24) | (w12 << 40)) & 0xffffffffffffffL);
             long w13 = in[208 + i];
-            out[832 + i] = (((w12 >>> 16) | (w13 << 48)) & 0xffffffffffffffL) + ref;
-            out[960 + i] = (w13 >>> 8) + ref;
+            out[832 + i] = (((w12 >>> 16) | (w13 << 48)) & 0xffffffffffffffL);
+            out[960 + i] = (w13 >>> 8);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
-            out[32 + i] = (w14 & 0xffffffffffffffL) + ref;
+            out[32 + i] = (w14 & 0xffffffffffffffL);
             long w15 = in[240 + i];
-            out[160 + i] = (((w14 >>> 56) | (w15 << 8)) & 0xffffffffffffffL) + ref;
+            out[160 + i] = (((w14 >>> 56) | (w15 << 8)) & 0xffffffffffffffL);
             long w16 = in[256 + i];
-            out[288 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xffffffffffffffL) + ref;
+            out[288 + i] = (((w15 >>> 48) | (w16 << 16)) & 0xffffffffffffffL);
             long w17 = in[272 + i];
-            out[416 + i] = (((w16 >>> 40) | (w17 << 24)) & 0xffffffffffffffL) + ref;
+            out[416 + i] = (((w16 >>> 40) | (w17 << 24)) & 0xffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[544 + i] = (((w17 >>> 32) | (w18 << 32)) & 0xffffffffffffffL) + ref;
+            out[544 + i] = (((w17 >>> 32) | (w18 << 32)) & 0xffffffffffffffL);
             long w19 = in[304 + i];
-            out[672 + i] = (((w18 >>> 24) | (w19 << 40)) & 0xffffffffffffffL) + ref;
+            out[672 + i] = (((w18 >>> 24) | (w19 << 40)) & 0xffffffffffffffL);
             long w20 = in[320 + i];
-            out[800 + i] = (((w19 >>> 16) | (w20 << 48)) & 0xffffffffffffffL) + ref;
-            out[928 + i] = (w20 >>> 8) + ref;
+            out[800 + i] = (((w19 >>> 16) | (w20 << 48)) & 0xffffffffffffffL);
+            out[928 + i] = (w20 >>> 8);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
-            out[96 + i] = (w21 & 0xffffffffffffffL) + ref;
+            out[96 + i] = (w21 & 0xffffffffffffffL);
             long w22 = in[352 + i];
-            out[224 + i] = (((w21 >>> 56) | (w22 << 8)) & 0xffffffffffffffL) + ref;
+            out[224 + i] = (((w21 >>> 56) | (w22 << 8)) & 0xffffffffffffffL);
             long w23 = in[368 + i];
-            out[352 + i] = (((w22 >>> 48) | (w23 << 16)) & 0xffffffffffffffL) + ref;
+            out[352 + i] = (((w22 >>> 48) | (w23 << 16)) & 0xffffffffffffffL);
             long w24 = in[384 + i];
-            out[480 + i] = (((w23 >>> 40) | (w24 << 24)) & 0xffffffffffffffL) + ref;
+            out[480 + i] = (((w23 >>> 40) | (w24 << 24)) & 0xffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
             long w25 = in[400 + i];
-            out[608 + i] = (((w24 >>> 32) | (w25 << 32)) & 0xffffffffffffffL) + ref;
+            out[608 + i] = (((w24 >>> 32) | (w25 << 32)) & 0xffffffffffffffL);
             long w26 = in[416 + i];
-            out[736 + i] = (((w25 >>> 24) | (w26 << 40)) & 0xffffffffffffffL) + ref;
+            out[736 + i] = (((w25 >>> 24) | (w26 << 40)) & 0xffffffffffffffL);
             long w27 = in[432 + i];
-            out[864 + i] = (((w26 >>> 16) | (w27 << 48)) & 0xffffffffffffffL) + ref;
-            out[992 + i] = (w27 >>> 8) + ref;
+            out[864 + i] = (((w26 >>> 16) | (w27 << 48)) & 0xffffffffffffffL);
+            out[992 + i] = (w27 >>> 8);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
-            out[16 + i] = (w28 & 0xffffffffffffffL) + ref;
+            out[16 + i] = (w28 & 0xffffffffffffffL);
             long w29 = in[464 + i];
-            out[144 + i] = (((w28 >>> 56) | (w29 << 8)) & 0xffffffffffffffL) + ref;
+            out[144 + i] = (((w28 >>> 56) | (w29 << 8)) & 0xffffffffffffffL);
             long w30 = in[480 + i];
-            out[272 + i] = (((w29 >>> 48) | (w30 << 16)) & 0xffffffffffffffL) + ref;
+            out[272 + i] = (((w29 >>> 48) | (w30 << 16)) & 0xffffffffffffffL);
             long w31 = in[496 + i];
-            out[400 + i] = (((w30 >>> 40) | (w31 << 24)) & 0xffffffffffffffL) + ref;
+            out[400 + i] = (((w30 >>> 40) | (w31 << 24)) & 0xffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[528 + i] = (((w31 >>> 32) | (w32 << 32)) & 0xffffffffffffffL) + ref;
+            out[528 + i] = (((w31 >>> 32) | (w32 << 32)) & 0xffffffffffffffL);
             long w33 = in[528 + i];
-            out[656 + i] = (((w32 >>> 24) | (w33 << 40)) & 0xffffffffffffffL) + ref;
+            out[656 + i] = (((w32 >>> 24) | (w33 << 40)) & 0xffffffffffffffL);
             long w34 = in[544 + i];
-            out[784 + i] = (((w33 >>> 16) | (w34 << 48)) & 0xffffffffffffffL) + ref;
-            out[912 + i] = (w34 >>> 8) + ref;
+            out[784 + i] = (((w33 >>> 16) | (w34 << 48)) & 0xffffffffffffffL);
+            out[912 + i] = (w34 >>> 8);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
-            out[80 + i] = (w35 & 0xffffffffffffffL) + ref;
+            out[80 + i] = (w35 & 0xffffffffffffffL);
             long w36 = in[576 + i];
-            out[208 + i] = (((w35 >>> 56) | (w36 << 8)) & 0xffffffffffffffL) + ref;
+            out[208 + i] = (((w35 >>> 56) | (w36 << 8)) & 0xffffffffffffffL);
             long w37 = in[592 + i];
-            out[336 + i] = (((w36 >>> 48) | (w37 << 16)) & 0xffffffffffffffL) + ref;
+            out[336 + i] = (((w36 >>> 48) | (w37 << 16)) & 0xffffffffffffffL);
             long w38 = in[608 + i];
-            out[464 + i] = (((w37 >>> 40) | (w38 << 24)) & 0xffffffffffffffL) + ref;
+            out[464 + i] = (((w37 >>> 40) | (w38 << 24)) & 0xffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w38 = in[608 + i];
             long w39 = in[624 + i];
-            out[592 + i] = (((w38 >>> 32) | (w39 << 32)) & 0xffffffffffffffL) + ref;
+            out[592 + i] = (((w38 >>> 32) | (w39 << 32)) & 0xffffffffffffffL);
             long w40 = in[640 + i];
-            out[720 + i] = (((w39 >>> 24) | (w40 << 40)) & 0xffffffffffffffL) + ref;
+            out[720 + i] = (((w39 >>> 24) | (w40 << 40)) & 0xffffffffffffffL);
             long w41 = in[656 + i];
-            out[848 + i] = (((w40 >>> 16) | (w41 << 48)) & 0xffffffffffffffL) + ref;
-            out[976 + i] = (w41 >>> 8) + ref;
+            out[848 + i] = (((w40 >>> 16) | (w41 << 48)) & 0xffffffffffffffL);
+            out[976 + i] = (w41 >>> 8);
         }
         for (int i = 0; i < 16; i++) {
             long w42 = in[672 + i];
-            out[48 + i] = (w42 & 0xffffffffffffffL) + ref;
+            out[48 + i] = (w42 & 0xffffffffffffffL);
             long w43 = in[688 + i];
-            out[176 + i] = (((w42 >>> 56) | (w43 << 8)) & 0xffffffffffffffL) + ref;
+            out[176 + i] = (((w42 >>> 56) | (w43 << 8)) & 0xffffffffffffffL);
             long w44 = in[704 + i];
-            out[304 + i] = (((w43 >>> 48) | (w44 << 16)) & 0xffffffffffffffL) + ref;
+            out[304 + i] = (((w43 >>> 48) | (w44 << 16)) & 0xffffffffffffffL);
             long w45 = in[720 + i];
-            out[432 + i] = (((w44 >>> 40) | (w45 << 24)) & 0xffffffffffffffL) + ref;
+            out[432 + i] = (((w44 >>> 40) | (w45 << 24)) & 0xffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w45 = in[720 + i];
             long w46 = in[736 + i];
-            out[560 + i] = (((w45 >>> 32) | (w46 << 32)) & 0xffffffffffffffL) + ref;
+            out[560 + i] = (((w45 >>> 32) | (w46 << 32)) & 0xffffffffffffffL);
             long w47 = in[752 + i];
-            out[688 + i] = (((w46 >>> 24) | (w47 << 40)) & 0xffffffffffffffL) + ref;
+            out[688 + i] = (((w46 >>> 24) | (w47 << 40)) & 0xffffffffffffffL);
             long w48 = in[768 + i];
-            out[816 + i] = (((w47 >>> 16) | (w48 << 48)) & 0xffffffffffffffL) + ref;
-            out[944 + i] = (w48 >>> 8) + ref;
+            out[816 + i] = (((w47 >>> 16) | (w48 << 48)) & 0xffffffffffffffL);
+            out[944 + i] = (w48 >>> 8);
         }
         for (int i = 0; i < 16; i++) {
             long w49 = in[784 + i];
-            out[112 + i] = (w49 & 0xffffffffffffffL) + ref;
+            out[112 + i] = (w49 & 0xffffffffffffffL);
             long w50 = in[800 + i];
-            out[240 + i] = (((w49 >>> 56) | (w50 << 8)) & 0xffffffffffffffL) + ref;
+            out[240 + i] = (((w49 >>> 56) | (w50 << 8)) & 0xffffffffffffffL);
             long w51 = in[816 + i];
-            out[368 + i] = (((w50 >>> 48) | (w51 << 16)) & 0xffffffffffffffL) + ref;
+            out[368 + i] = (((w50 >>> 48) | (w51 << 16)) & 0xffffffffffffffL);
             long w52 = in[832 + i];
-            out[496 + i] = (((w51 >>> 40) | (w52 << 24)) & 0xffffffffffffffL) + ref;
+            out[496 + i] = (((w51 >>> 40) | (w52 << 24)) & 0xffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w52 = in[832 + i];
             long w53 = in[848 + i];
-            out[624 + i] = (((w52 >>> 32) | (w53 << 32)) & 0xffffffffffffffL) + ref;
+            out[624 + i] = (((w52 >>> 32) | (w53 << 32)) & 0xffffffffffffffL);
             long w54 = in[864 + i];
-            out[752 + i] = (((w53 >>> 24) | (w54 << 40)) & 0xffffffffffffffL) + ref;
+            out[752 + i] = (((w53 >>> 24) | (w54 << 40)) & 0xffffffffffffffL);
             long w55 = in[880 + i];
-            out[880 + i] = (((w54 >>> 16) | (w55 << 48)) & 0xffffffffffffffL) + ref;
-            out[1008 + i] = (w55 >>> 8) + ref;
+            out[880 + i] = (((w54 >>> 16) | (w55 << 48)) & 0xffffffffffffffL);
+            out[1008 + i] = (w55 >>> 8);
         }
     }
 
-    private static void unpack57(long[] in, long[] out, long ref) {
+    private static void unpack57(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1ffffffffffffffL) + ref;
+            out[i] = (w0 & 0x1ffffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 57) | (w1 << 7)) & 0x1ffffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 57) | (w1 << 7)) & 0x1ffffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 50) | (w2 << 14)) & 0x1ffffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 50) | (w2 << 14)) & 0x1ffffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 43) | (w3 << 21)) & 0x1ffffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 43) | (w3 << 21)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 36) | (w4 << 28)) & 0x1ffffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 36) | (w4 << 28)) & 0x1ffffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 29) | (w5 << 35)) & 0x1ffffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 29) | (w5 << 35)) & 0x1ffffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 22) | (w6 << 42)) & 0x1ffffffffffffffL) + ref;
+            out[768 + i] = (((w5 >>> 22) | (w6 << 42)) & 0x1ffffffffffffffL);
             long w7 = in[112 + i];
-            out[896 + i] = (((w6 >>> 15) | (w7 << 49)) & 0x1ffffffffffffffL) + ref;
+            out[896 + i] = (((w6 >>> 15) | (w7 << 49)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[64 + i] = (((w7 >>> 8) | (w8 << 56)) & 0x1ffffffffffffffL) + ref;
-            out[192 + i] = ((w8 >>> 1) & 0x1ffffffffffffffL) + ref;
+            out[64 + i] = (((w7 >>> 8) | (w8 << 56)) & 0x1ffffffffffffffL);
+            out[192 + i] = ((w8 >>> 1) & 0x1ffffffffffffffL);
             long w9 = in[144 + i];
-            out[320 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x1ffffffffffffffL) + ref;
+            out[320 + i] = (((w8 >>> 58) | (w9 << 6)) & 0x1ffffffffffffffL);
             long w10 = in[160 + i];
-            out[448 + i] = (((w9 >>> 51) | (w10 << 13)) & 0x1ffffffffffffffL) + ref;
+            out[448 + i] = (((w9 >>> 51) | (w10 << 13)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[576 + i] = (((w10 >>> 44) | (w11 << 20)) & 0x1ffffffffffffffL) + ref;
+            out[576 + i] = (((w10 >>> 44) | (w11 << 20)) & 0x1ffffffffffffffL);
             long w12 = in[192 + i];
-            out[704 + i] = (((w11 >>> 37) | (w12 << 27)) & 0x1ffffffffffffffL) + ref;
+            out[704 + i] = (((w11 >>> 37) | (w12 << 27)) & 0x1ffffffffffffffL);
             long w13 = in[208 + i];
-            out[832 + i] = (((w12 >>> 30) | (w13 << 34)) & 0x1ffffffffffffffL) + ref;
+            out[832 + i] = (((w12 >>> 30) | (w13 << 34)) & 0x1ffffffffffffffL);
             long w14 = in[224 + i];
-            out[960 + i] = (((w13 >>> 23) | (w14 << 41)) & 0x1ffffffffffffffL) + ref;
+            out[960 + i] = (((w13 >>> 23) | (w14 << 41)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[32 + i] = (((w14 >>> 16) | (w15 << 48)) & 0x1ffffffffffffffL) + ref;
+            out[32 + i] = (((w14 >>> 16) | (w15 << 48)) & 0x1ffffffffffffffL);
             long w16 = in[256 + i];
-            out[160 + i] = (((w15 >>> 9) | (w16 << 55)) & 0x1ffffffffffffffL) + ref;
-            out[288 + i] = ((w16 >>> 2) & 0x1ffffffffffffffL) + ref;
+            out[160 + i] = (((w15 >>> 9) | (w16 << 55)) & 0x1ffffffffffffffL);
+            out[288 + i] = ((w16 >>> 2) & 0x1ffffffffffffffL);
             long w17 = in[272 + i];
-            out[416 + i] = (((w16 >>> 59) | (w17 << 5)) & 0x1ffffffffffffffL) + ref;
+            out[416 + i] = (((w16 >>> 59) | (w17 << 5)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w17 = in[272 + i];
             long w18 = in[288 + i];
-            out[544 + i] = (((w17 >>> 52) | (w18 << 12)) & 0x1ffffffffffffffL) + ref;
+            out[544 + i] = (((w17 >>> 52) | (w18 << 12)) & 0x1ffffffffffffffL);
             long w19 = in[304 + i];
-            out[672 + i] = (((w18 >>> 45) | (w19 << 19)) & 0x1ffffffffffffffL) + ref;
+            out[672 + i] = (((w18 >>> 45) | (w19 << 19)) & 0x1ffffffffffffffL);
             long w20 = in[320 + i];
-            out[800 + i] = (((w19 >>> 38) | (w20 << 26)) & 0x1ffffffffffffffL) + ref;
+            out[800 + i] = (((w19 >>> 38) | (w20 << 26)) & 0x1ffffffffffffffL);
             long w21 = in[336 + i];
-            out[928 + i] = (((w20 >>> 31) | (w21 << 33)) & 0x1ffffffffffffffL) + ref;
+            out[928 + i] = (((w20 >>> 31) | (w21 << 33)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[96 + i] = (((w21 >>> 24) | (w22 << 40)) & 0x1ffffffffffffffL) + ref;
+            out[96 + i] = (((w21 >>> 24) | (w22 << 40)) & 0x1ffffffffffffffL);
             long w23 = in[368 + i];
-            out[224 + i] = (((w22 >>> 17) | (w23 << 47)) & 0x1ffffffffffffffL) + ref;
+            out[224 + i] = (((w22 >>> 17) | (w23 << 47)) & 0x1ffffffffffffffL);
             long w24 = in[384 + i];
-            out[352 + i] = (((w23 >>> 10) | (w24 << 54)) & 0x1ffffffffffffffL) + ref;
-            out[480 + i] = ((w24 >>> 3) & 0x1ffffffffffffffL) + ref;
+            out[352 + i] = (((w23 >>> 10) | (w24 << 54)) & 0x1ffffffffffffffL);
+            out[480 + i] = ((w24 >>> 3) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
             long w25 = in[400 + i];
-            out[608 + i] = (((w24 >>> 60) | (w25 << 4)) & 0x1ffffffffffffffL) + ref;
+            out[608 + i] = (((w24 >>> 60) | (w25 << 4)) & 0x1ffffffffffffffL);
             long w26 = in[416 + i];
-            out[736 + i] = (((w25 >>> 53) | (w26 << 11)) & 0x1ffffffffffffffL) + ref;
+            out[736 + i] = (((w25 >>> 53) | (w26 << 11)) & 0x1ffffffffffffffL);
             long w27 = in[432 + i];
-            out[864 + i] = (((w26 >>> 46) | (w27 << 18)) & 0x1ffffffffffffffL) + ref;
+            out[864 + i] = (((w26 >>> 46) | (w27 << 18)) & 0x1ffffffffffffffL);
             long w28 = in[448 + i];
-            out[992 + i] = (((w27 >>> 39) | (w28 << 25)) & 0x1ffffffffffffffL) + ref;
+            out[992 + i] = (((w27 >>> 39) | (w28 << 25)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
             long w29 = in[464 + i];
-            out[16 + i] = (((w28 >>> 32) | (w29 << 32)) & 0x1ffffffffffffffL) + ref;
+            out[16 + i] = (((w28 >>> 32) | (w29 << 32)) & 0x1ffffffffffffffL);
             long w30 = in[480 + i];
-            out[144 + i] = (((w29 >>> 25) | (w30 << 39)) & 0x1ffffffffffffffL) + ref;
+            out[144 + i] = (((w29 >>> 25) | (w30 << 39)) & 0x1ffffffffffffffL);
             long w31 = in[496 + i];
-            out[272 + i] = (((w30 >>> 18) | (w31 << 46)) & 0x1ffffffffffffffL) + ref;
+            out[272 + i] = (((w30 >>> 18) | (w31 << 46)) & 0x1ffffffffffffffL);
             long w32 = in[512 + i];
-            out[400 + i] = (((w31 >>> 11) | (w32 << 53)) & 0x1ffffffffffffffL) + ref;
+            out[400 + i] = (((w31 >>> 11) | (w32 << 53)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
-            out[528 + i] = ((w32 >>> 4) & 0x1ffffffffffffffL) + ref;
+            out[528 + i] = ((w32 >>> 4) & 0x1ffffffffffffffL);
             long w33 = in[528 + i];
-            out[656 + i] = (((w32 >>> 61) | (w33 << 3)) & 0x1ffffffffffffffL) + ref;
+            out[656 + i] = (((w32 >>> 61) | (w33 << 3)) & 0x1ffffffffffffffL);
             long w34 = in[544 + i];
-            out[784 + i] = (((w33 >>> 54) | (w34 << 10)) & 0x1ffffffffffffffL) + ref;
+            out[784 + i] = (((w33 >>> 54) | (w34 << 10)) & 0x1ffffffffffffffL);
             long w35 = in[560 + i];
-            out[912 + i] = (((w34 >>> 47) | (w35 << 17)) & 0x1ffffffffffffffL) + ref;
+            out[912 + i] = (((w34 >>> 47) | (w35 << 17)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
             long w36 = in[576 + i];
-            out[80 + i] = (((w35 >>> 40) | (w36 << 24)) & 0x1ffffffffffffffL) + ref;
+            out[80 + i] = (((w35 >>> 40) | (w36 << 24)) & 0x1ffffffffffffffL);
             long w37 = in[592 + i];
-            out[208 + i] = (((w36 >>> 33) | (w37 << 31)) & 0x1ffffffffffffffL) + ref;
+            out[208 + i] = (((w36 >>> 33) | (w37 << 31)) & 0x1ffffffffffffffL);
             long w38 = in[608 + i];
-            out[336 + i] = (((w37 >>> 26) | (w38 << 38)) & 0x1ffffffffffffffL) + ref;
+            out[336 + i] = (((w37 >>> 26) | (w38 << 38)) & 0x1ffffffffffffffL);
             long w39 = in[624 + i];
-            out[464 + i] = (((w38 >>> 19) | (w39 << 45)) & 0x1ffffffffffffffL) + ref;
+            out[464 + i] = (((w38 >>> 19) | (w39 << 45)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
             long w40 = in[640 + i];
-            out[592 + i] = (((w39 >>> 12) | (w40 << 52)) & 0x1ffffffffffffffL) + ref;
-            out[720 + i] = ((w40 >>> 5) & 0x1ffffffffffffffL) + ref;
+            out[592 + i] = (((w39 >>> 12) | (w40 << 52)) & 0x1ffffffffffffffL);
+            out[720 + i] = ((w40 >>> 5) & 0x1ffffffffffffffL);
             long w41 = in[656 + i];
-            out[848 + i] = (((w40 >>> 62) | (w41 << 2)) & 0x1ffffffffffffffL) + ref;
+            out[848 + i] = (((w40 >>> 62) | (w41 << 2)) & 0x1ffffffffffffffL);
             long w42 = in[672 + i];
-            out[976 + i] = (((w41 >>> 55) | (w42 << 9)) & 0x1ffffffffffffffL) + ref;
+            out[976 + i] = (((w41 >>> 55) | (w42 << 9)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w42 = in[672 + i];
             long w43 = in[688 + i];
-            out[48 + i] = (((w42 >>> 48) | (w43 << 16)) & 0x1ffffffffffffffL) + ref;
+            out[48 + i] = (((w42 >>> 48) | (w43 << 16)) & 0x1ffffffffffffffL);
             long w44 = in[704 + i];
-            out[176 + i] = (((w43 >>> 41) | (w44 << 23)) & 0x1ffffffffffffffL) + ref;
+            out[176 + i] = (((w43 >>> 41) | (w44 << 23)) & 0x1ffffffffffffffL);
             long w45 = in[720 + i];
-            out[304 + i] = (((w44 >>> 34) | (w45 << 30)) & 0x1ffffffffffffffL) + ref;
+            out[304 + i] = (((w44 >>> 34) | (w45 << 30)) & 0x1ffffffffffffffL);
             long w46 = in[736 + i];
-            out[432 + i] = (((w45 >>> 27) | (w46 << 37)) & 0x1ffffffffffffffL) + ref;
+            out[432 + i] = (((w45 >>> 27) | (w46 << 37)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w46 = in[736 + i];
             long w47 = in[752 + i];
-            out[560 + i] = (((w46 >>> 20) | (w47 << 44)) & 0x1ffffffffffffffL) + ref;
+            out[560 + i] = (((w46 >>> 20) | (w47 << 44)) & 0x1ffffffffffffffL);
             long w48 = in[768 + i];
-            out[688 + i] = (((w47 >>> 13) | (w48 << 51)) & 0x1ffffffffffffffL) + ref;
-            out[816 + i] = ((w48 >>> 6) & 0x1ffffffffffffffL) + ref;
+            out[688 + i] = (((w47 >>> 13) | (w48 << 51)) & 0x1ffffffffffffffL);
+            out[816 + i] = ((w48 >>> 6) & 0x1ffffffffffffffL);
             long w49 = in[784 + i];
-            out[944 + i] = (((w48 >>> 63) | (w49 << 1)) & 0x1ffffffffffffffL) + ref;
+            out[944 + i] = (((w48 >>> 63) | (w49 << 1)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w49 = in[784 + i];
             long w50 = in[800 + i];
-            out[112 + i] = (((w49 >>> 56) | (w50 << 8)) & 0x1ffffffffffffffL) + ref;
+            out[112 + i] = (((w49 >>> 56) | (w50 << 8)) & 0x1ffffffffffffffL);
             long w51 = in[816 + i];
-            out[240 + i] = (((w50 >>> 49) | (w51 << 15)) & 0x1ffffffffffffffL) + ref;
+            out[240 + i] = (((w50 >>> 49) | (w51 << 15)) & 0x1ffffffffffffffL);
             long w52 = in[832 + i];
-            out[368 + i] = (((w51 >>> 42) | (w52 << 22)) & 0x1ffffffffffffffL) + ref;
+            out[368 + i] = (((w51 >>> 42) | (w52 << 22)) & 0x1ffffffffffffffL);
             long w53 = in[848 + i];
-            out[496 + i] = (((w52 >>> 35) | (w53 << 29)) & 0x1ffffffffffffffL) + ref;
+            out[496 + i] = (((w52 >>> 35) | (w53 << 29)) & 0x1ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w53 = in[848 + i];
             long w54 = in[864 + i];
-            out[624 + i] = (((w53 >>> 28) | (w54 << 36)) & 0x1ffffffffffffffL) + ref;
+            out[624 + i] = (((w53 >>> 28) | (w54 << 36)) & 0x1ffffffffffffffL);
             long w55 = in[880 + i];
-            out[752 + i] = (((w54 >>> 21) | (w55 << 43)) & 0x1ffffffffffffffL) + ref;
+            out[752 + i] = (((w54 >>> 21) | (w55 << 43)) & 0x1ffffffffffffffL);
             long w56 = in[896 + i];
-            out[880 + i] = (((w55 >>> 14) | (w56 << 50)) & 0x1ffffffffffffffL) + ref;
-            out[1008 + i] = (w56 >>> 7) + ref;
+            out[880 + i] = (((w55 >>> 14) | (w56 << 50)) & 0x1ffffffffffffffL);
+            out[1008 + i] = (w56 >>> 7);
         }
     }
 
-    private static void unpack58(long[] in, long[] out, long ref) {
+    private static void unpack58(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3ffffffffffffffL) + ref;
+            out[i] = (w0 & 0x3ffffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 58) | (w1 << 6)) & 0x3ffffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 58) | (w1 << 6)) & 0x3ffffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 52) | (w2 << 12)) & 0x3ffffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 52) | (w2 << 12)) & 0x3ffffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 46) | (w3 << 18)) & 0x3ffffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 46) | (w3 << 18)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 40) | (w4 << 24)) & 0x3ffffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 40) | (w4 << 24)) & 0x3ffffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 34) | (w5 << 30)) & 0x3ffffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 34) | (w5 << 30)) & 0x3ffffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 28) | (w6 << 36)) & 0x3ffffffffffffffL) + ref;
+            out[768 + i] = (((w5 >>> 28) | (w6 << 36)) & 0x3ffffffffffffffL);
             long w7 = in[112 + i];
-            out[896 + i] = (((w6 >>> 22) | (w7 << 42)) & 0x3ffffffffffffffL) + ref;
+            out[896 + i] = (((w6 >>> 22) | (w7 << 42)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[64 + i] = (((w7 >>> 16) | (w8 << 48)) & 0x3ffffffffffffffL) + ref;
+            out[64 + i] = (((w7 >>> 16) | (w8 << 48)) & 0x3ffffffffffffffL);
             long w9 = in[144 + i];
-            out[192 + i] = (((w8 >>> 10) | (w9 << 54)) & 0x3ffffffffffffffL) + ref;
-            out[320 + i] = ((w9 >>> 4) & 0x3ffffffffffffffL) + ref;
+            out[192 + i] = (((w8 >>> 10) | (w9 << 54)) & 0x3ffffffffffffffL);
+            out[320 + i] = ((w9 >>> 4) & 0x3ffffffffffffffL);
             long w10 = in[160 + i];
-            out[448 + i] = (((w9 >>> 62) | (w10 << 2)) & 0x3ffffffffffffffL) + ref;
+            out[448 + i] = (((w9 >>> 62) | (w10 << 2)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w10 = in[160 + i];
             long w11 = in[176 + i];
-            out[576 + i] = (((w10 >>> 56) | (w11 << 8)) & 0x3ffffffffffffffL) + ref;
+            out[576 + i] = (((w10 >>> 56) | (w11 << 8)) & 0x3ffffffffffffffL);
             long w12 = in[192 + i];
-            out[704 + i] = (((w11 >>> 50) | (w12 << 14)) & 0x3ffffffffffffffL) + ref;
+            out[704 + i] = (((w11 >>> 50) | (w12 << 14)) & 0x3ffffffffffffffL);
             long w13 = in[208 + i];
-            out[832 + i] = (((w12 >>> 44) | (w13 << 20)) & 0x3ffffffffffffffL) + ref;
+            out[832 + i] = (((w12 >>> 44) | (w13 << 20)) & 0x3ffffffffffffffL);
             long w14 = in[224 + i];
-            out[960 + i] = (((w13 >>> 38) | (w14 << 26)) & 0x3ffffffffffffffL) + ref;
+            out[960 + i] = (((w13 >>> 38) | (w14 << 26)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[32 + i] = (((w14 >>> 32) | (w15 << 32)) & 0x3ffffffffffffffL) + ref;
+            out[32 + i] = (((w14 >>> 32) | (w15 << 32)) & 0x3ffffffffffffffL);
             long w16 = in[256 + i];
-            out[160 + i] = (((w15 >>> 26) | (w16 << 38)) & 0x3ffffffffffffffL) + ref;
+            out[160 + i] = (((w15 >>> 26) | (w16 << 38)) & 0x3ffffffffffffffL);
             long w17 = in[272 + i];
-            out[288 + i] = (((w16 >>> 20) | (w17 << 44)) & 0x3ffffffffffffffL) + ref;
+            out[288 + i] = (((w16 >>> 20) | (w17 << 44)) & 0x3ffffffffffffffL);
             long w18 = in[288 + i];
-            out[416 + i] = (((w17 >>> 14) | (w18 << 50)) & 0x3ffffffffffffffL) + ref;
+            out[416 + i] = (((w17 >>> 14) | (w18 << 50)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[544 + i] = (((w18 >>> 8) | (w19 << 56)) & 0x3ffffffffffffffL) + ref;
-            out[672 + i] = ((w19 >>> 2) & 0x3ffffffffffffffL) + ref;
+            out[544 + i] = (((w18 >>> 8) | (w19 << 56)) & 0x3ffffffffffffffL);
+            out[672 + i] = ((w19 >>> 2) & 0x3ffffffffffffffL);
             long w20 = in[320 + i];
-            out[800 + i] = (((w19 >>> 60) | (w20 << 4)) & 0x3ffffffffffffffL) + ref;
+            out[800 + i] = (((w19 >>> 60) | (w20 << 4)) & 0x3ffffffffffffffL);
             long w21 = in[336 + i];
-            out[928 + i] = (((w20 >>> 54) | (w21 << 10)) & 0x3ffffffffffffffL) + ref;
+            out[928 + i] = (((w20 >>> 54) | (w21 << 10)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w21 = in[336 + i];
             long w22 = in[352 + i];
-            out[96 + i] = (((w21 >>> 48) | (w22 << 16)) & 0x3ffffffffffffffL) + ref;
+            out[96 + i] = (((w21 >>> 48) | (w22 << 16)) & 0x3ffffffffffffffL);
             long w23 = in[368 + i];
-            out[224 + i] = (((w22 >>> 42) | (w23 << 22)) & 0x3ffffffffffffffL) + ref;
+            out[224 + i] = (((w22 >>> 42) | (w23 << 22)) & 0x3ffffffffffffffL);
             long w24 = in[384 + i];
-            out[352 + i] = (((w23 >>> 36) | (w24 << 28)) & 0x3ffffffffffffffL) + ref;
+            out[352 + i] = (((w23 >>> 36) | (w24 << 28)) & 0x3ffffffffffffffL);
             long w25 = in[400 + i];
-            out[480 + i] = (((w24 >>> 30) | (w25 << 34)) & 0x3ffffffffffffffL) + ref;
+            out[480 + i] = (((w24 >>> 30) | (w25 << 34)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
             long w26 = in[416 + i];
-            out[608 + i] = (((w25 >>> 24) | (w26 << 40)) & 0x3ffffffffffffffL) + ref;
+            out[608 + i] = (((w25 >>> 24) | (w26 << 40)) & 0x3ffffffffffffffL);
             long w27 = in[432 + i];
-            out[736 + i] = (((w26 >>> 18) | (w27 << 46)) & 0x3ffffffffffffffL) + ref;
+            out[736 + i] = (((w26 >>> 18) | (w27 << 46)) & 0x3ffffffffffffffL);
             long w28 = in[448 + i];
-            out[864 + i] = (((w27 >>> 12) | (w28 << 52)) & 0x3ffffffffffffffL) + ref;
-            out[992 + i] = (w28 >>> 6) + ref;
+            out[864 + i] = (((w27 >>> 12) | (w28 << 52)) & 0x3ffffffffffffffL);
+            out[992 + i] = (w28 >>> 6);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
-            out[16 + i] = (w29 & 0x3ffffffffffffffL) + ref;
+            out[16 + i] = (w29 & 0x3ffffffffffffffL);
             long w30 = in[480 + i];
-            out[144 + i] = (((w29 >>> 58) | (w30 << 6)) & 0x3ffffffffffffffL) + ref;
+            out[144 + i] = (((w29 >>> 58) | (w30 << 6)) & 0x3ffffffffffffffL);
             long w31 = in[496 + i];
-            out[272 + i] = (((w30 >>> 52) | (w31 << 12)) & 0x3ffffffffffffffL) + ref;
+            out[272 + i] = (((w30 >>> 52) | (w31 << 12)) & 0x3ffffffffffffffL);
             long w32 = in[512 + i];
-            out[400 + i] = (((w31 >>> 46) | (w32 << 18)) & 0x3ffffffffffffffL) + ref;
+            out[400 + i] = (((w31 >>> 46) | (w32 << 18)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
             long w33 = in[528 + i];
-            out[528 + i] = (((w32 >>> 40) | (w33 << 24)) & 0x3ffffffffffffffL) + ref;
+            out[528 + i] = (((w32 >>> 40) | (w33 << 24)) & 0x3ffffffffffffffL);
             long w34 = in[544 + i];
-            out[656 + i] = (((w33 >>> 34) | (w34 << 30)) & 0x3ffffffffffffffL) + ref;
+            out[656 + i] = (((w33 >>> 34) | (w34 << 30)) & 0x3ffffffffffffffL);
             long w35 = in[560 + i];
-            out[784 + i] = (((w34 >>> 28) | (w35 << 36)) & 0x3ffffffffffffffL) + ref;
+            out[784 + i] = (((w34 >>> 28) | (w35 << 36)) & 0x3ffffffffffffffL);
             long w36 = in[576 + i];
-            out[912 + i] = (((w35 >>> 22) | (w36 << 42)) & 0x3ffffffffffffffL) + ref;
+            out[912 + i] = (((w35 >>> 22) | (w36 << 42)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
             long w37 = in[592 + i];
-            out[80 + i] = (((w36 >>> 16) | (w37 << 48)) & 0x3ffffffffffffffL) + ref;
+            out[80 + i] = (((w36 >>> 16) | (w37 << 48)) & 0x3ffffffffffffffL);
             long w38 = in[608 + i];
-            out[208 + i] = (((w37 >>> 10) | (w38 << 54)) & 0x3ffffffffffffffL) + ref;
-            out[336 + i] = ((w38 >>> 4) & 0x3ffffffffffffffL) + ref;
+            out[208 + i] = (((w37 >>> 10) | (w38 << 54)) & 0x3ffffffffffffffL);
+            out[336 + i] = ((w38 >>> 4) & 0x3ffffffffffffffL);
             long w39 = in[624 + i];
-            out[464 + i] = (((w38 >>> 62) | (w39 << 2)) & 0x3ffffffffffffffL) + ref;
+            out[464 + i] = (((w38 >>> 62) | (w39 << 2)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
             long w40 = in[640 + i];
-            out[592 + i] = (((w39 >>> 56) | (w40 << 8)) & 0x3ffffffffffffffL) + ref;
+            out[592 + i] = (((w39 >>> 56) | (w40 << 8)) & 0x3ffffffffffffffL);
             long w41 = in[656 + i];
-            out[720 + i] = (((w40 >>> 50) | (w41 << 14)) & 0x3ffffffffffffffL) + ref;
+            out[720 + i] = (((w40 >>> 50) | (w41 << 14)) & 0x3ffffffffffffffL);
             long w42 = in[672 + i];
-            out[848 + i] = (((w41 >>> 44) | (w42 << 20)) & 0x3ffffffffffffffL) + ref;
+            out[848 + i] = (((w41 >>> 44) | (w42 << 20)) & 0x3ffffffffffffffL);
             long w43 = in[688 + i];
-            out[976 + i] = (((w42 >>> 38) | (w43 << 26)) & 0x3ffffffffffffffL) + ref;
+            out[976 + i] = (((w42 >>> 38) | (w43 << 26)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w43 = in[688 + i];
             long w44 = in[704 + i];
-            out[48 + i] = (((w43 >>> 32) | (w44 << 32)) & 0x3ffffffffffffffL) + ref;
+            out[48 + i] = (((w43 >>> 32) | (w44 << 32)) & 0x3ffffffffffffffL);
             long w45 = in[720 + i];
-            out[176 + i] = (((w44 >>> 26) | (w45 << 38)) & 0x3ffffffffffffffL) + ref;
+            out[176 + i] = (((w44 >>> 26) | (w45 << 38)) & 0x3ffffffffffffffL);
             long w46 = in[736 + i];
-            out[304 + i] = (((w45 >>> 20) | (w46 << 44)) & 0x3ffffffffffffffL) + ref;
+            out[304 + i] = (((w45 >>> 20) | (w46 << 44)) & 0x3ffffffffffffffL);
             long w47 = in[752 + i];
-            out[432 + i] = (((w46 >>> 14) | (w47 << 50)) & 0x3ffffffffffffffL) + ref;
+            out[432 + i] = (((w46 >>> 14) | (w47 << 50)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w47 = in[752 + i];
             long w48 = in[768 + i];
-            out[560 + i] = (((w47 >>> 8) | (w48 << 56)) & 0x3ffffffffffffffL) + ref;
-            out[688 + i] = ((w48 >>> 2) & 0x3ffffffffffffffL) + ref;
+            out[560 + i] = (((w47 >>> 8) | (w48 << 56)) & 0x3ffffffffffffffL);
+            out[688 + i] = ((w48 >>> 2) & 0x3ffffffffffffffL);
             long w49 = in[784 + i];
-            out[816 + i] = (((w48 >>> 60) | (w49 << 4)) & 0x3ffffffffffffffL) + ref;
+            out[816 + i] = (((w48 >>> 60) | (w49 << 4)) & 0x3ffffffffffffffL);
             long w50 = in[800 + i];
-            out[944 + i] = (((w49 >>> 54) | (w50 << 10)) & 0x3ffffffffffffffL) + ref;
+            out[944 + i] = (((w49 >>> 54) | (w50 << 10)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w50 = in[800 + i];
             long w51 = in[816 + i];
-            out[112 + i] = (((w50 >>> 48) | (w51 << 16)) & 0x3ffffffffffffffL) + ref;
+            out[112 + i] = (((w50 >>> 48) | (w51 << 16)) & 0x3ffffffffffffffL);
             long w52 = in[832 + i];
-            out[240 + i] = (((w51 >>> 42) | (w52 << 22)) & 0x3ffffffffffffffL) + ref;
+            out[240 + i] = (((w51 >>> 42) | (w52 << 22)) & 0x3ffffffffffffffL);
             long w53 = in[848 + i];
-            out[368 + i] = (((w52 >>> 36) | (w53 << 28)) & 0x3ffffffffffffffL) + ref;
+            out[368 + i] = (((w52 >>> 36) | (w53 << 28)) & 0x3ffffffffffffffL);
             long w54 = in[864 + i];
-            out[496 + i] = (((w53 >>> 30) | (w54 << 34)) & 0x3ffffffffffffffL) + ref;
+            out[496 + i] = (((w53 >>> 30) | (w54 << 34)) & 0x3ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w54 = in[864 + i];
             long w55 = in[880 + i];
-            out[624 + i] = (((w54 >>> 24) | (w55 << 40)) & 0x3ffffffffffffffL) + ref;
+            out[624 + i] = (((w54 >>> 24) | (w55 << 40)) & 0x3ffffffffffffffL);
             long w56 = in[896 + i];
-            out[752 + i] = (((w55 >>> 18) | (w56 << 46)) & 0x3ffffffffffffffL) + ref;
+            out[752 + i] = (((w55 >>> 18) | (w56 << 46)) & 0x3ffffffffffffffL);
             long w57 = in[912 + i];
-            out[880 + i] = (((w56 >>> 12) | (w57 << 52)) & 0x3ffffffffffffffL) + ref;
-            out[1008 + i] = (w57 >>> 6) + ref;
+            out[880 + i] = (((w56 >>> 12) | (w57 << 52)) & 0x3ffffffffffffffL);
+            out[1008 + i] = (w57 >>> 6);
         }
     }
 
-    private static void unpack59(long[] in, long[] out, long ref) {
+    private static void unpack59(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7ffffffffffffffL) + ref;
+            out[i] = (w0 & 0x7ffffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 59) | (w1 << 5)) & 0x7ffffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 59) | (w1 << 5)) & 0x7ffffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 54) | (w2 << 10)) & 0x7ffffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 54) | (w2 << 10)) & 0x7ffffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 49) | (w3 << 15)) & 0x7ffffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 49) | (w3 << 15)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 44) | (w4 << 20)) & 0x7ffffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 44) | (w4 << 20)) & 0x7ffffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 39) | (w5 << 25)) & 0x7ffffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 39) | (w5 << 25)) & 0x7ffffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 34) | (w6 << 30)) & 0x7ffffffffffffffL) + ref;
+            out[768 + i] = (((w5 >>> 34) | (w6 << 30)) & 0x7ffffffffffffffL);
             long w7 = in[112 + i];
-            out[896 + i] = (((w6 >>> 29) | (w7 << 35)) & 0x7ffffffffffffffL) + ref;
+            out[896 + i] = (((w6 >>> 29) | (w7 << 35)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[64 + i] = (((w7 >>> 24) | (w8 << 40)) & 0x7ffffffffffffffL) + ref;
+            out[64 + i] = (((w7 >>> 24) | (w8 << 40)) & 0x7ffffffffffffffL);
             long w9 = in[144 + i];
-            out[192 + i] = (((w8 >>> 19) | (w9 << 45)) & 0x7ffffffffffffffL) + ref;
+            out[192 + i] = (((w8 >>> 19) | (w9 << 45)) & 0x7ffffffffffffffL);
             long w10 = in[160 + i];
-            out[320 + i] = (((w9 >>> 14) | (w10 << 50)) & 0x7ffffffffffffffL) + ref;
+            out[320 + i] = (((w9 >>> 14) | (w10 << 50)) & 0x7ffffffffffffffL);
             long w11 = in[176 + i];
-            out[448 + i] = (((w10 >>> 9) | (w11 << 55)) & 0x7ffffffffffffffL) + ref;
+            out[448 + i] = (((w10 >>> 9) | (w11 << 55)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
-            out[576 + i] = ((w11 >>> 4) & 0x7ffffffffffffffL) + ref;
+            out[576 + i] = ((w11 >>> 4) & 0x7ffffffffffffffL);
             long w12 = in[192 + i];
-            out[704 + i] = (((w11 >>> 63) | (w12 << 1)) & 0x7ffffffffffffffL) + ref;
+            out[704 + i] = (((w11 >>> 63) | (w12 << 1)) & 0x7ffffffffffffffL);
             long w13 = in[208 + i];
-            out[832 + i] = (((w12 >>> 58) | (w13 << 6)) & 0x7ffffffffffffffL) + ref;
+            out[832 + i] = (((w12 >>> 58) | (w13 << 6)) & 0x7ffffffffffffffL);
             long w14 = in[224 + i];
-            out[960 + i] = (((w13 >>> 53) | (w14 << 11)) & 0x7ffffffffffffffL) + ref;
+            out[960 + i] = (((w13 >>> 53) | (w14 << 11)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w14 = in[224 + i];
             long w15 = in[240 + i];
-            out[32 + i] = (((w14 >>> 48) | (w15 << 16)) & 0x7ffffffffffffffL) + ref;
+            out[32 + i] = (((w14 >>> 48) | (w15 << 16)) & 0x7ffffffffffffffL);
             long w16 = in[256 + i];
-            out[160 + i] = (((w15 >>> 43) | (w16 << 21)) & 0x7ffffffffffffffL) + ref;
+            out[160 + i] = (((w15 >>> 43) | (w16 << 21)) & 0x7ffffffffffffffL);
             long w17 = in[272 + i];
-            out[288 + i] = (((w16 >>> 38) | (w17 << 26)) & 0x7ffffffffffffffL) + ref;
+            out[288 + i] = (((w16 >>> 38) | (w17 << 26)) & 0x7ffffffffffffffL);
             long w18 = in[288 + i];
-            out[416 + i] = (((w17 >>> 33) | (w18 << 31)) & 0x7ffffffffffffffL) + ref;
+            out[416 + i] = (((w17 >>> 33) | (w18 << 31)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[544 + i] = (((w18 >>> 28) | (w19 << 36)) & 0x7ffffffffffffffL) + ref;
+            out[544 + i] = (((w18 >>> 28) | (w19 << 36)) & 0x7ffffffffffffffL);
             long w20 = in[320 + i];
-            out[672 + i] = (((w19 >>> 23) | (w20 << 41)) & 0x7ffffffffffffffL) + ref;
+            out[672 + i] = (((w19 >>> 23) | (w20 << 41)) & 0x7ffffffffffffffL);
             long w21 = in[336 + i];
-            out[800 + i] = (((w20 >>> 18) | (w21 << 46)) & 0x7ffffffffffffffL) + ref;
+            out[800 + i] = (((w20 >>> 18) | (w21 << 46)) & 0x7ffffffffffffffL);
             long w22 = in[352 + i];
-            out[928 + i] = (((w21 >>> 13) | (w22 << 51)) & 0x7ffffffffffffffL) + ref;
+            out[928 + i] = (((w21 >>> 13) | (w22 << 51)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[96 + i] = (((w22 >>> 8) | (w23 << 56)) & 0x7ffffffffffffffL) + ref;
-            out[224 + i] = ((w23 >>> 3) & 0x7ffffffffffffffL) + ref;
+            out[96 + i] = (((w22 >>> 8) | (w23 << 56)) & 0x7ffffffffffffffL);
+            out[224 + i] = ((w23 >>> 3) & 0x7ffffffffffffffL);
             long w24 = in[384 + i];
-            out[352 + i] = (((w23 >>> 62) | (w24 << 2)) & 0x7ffffffffffffffL) + ref;
+            out[352 + i] = (((w23 >>> 62) | (w24 << 2)) & 0x7ffffffffffffffL);
             long w25 = in[400 + i];
-            out[480 + i] = (((w24 >>> 57) | (w25 << 7)) & 0x7ffffffffffffffL) + ref;
+            out[480 + i] = (((w24 >>> 57) | (w25 << 7)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w25 = in[400 + i];
             long w26 = in[416 + i];
-            out[608 + i] = (((w25 >>> 52) | (w26 << 12)) & 0x7ffffffffffffffL) + ref;
+            out[608 + i] = (((w25 >>> 52) | (w26 << 12)) & 0x7ffffffffffffffL);
             long w27 = in[432 + i];
-            out[736 + i] = (((w26 >>> 47) | (w27 << 17)) & 0x7ffffffffffffffL) + ref;
+            out[736 + i] = (((w26 >>> 47) | (w27 << 17)) & 0x7ffffffffffffffL);
             long w28 = in[448 + i];
-            out[864 + i] = (((w27 >>> 42) | (w28 << 22)) & 0x7ffffffffffffffL) + ref;
+            out[864 + i] = (((w27 >>> 42) | (w28 << 22)) & 0x7ffffffffffffffL);
             long w29 = in[464 + i];
-            out[992 + i] = (((w28 >>> 37) | (w29 << 27)) & 0x7ffffffffffffffL) + ref;
+            out[992 + i] = (((w28 >>> 37) | (w29 << 27)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w29 = in[464 + i];
             long w30 = in[480 + i];
-            out[16 + i] = (((w29 >>> 32) | (w30 << 32)) & 0x7ffffffffffffffL) + ref;
+            out[16 + i] = (((w29 >>> 32) | (w30 << 32)) & 0x7ffffffffffffffL);
             long w31 = in[496 + i];
-            out[144 + i] = (((w30 >>> 27) | (w31 << 37)) & 0x7ffffffffffffffL) + ref;
+            out[144 + i] = (((w30 >>> 27) | (w31 << 37)) & 0x7ffffffffffffffL);
             long w32 = in[512 + i];
-            out[272 + i] = (((w31 >>> 22) | (w32 << 42)) & 0x7ffffffffffffffL) + ref;
+            out[272 + i] = (((w31 >>> 22) | (w32 << 42)) & 0x7ffffffffffffffL);
             long w33 = in[528 + i];
-            out[400 + i] = (((w32 >>> 17) | (w33 << 47)) & 0x7ffffffffffffffL) + ref;
+            out[400 + i] = (((w32 >>> 17) | (w33 << 47)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
             long w34 = in[544 + i];
-            out[528 + i] = (((w33 >>> 12) | (w34 << 52)) & 0x7ffffffffffffffL) + ref;
+            out[528 + i] = (((w33 >>> 12) | (w34 << 52)) & 0x7ffffffffffffffL);
             long w35 = in[560 + i];
-            out[656 + i] = (((w34 >>> 7) | (w35 << 57)) & 0x7ffffffffffffffL) + ref;
-            out[784 + i] = ((w35 >>> 2) & 0x7ffffffffffffffL) + ref;
+            out[656 + i] = (((w34 >>> 7) | (w35 << 57)) & 0x7ffffffffffffffL);
+            out[784 + i] = ((w35 >>> 2) & 0x7ffffffffffffffL);
             long w36 = in[576 + i];
-            out[912 + i] = (((w35 >>> 61) | (w36 << 3)) & 0x7ffffffffffffffL) + ref;
+            out[912 + i] = (((w35 >>> 61) | (w36 << 3)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
             long w37 = in[592 + i];
-            out[80 + i] = (((w36 >>> 56) | (w37 << 8)) & 0x7ffffffffffffffL) + ref;
+            out[80 + i] = (((w36 >>> 56) | (w37 << 8)) & 0x7ffffffffffffffL);
             long w38 = in[608 + i];
-            out[208 + i] = (((w37 >>> 51) | (w38 << 13)) & 0x7ffffffffffffffL) + ref;
+            out[208 + i] = (((w37 >>> 51) | (w38 << 13)) & 0x7ffffffffffffffL);
             long w39 = in[624 + i];
-            out[336 + i] = (((w38 >>> 46) | (w39 << 18)) & 0x7ffffffffffffffL) + ref;
+            out[336 + i] = (((w38 >>> 46) | (w39 << 18)) & 0x7ffffffffffffffL);
             long w40 = in[640 + i];
-            out[464 + i] = (((w39 >>> 41) | (w40 << 23)) & 0x7ffffffffffffffL) + ref;
+            out[464 + i] = (((w39 >>> 41) | (w40 << 23)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w40 = in[640 + i];
             long w41 = in[656 + i];
-            out[592 + i] = (((w40 >>> 36) | (w41 << 28)) & 0x7ffffffffffffffL) + ref;
+            out[592 + i] = (((w40 >>> 36) | (w41 << 28)) & 0x7ffffffffffffffL);
             long w42 = in[672 + i];
-            out[720 + i] = (((w41 >>> 31) | (w42 << 33)) & 0x7ffffffffffffffL) + ref;
+            out[720 + i] = (((w41 >>> 31) | (w42 << 33)) & 0x7ffffffffffffffL);
             long w43 = in[688 + i];
-            out[848 + i] = (((w42 >>> 26) | (w43 << 38)) & 0x7ffffffffffffffL) + ref;
+            out[848 + i] = (((w42 >>> 26) | (w43 << 38)) & 0x7ffffffffffffffL);
             long w44 = in[704 + i];
-            out[976 + i] = (((w43 >>> 21) | (w44 << 43)) & 0x7ffffffffffffffL) + ref;
+            out[976 + i] = (((w43 >>> 21) | (w44 << 43)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w44 = in[704 + i];
             long w45 = in[720 + i];
-            out[48 + i] = (((w44 >>> 16) | (w45 << 48)) & 0x7ffffffffffffffL) + ref;
+            out[48 + i] = (((w44 >>> 16) | (w45 << 48)) & 0x7ffffffffffffffL);
             long w46 = in[736 + i];
-            out[176 + i] = (((w45 >>> 11) | (w46 << 53)) & 0x7ffffffffffffffL) + ref;
+            out[176 + i] = (((w45 >>> 11) | (w46 << 53)) & 0x7ffffffffffffffL);
             long w47 = in[752 + i];
-            out[304 + i] = (((w46 >>> 6) | (w47 << 58)) & 0x7ffffffffffffffL) + ref;
-            out[432 + i] = ((w47 >>> 1) & 0x7ffffffffffffffL) + ref;
+            out[304 + i] = (((w46 >>> 6) | (w47 << 58)) & 0x7ffffffffffffffL);
+            out[432 + i] = ((w47 >>> 1) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w47 = in[752 + i];
             long w48 = in[768 + i];
-            out[560 + i] = (((w47 >>> 60) | (w48 << 4)) & 0x7ffffffffffffffL) + ref;
+            out[560 + i] = (((w47 >>> 60) | (w48 << 4)) & 0x7ffffffffffffffL);
             long w49 = in[784 + i];
-            out[688 + i] = (((w48 >>> 55) | (w49 << 9)) & 0x7ffffffffffffffL) + ref;
+            out[688 + i] = (((w48 >>> 55) | (w49 << 9)) & 0x7ffffffffffffffL);
             long w50 = in[800 + i];
-            out[816 + i] = (((w49 >>> 50) | (w50 << 14)) & 0x7ffffffffffffffL) + ref;
+            out[816 + i] = (((w49 >>> 50) | (w50 << 14)) & 0x7ffffffffffffffL);
             long w51 = in[816 + i];
-            out[944 + i] = (((w50 >>> 45) | (w51 << 19)) & 0x7ffffffffffffffL) + ref;
+            out[944 + i] = (((w50 >>> 45) | (w51 << 19)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w51 = in[816 + i];
             long w52 = in[832 + i];
-            out[112 + i] = (((w51 >>> 40) | (w52 << 24)) & 0x7ffffffffffffffL) + ref;
+            out[112 + i] = (((w51 >>> 40) | (w52 << 24)) & 0x7ffffffffffffffL);
             long w53 = in[848 + i];
-            out[240 + i] = (((w52 >>> 35) | (w53 << 29)) & 0x7ffffffffffffffL) + ref;
+            out[240 + i] = (((w52 >>> 35) | (w53 << 29)) & 0x7ffffffffffffffL);
             long w54 = in[864 + i];
-            out[368 + i] = (((w53 >>> 30) | (w54 << 34)) & 0x7ffffffffffffffL) + ref;
+            out[368 + i] = (((w53 >>> 30) | (w54 << 34)) & 0x7ffffffffffffffL);
             long w55 = in[880 + i];
-            out[496 + i] = (((w54 >>> 25) | (w55 << 39)) & 0x7ffffffffffffffL) + ref;
+            out[496 + i] = (((w54 >>> 25) | (w55 << 39)) & 0x7ffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w55 = in[880 + i];
             long w56 = in[896 + i];
-            out[624 + i] = (((w55 >>> 20) | (w56 << 44)) & 0x7ffffffffffffffL) + ref;
+            out[624 + i] = (((w55 >>> 20) | (w56 << 44)) & 0x7ffffffffffffffL);
             long w57 = in[912 + i];
-            out[752 + i] = (((w56 >>> 15) | (w57 << 49)) & 0x7ffffffffffffffL) + ref;
+            out[752 + i] = (((w56 >>> 15) | (w57 << 49)) & 0x7ffffffffffffffL);
             long w58 = in[928 + i];
-            out[880 + i] = (((w57 >>> 10) | (w58 << 54)) & 0x7ffffffffffffffL) + ref;
-            out[1008 + i] = (w58 >>> 5) + ref;
+            out[880 + i] = (((w57 >>> 10) | (w58 << 54)) & 0x7ffffffffffffffL);
+            out[1008 + i] = (w58 >>> 5);
         }
     }
 
-    private static void unpack60(long[] in, long[] out, long ref) {
+    private static void unpack60(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0xfffffffffffffffL) + ref;
+            out[i] = (w0 & 0xfffffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 44) | (w5 << 20)) & 0xfffffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 44) | (w5 << 20)) & 0xfffffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffffffffL) + ref;
+            out[768 + i] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffffffffL);
             long w7 = in[112 + i];
-            out[896 + i] = (((w6 >>> 36) | (w7 << 28)) & 0xfffffffffffffffL) + ref;
+            out[896 + i] = (((w6 >>> 36) | (w7 << 28)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[64 + i] = (((w7 >>> 32) | (w8 << 32)) & 0xfffffffffffffffL) + ref;
+            out[64 + i] = (((w7 >>> 32) | (w8 << 32)) & 0xfffffffffffffffL);
             long w9 = in[144 + i];
-            out[192 + i] = (((w8 >>> 28) | (w9 << 36)) & 0xfffffffffffffffL) + ref;
+            out[192 + i] = (((w8 >>> 28) | (w9 << 36)) & 0xfffffffffffffffL);
             long w10 = in[160 + i];
-            out[320 + i] = (((w9 >>> 24) | (w10 << 40)) & 0xfffffffffffffffL) + ref;
+            out[320 + i] = (((w9 >>> 24) | (w10 << 40)) & 0xfffffffffffffffL);
             long w11 = in[176 + i];
-            out[448 + i] = (((w10 >>> 20) | (w11 << 44)) & 0xfffffffffffffffL) + ref;
+            out[448 + i] = (((w10 >>> 20) | (w11 << 44)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[576 + i] = (((w11 >>> 16) | (w12 << 48)) & 0xfffffffffffffffL) + ref;
+            out[576 + i] = (((w11 >>> 16) | (w12 << 48)) & 0xfffffffffffffffL);
             long w13 = in[208 + i];
-            out[704 + i] = (((w12 >>> 12) | (w13 << 52)) & 0xfffffffffffffffL) + ref;
+            out[704 + i] = (((w12 >>> 12) | (w13 << 52)) & 0xfffffffffffffffL);
             long w14 = in[224 + i];
-            out[832 + i] = (((w13 >>> 8) | (w14 << 56)) & 0xfffffffffffffffL) + ref;
-            out[960 + i] = (w14 >>> 4) + ref;
+            out[832 + i] = (((w13 >>> 8) | (w14 << 56)) & 0xfffffffffffffffL);
+            out[960 + i] = (w14 >>> 4);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
-            out[32 + i] = (w15 & 0xfffffffffffffffL) + ref;
+            out[32 + i] = (w15 & 0xfffffffffffffffL);
             long w16 = in[256 + i];
-            out[160 + i] = (((w15 >>> 60) | (w16 << 4)) & 0xfffffffffffffffL) + ref;
+            out[160 + i] = (((w15 >>> 60) | (w16 << 4)) & 0xfffffffffffffffL);
             long w17 = in[272 + i];
-            out[288 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xfffffffffffffffL) + ref;
+            out[288 + i] = (((w16 >>> 56) | (w17 << 8)) & 0xfffffffffffffffL);
             long w18 = in[288 + i];
-            out[416 + i] = (((w17 >>> 52) | (w18 << 12)) & 0xfffffffffffffffL) + ref;
+            out[416 + i] = (((w17 >>> 52) | (w18 << 12)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w18 = in[288 + i];
             long w19 = in[304 + i];
-            out[544 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xfffffffffffffffL) + ref;
+            out[544 + i] = (((w18 >>> 48) | (w19 << 16)) & 0xfffffffffffffffL);
             long w20 = in[320 + i];
-            out[672 + i] = (((w19 >>> 44) | (w20 << 20)) & 0xfffffffffffffffL) + ref;
+            out[672 + i] = (((w19 >>> 44) | (w20 << 20)) & 0xfffffffffffffffL);
             long w21 = in[336 + i];
-            out[800 + i] = (((w20 >>> 40) | (w21 << 24)) & 0xfffffffffffffffL) + ref;
+            out[800 + i] = (((w20 >>> 40) | (w21 << 24)) & 0xfffffffffffffffL);
             long w22 = in[352 + i];
-            out[928 + i] = (((w21 >>> 36) | (w22 << 28)) & 0xfffffffffffffffL) + ref;
+            out[928 + i] = (((w21 >>> 36) | (w22 << 28)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[96 + i] = (((w22 >>> 32) | (w23 << 32)) & 0xfffffffffffffffL) + ref;
+            out[96 + i] = (((w22 >>> 32) | (w23 << 32)) & 0xfffffffffffffffL);
             long w24 = in[384 + i];
-            out[224 + i] = (((w23 >>> 28) | (w24 << 36)) & 0xfffffffffffffffL) + ref;
+            out[224 + i] = (((w23 >>> 28) | (w24 << 36)) & 0xfffffffffffffffL);
             long w25 = in[400 + i];
-            out[352 + i] = (((w24 >>> 24) | (w25 << 40)) & 0xfffffffffffffffL) + ref;
+            out[352 + i] = (((w24 >>> 24) | (w25 << 40)) & 0xfffffffffffffffL);
             long w26 = in[416 + i];
-            out[480 + i] = (((w25 >>> 20) | (w26 << 44)) & 0xfffffffffffffffL) + ref;
+            out[480 + i] = (((w25 >>> 20) | (w26 << 44)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
             long w27 = in[432 + i];
-            out[608 + i] = (((w26 >>> 16) | (w27 << 48)) & 0xfffffffffffffffL) + ref;
+            out[608 + i] = (((w26 >>> 16) | (w27 << 48)) & 0xfffffffffffffffL);
             long w28 = in[448 + i];
-            out[736 + i] = (((w27 >>> 12) | (w28 << 52)) & 0xfffffffffffffffL) + ref;
+            out[736 + i] = (((w27 >>> 12) | (w28 << 52)) & 0xfffffffffffffffL);
             long w29 = in[464 + i];
-            out[864 + i] = (((w28 >>> 8) | (w29 << 56)) & 0xfffffffffffffffL) + ref;
-            out[992 + i] = (w29 >>> 4) + ref;
+            out[864 + i] = (((w28 >>> 8) | (w29 << 56)) & 0xfffffffffffffffL);
+            out[992 + i] = (w29 >>> 4);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
-            out[16 + i] = (w30 & 0xfffffffffffffffL) + ref;
+            out[16 + i] = (w30 & 0xfffffffffffffffL);
             long w31 = in[496 + i];
-            out[144 + i] = (((w30 >>> 60) | (w31 << 4)) & 0xfffffffffffffffL) + ref;
+            out[144 + i] = (((w30 >>> 60) | (w31 << 4)) & 0xfffffffffffffffL);
             long w32 = in[512 + i];
-            out[272 + i] = (((w31 >>> 56) | (w32 << 8)) & 0xfffffffffffffffL) + ref;
+            out[272 + i] = (((w31 >>> 56) | (w32 << 8)) & 0xfffffffffffffffL);
             long w33 = in[528 + i];
-            out[400 + i] = (((w32 >>> 52) | (w33 << 12)) & 0xfffffffffffffffL) + ref;
+            out[400 + i] = (((w32 >>> 52) | (w33 << 12)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w33 = in[528 + i];
             long w34 = in[544 + i];
-            out[528 + i] = (((w33 >>> 48) | (w34 << 16)) & 0xfffffffffffffffL) + ref;
+            out[528 + i] = (((w33 >>> 48) | (w34 << 16)) & 0xfffffffffffffffL);
             long w35 = in[560 + i];
-            out[656 + i] = (((w34 >>> 44) | (w35 << 20)) & 0xfffffffffffffffL) + ref;
+            out[656 + i] = (((w34 >>> 44) | (w35 << 20)) & 0xfffffffffffffffL);
             long w36 = in[576 + i];
-            out[784 + i] = (((w35 >>> 40) | (w36 << 24)) & 0xfffffffffffffffL) + ref;
+            out[784 + i] = (((w35 >>> 40) | (w36 << 24)) & 0xfffffffffffffffL);
             long w37 = in[592 + i];
-            out[912 + i] = (((w36 >>> 36) | (w37 << 28)) & 0xfffffffffffffffL) + ref;
+            out[912 + i] = (((w36 >>> 36) | (w37 << 28)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w37 = in[592 + i];
             long w38 = in[608 + i];
-            out[80 + i] = (((w37 >>> 32) | (w38 << 32)) & 0xfffffffffffffffL) + ref;
+            out[80 + i] = (((w37 >>> 32) | (w38 << 32)) & 0xfffffffffffffffL);
             long w39 = in[624 + i];
-            out[208 + i] = (((w38 >>> 28) | (w39 << 36)) & 0xfffffffffffffffL) + ref;
+            out[208 + i] = (((w38 >>> 28) | (w39 << 36)) & 0xfffffffffffffffL);
             long w40 = in[640 + i];
-            out[336 + i] = (((w39 >>> 24) | (w40 << 40)) & 0xfffffffffffffffL) + ref;
+            out[336 + i] = (((w39 >>> 24) | (w40 << 40)) & 0xfffffffffffffffL);
             long w41 = in[656 + i];
-            out[464 + i] = (((w40 >>> 20) | (w41 << 44)) & 0xfffffffffffffffL) + ref;
+            out[464 + i] = (((w40 >>> 20) | (w41 << 44)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w41 = in[656 + i];
             long w42 = in[672 + i];
-            out[592 + i] = (((w41 >>> 16) | (w42 << 48)) & 0xfffffffffffffffL) + ref;
+            out[592 + i] = (((w41 >>> 16) | (w42 << 48)) & 0xfffffffffffffffL);
             long w43 = in[688 + i];
-            out[720 + i] = (((w42 >>> 12) | (w43 << 52)) & 0xfffffffffffffffL) + ref;
+            out[720 + i] = (((w42 >>> 12) | (w43 << 52)) & 0xfffffffffffffffL);
             long w44 = in[704 + i];
-            out[848 + i] = (((w43 >>> 8) | (w44 << 56)) & 0xfffffffffffffffL) + ref;
-            out[976 + i] = (w44 >>> 4) + ref;
+            out[848 + i] = (((w43 >>> 8) | (w44 << 56)) & 0xfffffffffffffffL);
+            out[976 + i] = (w44 >>> 4);
         }
         for (int i = 0; i < 16; i++) {
             long w45 = in[720 + i];
-            out[48 + i] = (w45 & 0xfffffffffffffffL) + ref;
+            out[48 + i] = (w45 & 0xfffffffffffffffL);
             long w46 = in[736 + i];
-            out[176 + i] = (((w45 >>> 60) | (w46 << 4)) & 0xfffffffffffffffL) + ref;
+            out[176 + i] = (((w45 >>> 60) | (w46 << 4)) & 0xfffffffffffffffL);
             long w47 = in[752 + i];
-            out[304 + i] = (((w46 >>> 56) | (w47 << 8)) & 0xfffffffffffffffL) + ref;
+            out[304 + i] = (((w46 >>> 56) | (w47 << 8)) & 0xfffffffffffffffL);
             long w48 = in[768 + i];
-            out[432 + i] = (((w47 >>> 52) | (w48 << 12)) & 0xfffffffffffffffL) + ref;
+            out[432 + i] = (((w47 >>> 52) | (w48 << 12)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w48 = in[768 + i];
             long w49 = in[784 + i];
-            out[560 + i] = (((w48 >>> 48) | (w49 << 16)) & 0xfffffffffffffffL) + ref;
+            out[560 + i] = (((w48 >>> 48) | (w49 << 16)) & 0xfffffffffffffffL);
             long w50 = in[800 + i];
-            out[688 + i] = (((w49 >>> 44) | (w50 << 20)) & 0xfffffffffffffffL) + ref;
+            out[688 + i] = (((w49 >>> 44) | (w50 << 20)) & 0xfffffffffffffffL);
             long w51 = in[816 + i];
-            out[816 + i] = (((w50 >>> 40) | (w51 << 24)) & 0xfffffffffffffffL) + ref;
+            out[816 + i] = (((w50 >>> 40) | (w51 << 24)) & 0xfffffffffffffffL);
             long w52 = in[832 + i];
-            out[944 + i] = (((w51 >>> 36) | (w52 << 28)) & 0xfffffffffffffffL) + ref;
+            out[944 + i] = (((w51 >>> 36) | (w52 << 28)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w52 = in[832 + i];
             long w53 = in[848 + i];
-            out[112 + i] = (((w52 >>> 32) | (w53 << 32)) & 0xfffffffffffffffL) + ref;
+            out[112 + i] = (((w52 >>> 32) | (w53 << 32)) & 0xfffffffffffffffL);
             long w54 = in[864 + i];
-            out[240 + i] = (((w53 >>> 28) | (w54 << 36)) & 0xfffffffffffffffL) + ref;
+            out[240 + i] = (((w53 >>> 28) | (w54 << 36)) & 0xfffffffffffffffL);
             long w55 = in[880 + i];
-            out[368 + i] = (((w54 >>> 24) | (w55 << 40)) & 0xfffffffffffffffL) + ref;
+            out[368 + i] = (((w54 >>> 24) | (w55 << 40)) & 0xfffffffffffffffL);
             long w56 = in[896 + i];
-            out[496 + i] = (((w55 >>> 20) | (w56 << 44)) & 0xfffffffffffffffL) + ref;
+            out[496 + i] = (((w55 >>> 20) | (w56 << 44)) & 0xfffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w56 = in[896 + i];
             long w57 = in[912 + i];
-            out[624 + i] = (((w56 >>> 16) | (w57 << 48)) & 0xfffffffffffffffL) + ref;
+            out[624 + i] = (((w56 >>> 16) | (w57 << 48)) & 0xfffffffffffffffL);
             long w58 = in[928 + i];
-            out[752 + i] = (((w57 >>> 12) | (w58 << 52)) & 0xfffffffffffffffL) + ref;
+            out[752 + i] = (((w57 >>> 12) | (w58 << 52)) & 0xfffffffffffffffL);
             long w59 = in[944 + i];
-            out[880 + i] = (((w58 >>> 8) | (w59 << 56)) & 0xfffffffffffffffL) + ref;
-            out[1008 + i] = (w59 >>> 4) + ref;
+            out[880 + i] = (((w58 >>> 8) | (w59 << 56)) & 0xfffffffffffffffL);
+            out[1008 + i] = (w59 >>> 4);
         }
     }
 
-    private static void unpack61(long[] in, long[] out, long ref) {
+    private static void unpack61(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x1fffffffffffffffL) + ref;
+            out[i] = (w0 & 0x1fffffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 61) | (w1 << 3)) & 0x1fffffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 61) | (w1 << 3)) & 0x1fffffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 58) | (w2 << 6)) & 0x1fffffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 58) | (w2 << 6)) & 0x1fffffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 55) | (w3 << 9)) & 0x1fffffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 55) | (w3 << 9)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 52) | (w4 << 12)) & 0x1fffffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 52) | (w4 << 12)) & 0x1fffffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 49) | (w5 << 15)) & 0x1fffffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 49) | (w5 << 15)) & 0x1fffffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 46) | (w6 << 18)) & 0x1fffffffffffffffL) + ref;
+            out[768 + i] = (((w5 >>> 46) | (w6 << 18)) & 0x1fffffffffffffffL);
             long w7 = in[112 + i];
-            out[896 + i] = (((w6 >>> 43) | (w7 << 21)) & 0x1fffffffffffffffL) + ref;
+            out[896 + i] = (((w6 >>> 43) | (w7 << 21)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[64 + i] = (((w7 >>> 40) | (w8 << 24)) & 0x1fffffffffffffffL) + ref;
+            out[64 + i] = (((w7 >>> 40) | (w8 << 24)) & 0x1fffffffffffffffL);
             long w9 = in[144 + i];
-            out[192 + i] = (((w8 >>> 37) | (w9 << 27)) & 0x1fffffffffffffffL) + ref;
+            out[192 + i] = (((w8 >>> 37) | (w9 << 27)) & 0x1fffffffffffffffL);
             long w10 = in[160 + i];
-            out[320 + i] = (((w9 >>> 34) | (w10 << 30)) & 0x1fffffffffffffffL) + ref;
+            out[320 + i] = (((w9 >>> 34) | (w10 << 30)) & 0x1fffffffffffffffL);
             long w11 = in[176 + i];
-            out[448 + i] = (((w10 >>> 31) | (w11 << 33)) & 0x1fffffffffffffffL) + ref;
+            out[448 + i] = (((w10 >>> 31) | (w11 << 33)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[576 + i] = (((w11 >>> 28) | (w12 << 36)) & 0x1fffffffffffffffL) + ref;
+            out[576 + i] = (((w11 >>> 28) | (w12 << 36)) & 0x1fffffffffffffffL);
             long w13 = in[208 + i];
-            out[704 + i] = (((w12 >>> 25) | (w13 << 39)) & 0x1fffffffffffffffL) + ref;
+            out[704 + i] = (((w12 >>> 25) | (w13 << 39)) & 0x1fffffffffffffffL);
             long w14 = in[224 + i];
-            out[832 + i] = (((w13 >>> 22) | (w14 << 42)) & 0x1fffffffffffffffL) + ref;
+            out[832 + i] = (((w13 >>> 22) | (w14 << 42)) & 0x1fffffffffffffffL);
             long w15 = in[240 + i];
-            out[960 + i] = (((w14 >>> 19) | (w15 << 45)) & 0x1fffffffffffffffL) + ref;
+            out[960 + i] = (((w14 >>> 19) | (w15 << 45)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[32 + i] = (((w15 >>> 16) | (w16 << 48)) & 0x1fffffffffffffffL) + ref;
+            out[32 + i] = (((w15 >>> 16) | (w16 << 48)) & 0x1fffffffffffffffL);
             long w17 = in[272 + i];
-            out[160 + i] = (((w16 >>> 13) | (w17 << 51)) & 0x1fffffffffffffffL) + ref;
+            out[160 + i] = (((w16 >>> 13) | (w17 << 51)) & 0x1fffffffffffffffL);
             long w18 = in[288 + i];
-            out[288 + i] = (((w17 >>> 10) | (w18 << 54)) & 0x1fffffffffffffffL) + ref;
+            out[288 + i] = (((w17 >>> 10) | (w18 << 54)) & 0x1fffffffffffffffL);
             long w19 = in[304 + i];
-            out[416 + i] = (((w18 >>> 7) | (w19 << 57)) & 0x1fffffffffffffffL) + ref;
+            out[416 + i] = (((w18 >>> 7) | (w19 << 57)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[544 + i] = (((w19 >>> 4) | (w20 << 60)) & 0x1fffffffffffffffL) + ref;
-            out[672 + i] = ((w20 >>> 1) & 0x1fffffffffffffffL) + ref;
+            out[544 + i] = (((w19 >>> 4) | (w20 << 60)) & 0x1fffffffffffffffL);
+            out[672 + i] = ((w20 >>> 1) & 0x1fffffffffffffffL);
             long w21 = in[336 + i];
-            out[800 + i] = (((w20 >>> 62) | (w21 << 2)) & 0x1fffffffffffffffL) + ref;
+            out[800 + i] = (((w20 >>> 62) | (w21 << 2)) & 0x1fffffffffffffffL);
             long w22 = in[352 + i];
-            out[928 + i] = (((w21 >>> 59) | (w22 << 5)) & 0x1fffffffffffffffL) + ref;
+            out[928 + i] = (((w21 >>> 59) | (w22 << 5)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w22 = in[352 + i];
             long w23 = in[368 + i];
-            out[96 + i] = (((w22 >>> 56) | (w23 << 8)) & 0x1fffffffffffffffL) + ref;
+            out[96 + i] = (((w22 >>> 56) | (w23 << 8)) & 0x1fffffffffffffffL);
             long w24 = in[384 + i];
-            out[224 + i] = (((w23 >>> 53) | (w24 << 11)) & 0x1fffffffffffffffL) + ref;
+            out[224 + i] = (((w23 >>> 53) | (w24 << 11)) & 0x1fffffffffffffffL);
             long w25 = in[400 + i];
-            out[352 + i] = (((w24 >>> 50) | (w25 << 14)) & 0x1fffffffffffffffL) + ref;
+            out[352 + i] = (((w24 >>> 50) | (w25 << 14)) & 0x1fffffffffffffffL);
             long w26 = in[416 + i];
-            out[480 + i] = (((w25 >>> 47) | (w26 << 17)) & 0x1fffffffffffffffL) + ref;
+            out[480 + i] = (((w25 >>> 47) | (w26 << 17)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w26 = in[416 + i];
             long w27 = in[432 + i];
-            out[608 + i] = (((w26 >>> 44) | (w27 << 20)) & 0x1fffffffffffffffL) + ref;
+            out[608 + i] = (((w26 >>> 44) | (w27 << 20)) & 0x1fffffffffffffffL);
             long w28 = in[448 + i];
-            out[736 + i] = (((w27 >>> 41) | (w28 << 23)) & 0x1fffffffffffffffL) + ref;
+            out[736 + i] = (((w27 >>> 41) | (w28 << 23)) & 0x1fffffffffffffffL);
             long w29 = in[464 + i];
-            out[864 + i] = (((w28 >>> 38) | (w29 << 26)) & 0x1fffffffffffffffL) + ref;
+            out[864 + i] = (((w28 >>> 38) | (w29 << 26)) & 0x1fffffffffffffffL);
             long w30 = in[480 + i];
-            out[992 + i] = (((w29 >>> 35) | (w30 << 29)) & 0x1fffffffffffffffL) + ref;
+            out[992 + i] = (((w29 >>> 35) | (w30 << 29)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w30 = in[480 + i];
             long w31 = in[496 + i];
-            out[16 + i] = (((w30 >>> 32) | (w31 << 32)) & 0x1fffffffffffffffL) + ref;
+            out[16 + i] = (((w30 >>> 32) | (w31 << 32)) & 0x1fffffffffffffffL);
             long w32 = in[512 + i];
-            out[144 + i] = (((w31 >>> 29) | (w32 << 35)) & 0x1fffffffffffffffL) + ref;
+            out[144 + i] = (((w31 >>> 29) | (w32 << 35)) & 0x1fffffffffffffffL);
             long w33 = in[528 + i];
-            out[272 + i] = (((w32 >>> 26) | (w33 << 38)) & 0x1fffffffffffffffL) + ref;
+            out[272 + i] = (((w32 >>> 26) | (w33 << 38)) & 0x1fffffffffffffffL);
             long w34 = in[544 + i];
-            out[400 + i] = (((w33 >>> 23) | (w34 << 41)) & 0x1fffffffffffffffL) + ref;
+            out[400 + i] = (((w33 >>> 23) | (w34 << 41)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
             long w35 = in[560 + i];
-            out[528 + i] = (((w34 >>> 20) | (w35 << 44)) & 0x1fffffffffffffffL) + ref;
+            out[528 + i] = (((w34 >>> 20) | (w35 << 44)) & 0x1fffffffffffffffL);
             long w36 = in[576 + i];
-            out[656 + i] = (((w35 >>> 17) | (w36 << 47)) & 0x1fffffffffffffffL) + ref;
+            out[656 + i] = (((w35 >>> 17) | (w36 << 47)) & 0x1fffffffffffffffL);
             long w37 = in[592 + i];
-            out[784 + i] = (((w36 >>> 14) | (w37 << 50)) & 0x1fffffffffffffffL) + ref;
+            out[784 + i] = (((w36 >>> 14) | (w37 << 50)) & 0x1fffffffffffffffL);
             long w38 = in[608 + i];
-            out[912 + i] = (((w37 >>> 11) | (w38 << 53)) & 0x1fffffffffffffffL) + ref;
+            out[912 + i] = (((w37 >>> 11) | (w38 << 53)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w38 = in[608 + i];
             long w39 = in[624 + i];
-            out[80 + i] = (((w38 >>> 8) | (w39 << 56)) & 0x1fffffffffffffffL) + ref;
+            out[80 + i] = (((w38 >>> 8) | (w39 << 56)) & 0x1fffffffffffffffL);
             long w40 = in[640 + i];
-            out[208 + i] = (((w39 >>> 5) | (w40 << 59)) & 0x1fffffffffffffffL) + ref;
-            out[336 + i] = ((w40 >>> 2) & 0x1fffffffffffffffL) + ref;
+            out[208 + i] = (((w39 >>> 5) | (w40 << 59)) & 0x1fffffffffffffffL);
+            out[336 + i] = ((w40 >>> 2) & 0x1fffffffffffffffL);
             long w41 = in[656 + i];
-            out[464 + i] = (((w40 >>> 63) | (w41 << 1)) & 0x1fffffffffffffffL) + ref;
+            out[464 + i] = (((w40 >>> 63) | (w41 << 1)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w41 = in[656 + i];
             long w42 = in[672 + i];
-            out[592 + i] = (((w41 >>> 60) | (w42 << 4)) & 0x1fffffffffffffffL) + ref;
+            out[592 + i] = (((w41 >>> 60) | (w42 << 4)) & 0x1fffffffffffffffL);
             long w43 = in[688 + i];
-            out[720 + i] = (((w42 >>> 57) | (w43 << 7)) & 0x1fffffffffffffffL) + ref;
+            out[720 + i] = (((w42 >>> 57) | (w43 << 7)) & 0x1fffffffffffffffL);
             long w44 = in[704 + i];
-            out[848 + i] = (((w43 >>> 54) | (w44 << 10)) & 0x1fffffffffffffffL) + ref;
+            out[848 + i] = (((w43 >>> 54) | (w44 << 10)) & 0x1fffffffffffffffL);
             long w45 = in[720 + i];
-            out[976 + i] = (((w44 >>> 51) | (w45 << 13)) & 0x1fffffffffffffffL) + ref;
+            out[976 + i] = (((w44 >>> 51) | (w45 << 13)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w45 = in[720 + i];
             long w46 = in[736 + i];
-            out[48 + i] = (((w45 >>> 48) | (w46 << 16)) & 0x1fffffffffffffffL) + ref;
+            out[48 + i] = (((w45 >>> 48) | (w46 << 16)) & 0x1fffffffffffffffL);
             long w47 = in[752 + i];
-            out[176 + i] = (((w46 >>> 45) | (w47 << 19)) & 0x1fffffffffffffffL) + ref;
+            out[176 + i] = (((w46 >>> 45) | (w47 << 19)) & 0x1fffffffffffffffL);
             long w48 = in[768 + i];
-            out[304 + i] = (((w47 >>> 42) | (w48 << 22)) & 0x1fffffffffffffffL) + ref;
+            out[304 + i] = (((w47 >>> 42) | (w48 << 22)) & 0x1fffffffffffffffL);
             long w49 = in[784 + i];
-            out[432 + i] = (((w48 >>> 39) | (w49 << 25)) & 0x1fffffffffffffffL) + ref;
+            out[432 + i] = (((w48 >>> 39) | (w49 << 25)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w49 = in[784 + i];
             long w50 = in[800 + i];
-            out[560 + i] = (((w49 >>> 36) | (w50 << 28)) & 0x1fffffffffffffffL) + ref;
+            out[560 + i] = (((w49 >>> 36) | (w50 << 28)) & 0x1fffffffffffffffL);
             long w51 = in[816 + i];
-            out[688 + i] = (((w50 >>> 33) | (w51 << 31)) & 0x1fffffffffffffffL) + ref;
+            out[688 + i] = (((w50 >>> 33) | (w51 << 31)) & 0x1fffffffffffffffL);
             long w52 = in[832 + i];
-            out[816 + i] = (((w51 >>> 30) | (w52 << 34)) & 0x1fffffffffffffffL) + ref;
+            out[816 + i] = (((w51 >>> 30) | (w52 << 34)) & 0x1fffffffffffffffL);
             long w53 = in[848 + i];
-            out[944 + i] = (((w52 >>> 27) | (w53 << 37)) & 0x1fffffffffffffffL) + ref;
+            out[944 + i] = (((w52 >>> 27) | (w53 << 37)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w53 = in[848 + i];
             long w54 = in[864 + i];
-            out[112 + i] = (((w53 >>> 24) | (w54 << 40)) & 0x1fffffffffffffffL) + ref;
+            out[112 + i] = (((w53 >>> 24) | (w54 << 40)) & 0x1fffffffffffffffL);
             long w55 = in[880 + i];
-            out[240 + i] = (((w54 >>> 21) | (w55 << 43)) & 0x1fffffffffffffffL) + ref;
+            out[240 + i] = (((w54 >>> 21) | (w55 << 43)) & 0x1fffffffffffffffL);
             long w56 = in[896 + i];
-            out[368 + i] = (((w55 >>> 18) | (w56 << 46)) & 0x1fffffffffffffffL) + ref;
+            out[368 + i] = (((w55 >>> 18) | (w56 << 46)) & 0x1fffffffffffffffL);
             long w57 = in[912 + i];
-            out[496 + i] = (((w56 >>> 15) | (w57 << 49)) & 0x1fffffffffffffffL) + ref;
+            out[496 + i] = (((w56 >>> 15) | (w57 << 49)) & 0x1fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w57 = in[912 + i];
             long w58 = in[928 + i];
-            out[624 + i] = (((w57 >>> 12) | (w58 << 52)) & 0x1fffffffffffffffL) + ref;
+            out[624 + i] = (((w57 >>> 12) | (w58 << 52)) & 0x1fffffffffffffffL);
             long w59 = in[944 + i];
-            out[752 + i] = (((w58 >>> 9) | (w59 << 55)) & 0x1fffffffffffffffL) + ref;
+            out[752 + i] = (((w58 >>> 9) | (w59 << 55)) & 0x1fffffffffffffffL);
             long w60 = in[960 + i];
-            out[880 + i] = (((w59 >>> 6) | (w60 << 58)) & 0x1fffffffffffffffL) + ref;
-            out[1008 + i] = (w60 >>> 3) + ref;
+            out[880 + i] = (((w59 >>> 6) | (w60 << 58)) & 0x1fffffffffffffffL);
+            out[1008 + i] = (w60 >>> 3);
         }
     }
 
-    private static void unpack62(long[] in, long[] out, long ref) {
+    private static void unpack62(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x3fffffffffffffffL) + ref;
+            out[i] = (w0 & 0x3fffffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 62) | (w1 << 2)) & 0x3fffffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 62) | (w1 << 2)) & 0x3fffffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 60) | (w2 << 4)) & 0x3fffffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 60) | (w2 << 4)) & 0x3fffffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 58) | (w3 << 6)) & 0x3fffffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 58) | (w3 << 6)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 56) | (w4 << 8)) & 0x3fffffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 56) | (w4 << 8)) & 0x3fffffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 54) | (w5 << 10)) & 0x3fffffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 54) | (w5 << 10)) & 0x3fffffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 52) | (w6 << 12)) & 0x3fffffffffffffffL) + ref;
+            out[768 + i] = (((w5 >>> 52) | (w6 << 12)) & 0x3fffffffffffffffL);
             long w7 = in[112 + i];
-            out[896 + i] = (((w6 >>> 50) | (w7 << 14)) & 0x3fffffffffffffffL) + ref;
+            out[896 + i] = (((w6 >>> 50) | (w7 << 14)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[64 + i] = (((w7 >>> 48) | (w8 << 16)) & 0x3fffffffffffffffL) + ref;
+            out[64 + i] = (((w7 >>> 48) | (w8 << 16)) & 0x3fffffffffffffffL);
             long w9 = in[144 + i];
-            out[192 + i] = (((w8 >>> 46) | (w9 << 18)) & 0x3fffffffffffffffL) + ref;
+            out[192 + i] = (((w8 >>> 46) | (w9 << 18)) & 0x3fffffffffffffffL);
             long w10 = in[160 + i];
-            out[320 + i] = (((w9 >>> 44) | (w10 << 20)) & 0x3fffffffffffffffL) + ref;
+            out[320 + i] = (((w9 >>> 44) | (w10 << 20)) & 0x3fffffffffffffffL);
             long w11 = in[176 + i];
-            out[448 + i] = (((w10 >>> 42) | (w11 << 22)) & 0x3fffffffffffffffL) + ref;
+            out[448 + i] = (((w10 >>> 42) | (w11 << 22)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[576 + i] = (((w11 >>> 40) | (w12 << 24)) & 0x3fffffffffffffffL) + ref;
+            out[576 + i] = (((w11 >>> 40) | (w12 << 24)) & 0x3fffffffffffffffL);
             long w13 = in[208 + i];
-            out[704 + i] = (((w12 >>> 38) | (w13 << 26)) & 0x3fffffffffffffffL) + ref;
+            out[704 + i] = (((w12 >>> 38) | (w13 << 26)) & 0x3fffffffffffffffL);
             long w14 = in[224 + i];
-            out[832 + i] = (((w13 >>> 36) | (w14 << 28)) & 0x3fffffffffffffffL) + ref;
+            out[832 + i] = (((w13 >>> 36) | (w14 << 28)) & 0x3fffffffffffffffL);
             long w15 = in[240 + i];
-            out[960 + i] = (((w14 >>> 34) | (w15 << 30)) & 0x3fffffffffffffffL) + ref;
+            out[960 + i] = (((w14 >>> 34) | (w15 << 30)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[32 + i] = (((w15 >>> 32) | (w16 << 32)) & 0x3fffffffffffffffL) + ref;
+            out[32 + i] = (((w15 >>> 32) | (w16 << 32)) & 0x3fffffffffffffffL);
             long w17 = in[272 + i];
-            out[160 + i] = (((w16 >>> 30) | (w17 << 34)) & 0x3fffffffffffffffL) + ref;
+            out[160 + i] = (((w16 >>> 30) | (w17 << 34)) & 0x3fffffffffffffffL);
             long w18 = in[288 + i];
-            out[288 + i] = (((w17 >>> 28) | (w18 << 36)) & 0x3fffffffffffffffL) + ref;
+            out[288 + i] = (((w17 >>> 28) | (w18 << 36)) & 0x3fffffffffffffffL);
             long w19 = in[304 + i];
-            out[416 + i] = (((w18 >>> 26) | (w19 << 38)) & 0x3fffffffffffffffL) + ref;
+            out[416 + i] = (((w18 >>> 26) | (w19 << 38)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[544 + i] = (((w19 >>> 24) | (w20 << 40)) & 0x3fffffffffffffffL) + ref;
+            out[544 + i] = (((w19 >>> 24) | (w20 << 40)) & 0x3fffffffffffffffL);
             long w21 = in[336 + i];
-            out[672 + i] = (((w20 >>> 22) | (w21 << 42)) & 0x3fffffffffffffffL) + ref;
+            out[672 + i] = (((w20 >>> 22) | (w21 << 42)) & 0x3fffffffffffffffL);
             long w22 = in[352 + i];
-            out[800 + i] = (((w21 >>> 20) | (w22 << 44)) & 0x3fffffffffffffffL) + ref;
+            out[800 + i] = (((w21 >>> 20) | (w22 << 44)) & 0x3fffffffffffffffL);
             long w23 = in[368 + i];
-            out[928 + i] = (((w22 >>> 18) | (w23 << 46)) & 0x3fffffffffffffffL) + ref;
+            out[928 + i] = (((w22 >>> 18) | (w23 << 46)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[96 + i] = (((w23 >>> 16) | (w24 << 48)) & 0x3fffffffffffffffL) + ref;
+            out[96 + i] = (((w23 >>> 16) | (w24 << 48)) & 0x3fffffffffffffffL);
             long w25 = in[400 + i];
-            out[224 + i] = (((w24 >>> 14) | (w25 << 50)) & 0x3fffffffffffffffL) + ref;
+            out[224 + i] = (((w24 >>> 14) | (w25 << 50)) & 0x3fffffffffffffffL);
             long w26 = in[416 + i];
-            out[352 + i] = (((w25 >>> 12) | (w26 << 52)) & 0x3fffffffffffffffL) + ref;
+            out[352 + i] = (((w25 >>> 12) | (w26 << 52)) & 0x3fffffffffffffffL);
             long w27 = in[432 + i];
-            out[480 + i] = (((w26 >>> 10) | (w27 << 54)) & 0x3fffffffffffffffL) + ref;
+            out[480 + i] = (((w26 >>> 10) | (w27 << 54)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
             long w28 = in[448 + i];
-            out[608 + i] = (((w27 >>> 8) | (w28 << 56)) & 0x3fffffffffffffffL) + ref;
+            out[608 + i] = (((w27 >>> 8) | (w28 << 56)) & 0x3fffffffffffffffL);
             long w29 = in[464 + i];
-            out[736 + i] = (((w28 >>> 6) | (w29 << 58)) & 0x3fffffffffffffffL) + ref;
+            out[736 + i] = (((w28 >>> 6) | (w29 << 58)) & 0x3fffffffffffffffL);
             long w30 = in[480 + i];
-            out[864 + i] = (((w29 >>> 4) | (w30 << 60)) & 0x3fffffffffffffffL) + ref;
-            out[992 + i] = (w30 >>> 2) + ref;
+            out[864 + i] = (((w29 >>> 4) | (w30 << 60)) & 0x3fffffffffffffffL);
+            out[992 + i] = (w30 >>> 2);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
-            out[16 + i] = (w31 & 0x3fffffffffffffffL) + ref;
+            out[16 + i] = (w31 & 0x3fffffffffffffffL);
             long w32 = in[512 + i];
-            out[144 + i] = (((w31 >>> 62) | (w32 << 2)) & 0x3fffffffffffffffL) + ref;
+            out[144 + i] = (((w31 >>> 62) | (w32 << 2)) & 0x3fffffffffffffffL);
             long w33 = in[528 + i];
-            out[272 + i] = (((w32 >>> 60) | (w33 << 4)) & 0x3fffffffffffffffL) + ref;
+            out[272 + i] = (((w32 >>> 60) | (w33 << 4)) & 0x3fffffffffffffffL);
             long w34 = in[544 + i];
-            out[400 + i] = (((w33 >>> 58) | (w34 << 6)) & 0x3fffffffffffffffL) + ref;
+            out[400 + i] = (((w33 >>> 58) | (w34 << 6)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w34 = in[544 + i];
             long w35 = in[560 + i];
-            out[528 + i] = (((w34 >>> 56) | (w35 << 8)) & 0x3fffffffffffffffL) + ref;
+            out[528 + i] = (((w34 >>> 56) | (w35 << 8)) & 0x3fffffffffffffffL);
             long w36 = in[576 + i];
-            out[656 + i] = (((w35 >>> 54) | (w36 << 10)) & 0x3fffffffffffffffL) + ref;
+            out[656 + i] = (((w35 >>> 54) | (w36 << 10)) & 0x3fffffffffffffffL);
             long w37 = in[592 + i];
-            out[784 + i] = (((w36 >>> 52) | (w37 << 12)) & 0x3fffffffffffffffL) + ref;
+            out[784 + i] = (((w36 >>> 52) | (w37 << 12)) & 0x3fffffffffffffffL);
             long w38 = in[608 + i];
-            out[912 + i] = (((w37 >>> 50) | (w38 << 14)) & 0x3fffffffffffffffL) + ref;
+            out[912 + i] = (((w37 >>> 50) | (w38 << 14)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w38 = in[608 + i];
             long w39 = in[624 + i];
-            out[80 + i] = (((w38 >>> 48) | (w39 << 16)) & 0x3fffffffffffffffL) + ref;
+            out[80 + i] = (((w38 >>> 48) | (w39 << 16)) & 0x3fffffffffffffffL);
             long w40 = in[640 + i];
-            out[208 + i] = (((w39 >>> 46) | (w40 << 18)) & 0x3fffffffffffffffL) + ref;
+            out[208 + i] = (((w39 >>> 46) | (w40 << 18)) & 0x3fffffffffffffffL);
             long w41 = in[656 + i];
-            out[336 + i] = (((w40 >>> 44) | (w41 << 20)) & 0x3fffffffffffffffL) + ref;
+            out[336 + i] = (((w40 >>> 44) | (w41 << 20)) & 0x3fffffffffffffffL);
             long w42 = in[672 + i];
-            out[464 + i] = (((w41 >>> 42) | (w42 << 22)) & 0x3fffffffffffffffL) + ref;
+            out[464 + i] = (((w41 >>> 42) | (w42 << 22)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w42 = in[672 + i];
             long w43 = in[688 + i];
-            out[592 + i] = (((w42 >>> 40) | (w43 << 24)) & 0x3fffffffffffffffL) + ref;
+            out[592 + i] = (((w42 >>> 40) | (w43 << 24)) & 0x3fffffffffffffffL);
             long w44 = in[704 + i];
-            out[720 + i] = (((w43 >>> 38) | (w44 << 26)) & 0x3fffffffffffffffL) + ref;
+            out[720 + i] = (((w43 >>> 38) | (w44 << 26)) & 0x3fffffffffffffffL);
             long w45 = in[720 + i];
-            out[848 + i] = (((w44 >>> 36) | (w45 << 28)) & 0x3fffffffffffffffL) + ref;
+            out[848 + i] = (((w44 >>> 36) | (w45 << 28)) & 0x3fffffffffffffffL);
             long w46 = in[736 + i];
-            out[976 + i] = (((w45 >>> 34) | (w46 << 30)) & 0x3fffffffffffffffL) + ref;
+            out[976 + i] = (((w45 >>> 34) | (w46 << 30)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w46 = in[736 + i];
             long w47 = in[752 + i];
-            out[48 + i] = (((w46 >>> 32) | (w47 << 32)) & 0x3fffffffffffffffL) + ref;
+            out[48 + i] = (((w46 >>> 32) | (w47 << 32)) & 0x3fffffffffffffffL);
             long w48 = in[768 + i];
-            out[176 + i] = (((w47 >>> 30) | (w48 << 34)) & 0x3fffffffffffffffL) + ref;
+            out[176 + i] = (((w47 >>> 30) | (w48 << 34)) & 0x3fffffffffffffffL);
             long w49 = in[784 + i];
-            out[304 + i] = (((w48 >>> 28) | (w49 << 36)) & 0x3fffffffffffffffL) + ref;
+            out[304 + i] = (((w48 >>> 28) | (w49 << 36)) & 0x3fffffffffffffffL);
             long w50 = in[800 + i];
-            out[432 + i] = (((w49 >>> 26) | (w50 << 38)) & 0x3fffffffffffffffL) + ref;
+            out[432 + i] = (((w49 >>> 26) | (w50 << 38)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w50 = in[800 + i];
             long w51 = in[816 + i];
-            out[560 + i] = (((w50 >>> 24) | (w51 << 40)) & 0x3fffffffffffffffL) + ref;
+            out[560 + i] = (((w50 >>> 24) | (w51 << 40)) & 0x3fffffffffffffffL);
             long w52 = in[832 + i];
-            out[688 + i] = (((w51 >>> 22) | (w52 << 42)) & 0x3fffffffffffffffL) + ref;
+            out[688 + i] = (((w51 >>> 22) | (w52 << 42)) & 0x3fffffffffffffffL);
             long w53 = in[848 + i];
-            out[816 + i] = (((w52 >>> 20) | (w53 << 44)) & 0x3fffffffffffffffL) + ref;
+            out[816 + i] = (((w52 >>> 20) | (w53 << 44)) & 0x3fffffffffffffffL);
             long w54 = in[864 + i];
-            out[944 + i] = (((w53 >>> 18) | (w54 << 46)) & 0x3fffffffffffffffL) + ref;
+            out[944 + i] = (((w53 >>> 18) | (w54 << 46)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w54 = in[864 + i];
             long w55 = in[880 + i];
-            out[112 + i] = (((w54 >>> 16) | (w55 << 48)) & 0x3fffffffffffffffL) + ref;
+            out[112 + i] = (((w54 >>> 16) | (w55 << 48)) & 0x3fffffffffffffffL);
             long w56 = in[896 + i];
-            out[240 + i] = (((w55 >>> 14) | (w56 << 50)) & 0x3fffffffffffffffL) + ref;
+            out[240 + i] = (((w55 >>> 14) | (w56 << 50)) & 0x3fffffffffffffffL);
             long w57 = in[912 + i];
-            out[368 + i] = (((w56 >>> 12) | (w57 << 52)) & 0x3fffffffffffffffL) + ref;
+            out[368 + i] = (((w56 >>> 12) | (w57 << 52)) & 0x3fffffffffffffffL);
             long w58 = in[928 + i];
-            out[496 + i] = (((w57 >>> 10) | (w58 << 54)) & 0x3fffffffffffffffL) + ref;
+            out[496 + i] = (((w57 >>> 10) | (w58 << 54)) & 0x3fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w58 = in[928 + i];
             long w59 = in[944 + i];
-            out[624 + i] = (((w58 >>> 8) | (w59 << 56)) & 0x3fffffffffffffffL) + ref;
+            out[624 + i] = (((w58 >>> 8) | (w59 << 56)) & 0x3fffffffffffffffL);
             long w60 = in[960 + i];
-            out[752 + i] = (((w59 >>> 6) | (w60 << 58)) & 0x3fffffffffffffffL) + ref;
+            out[752 + i] = (((w59 >>> 6) | (w60 << 58)) & 0x3fffffffffffffffL);
             long w61 = in[976 + i];
-            out[880 + i] = (((w60 >>> 4) | (w61 << 60)) & 0x3fffffffffffffffL) + ref;
-            out[1008 + i] = (w61 >>> 2) + ref;
+            out[880 + i] = (((w60 >>> 4) | (w61 << 60)) & 0x3fffffffffffffffL);
+            out[1008 + i] = (w61 >>> 2);
         }
     }
 
-    private static void unpack63(long[] in, long[] out, long ref) {
+    private static void unpack63(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = (w0 & 0x7fffffffffffffffL) + ref;
+            out[i] = (w0 & 0x7fffffffffffffffL);
             long w1 = in[16 + i];
-            out[128 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x7fffffffffffffffL) + ref;
+            out[128 + i] = (((w0 >>> 63) | (w1 << 1)) & 0x7fffffffffffffffL);
             long w2 = in[32 + i];
-            out[256 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x7fffffffffffffffL) + ref;
+            out[256 + i] = (((w1 >>> 62) | (w2 << 2)) & 0x7fffffffffffffffL);
             long w3 = in[48 + i];
-            out[384 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x7fffffffffffffffL) + ref;
+            out[384 + i] = (((w2 >>> 61) | (w3 << 3)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w3 = in[48 + i];
             long w4 = in[64 + i];
-            out[512 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x7fffffffffffffffL) + ref;
+            out[512 + i] = (((w3 >>> 60) | (w4 << 4)) & 0x7fffffffffffffffL);
             long w5 = in[80 + i];
-            out[640 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffffffffffffffL) + ref;
+            out[640 + i] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffffffffffffffL);
             long w6 = in[96 + i];
-            out[768 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x7fffffffffffffffL) + ref;
+            out[768 + i] = (((w5 >>> 58) | (w6 << 6)) & 0x7fffffffffffffffL);
             long w7 = in[112 + i];
-            out[896 + i] = (((w6 >>> 57) | (w7 << 7)) & 0x7fffffffffffffffL) + ref;
+            out[896 + i] = (((w6 >>> 57) | (w7 << 7)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w7 = in[112 + i];
             long w8 = in[128 + i];
-            out[64 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x7fffffffffffffffL) + ref;
+            out[64 + i] = (((w7 >>> 56) | (w8 << 8)) & 0x7fffffffffffffffL);
             long w9 = in[144 + i];
-            out[192 + i] = (((w8 >>> 55) | (w9 << 9)) & 0x7fffffffffffffffL) + ref;
+            out[192 + i] = (((w8 >>> 55) | (w9 << 9)) & 0x7fffffffffffffffL);
             long w10 = in[160 + i];
-            out[320 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x7fffffffffffffffL) + ref;
+            out[320 + i] = (((w9 >>> 54) | (w10 << 10)) & 0x7fffffffffffffffL);
             long w11 = in[176 + i];
-            out[448 + i] = (((w10 >>> 53) | (w11 << 11)) & 0x7fffffffffffffffL) + ref;
+            out[448 + i] = (((w10 >>> 53) | (w11 << 11)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w11 = in[176 + i];
             long w12 = in[192 + i];
-            out[576 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x7fffffffffffffffL) + ref;
+            out[576 + i] = (((w11 >>> 52) | (w12 << 12)) & 0x7fffffffffffffffL);
             long w13 = in[208 + i];
-            out[704 + i] = (((w12 >>> 51) | (w13 << 13)) & 0x7fffffffffffffffL) + ref;
+            out[704 + i] = (((w12 >>> 51) | (w13 << 13)) & 0x7fffffffffffffffL);
             long w14 = in[224 + i];
-            out[832 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x7fffffffffffffffL) + ref;
+            out[832 + i] = (((w13 >>> 50) | (w14 << 14)) & 0x7fffffffffffffffL);
             long w15 = in[240 + i];
-            out[960 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x7fffffffffffffffL) + ref;
+            out[960 + i] = (((w14 >>> 49) | (w15 << 15)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w15 = in[240 + i];
             long w16 = in[256 + i];
-            out[32 + i] = (((w15 >>> 48) | (w16 << 16)) & 0x7fffffffffffffffL) + ref;
+            out[32 + i] = (((w15 >>> 48) | (w16 << 16)) & 0x7fffffffffffffffL);
             long w17 = in[272 + i];
-            out[160 + i] = (((w16 >>> 47) | (w17 << 17)) & 0x7fffffffffffffffL) + ref;
+            out[160 + i] = (((w16 >>> 47) | (w17 << 17)) & 0x7fffffffffffffffL);
             long w18 = in[288 + i];
-            out[288 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x7fffffffffffffffL) + ref;
+            out[288 + i] = (((w17 >>> 46) | (w18 << 18)) & 0x7fffffffffffffffL);
             long w19 = in[304 + i];
-            out[416 + i] = (((w18 >>> 45) | (w19 << 19)) & 0x7fffffffffffffffL) + ref;
+            out[416 + i] = (((w18 >>> 45) | (w19 << 19)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w19 = in[304 + i];
             long w20 = in[320 + i];
-            out[544 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x7fffffffffffffffL) + ref;
+            out[544 + i] = (((w19 >>> 44) | (w20 << 20)) & 0x7fffffffffffffffL);
             long w21 = in[336 + i];
-            out[672 + i] = (((w20 >>> 43) | (w21 << 21)) & 0x7fffffffffffffffL) + ref;
+            out[672 + i] = (((w20 >>> 43) | (w21 << 21)) & 0x7fffffffffffffffL);
             long w22 = in[352 + i];
-            out[800 + i] = (((w21 >>> 42) | (w22 << 22)) & 0x7fffffffffffffffL) + ref;
+            out[800 + i] = (((w21 >>> 42) | (w22 << 22)) & 0x7fffffffffffffffL);
             long w23 = in[368 + i];
-            out[928 + i] = (((w22 >>> 41) | (w23 << 23)) & 0x7fffffffffffffffL) + ref;
+            out[928 + i] = (((w22 >>> 41) | (w23 << 23)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w23 = in[368 + i];
             long w24 = in[384 + i];
-            out[96 + i] = (((w23 >>> 40) | (w24 << 24)) & 0x7fffffffffffffffL) + ref;
+            out[96 + i] = (((w23 >>> 40) | (w24 << 24)) & 0x7fffffffffffffffL);
             long w25 = in[400 + i];
-            out[224 + i] = (((w24 >>> 39) | (w25 << 25)) & 0x7fffffffffffffffL) + ref;
+            out[224 + i] = (((w24 >>> 39) | (w25 << 25)) & 0x7fffffffffffffffL);
             long w26 = in[416 + i];
-            out[352 + i] = (((w25 >>> 38) | (w26 << 26)) & 0x7fffffffffffffffL) + ref;
+            out[352 + i] = (((w25 >>> 38) | (w26 << 26)) & 0x7fffffffffffffffL);
             long w27 = in[432 + i];
-            out[480 + i] = (((w26 >>> 37) | (w27 << 27)) & 0x7fffffffffffffffL) + ref;
+            out[480 + i] = (((w26 >>> 37) | (w27 << 27)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w27 = in[432 + i];
             long w28 = in[448 + i];
-            out[608 + i] = (((w27 >>> 36) | (w28 << 28)) & 0x7fffffffffffffffL) + ref;
+            out[608 + i] = (((w27 >>> 36) | (w28 << 28)) & 0x7fffffffffffffffL);
             long w29 = in[464 + i];
-            out[736 + i] = (((w28 >>> 35) | (w29 << 29)) & 0x7fffffffffffffffL) + ref;
+            out[736 + i] = (((w28 >>> 35) | (w29 << 29)) & 0x7fffffffffffffffL);
             long w30 = in[480 + i];
-            out[864 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x7fffffffffffffffL) + ref;
+            out[864 + i] = (((w29 >>> 34) | (w30 << 30)) & 0x7fffffffffffffffL);
             long w31 = in[496 + i];
-            out[992 + i] = (((w30 >>> 33) | (w31 << 31)) & 0x7fffffffffffffffL) + ref;
+            out[992 + i] = (((w30 >>> 33) | (w31 << 31)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w31 = in[496 + i];
             long w32 = in[512 + i];
-            out[16 + i] = (((w31 >>> 32) | (w32 << 32)) & 0x7fffffffffffffffL) + ref;
+            out[16 + i] = (((w31 >>> 32) | (w32 << 32)) & 0x7fffffffffffffffL);
             long w33 = in[528 + i];
-            out[144 + i] = (((w32 >>> 31) | (w33 << 33)) & 0x7fffffffffffffffL) + ref;
+            out[144 + i] = (((w32 >>> 31) | (w33 << 33)) & 0x7fffffffffffffffL);
             long w34 = in[544 + i];
-            out[272 + i] = (((w33 >>> 30) | (w34 << 34)) & 0x7fffffffffffffffL) + ref;
+            out[272 + i] = (((w33 >>> 30) | (w34 << 34)) & 0x7fffffffffffffffL);
             long w35 = in[560 + i];
-            out[400 + i] = (((w34 >>> 29) | (w35 << 35)) & 0x7fffffffffffffffL) + ref;
+            out[400 + i] = (((w34 >>> 29) | (w35 << 35)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w35 = in[560 + i];
             long w36 = in[576 + i];
-            out[528 + i] = (((w35 >>> 28) | (w36 << 36)) & 0x7fffffffffffffffL) + ref;
+            out[528 + i] = (((w35 >>> 28) | (w36 << 36)) & 0x7fffffffffffffffL);
             long w37 = in[592 + i];
-            out[656 + i] = (((w36 >>> 27) | (w37 << 37)) & 0x7fffffffffffffffL) + ref;
+            out[656 + i] = (((w36 >>> 27) | (w37 << 37)) & 0x7fffffffffffffffL);
             long w38 = in[608 + i];
-            out[784 + i] = (((w37 >>> 26) | (w38 << 38)) & 0x7fffffffffffffffL) + ref;
+            out[784 + i] = (((w37 >>> 26) | (w38 << 38)) & 0x7fffffffffffffffL);
             long w39 = in[624 + i];
-            out[912 + i] = (((w38 >>> 25) | (w39 << 39)) & 0x7fffffffffffffffL) + ref;
+            out[912 + i] = (((w38 >>> 25) | (w39 << 39)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w39 = in[624 + i];
             long w40 = in[640 + i];
-            out[80 + i] = (((w39 >>> 24) | (w40 << 40)) & 0x7fffffffffffffffL) + ref;
+            out[80 + i] = (((w39 >>> 24) | (w40 << 40)) & 0x7fffffffffffffffL);
             long w41 = in[656 + i];
-            out[208 + i] = (((w40 >>> 23) | (w41 << 41)) & 0x7fffffffffffffffL) + ref;
+            out[208 + i] = (((w40 >>> 23) | (w41 << 41)) & 0x7fffffffffffffffL);
             long w42 = in[672 + i];
-            out[336 + i] = (((w41 >>> 22) | (w42 << 42)) & 0x7fffffffffffffffL) + ref;
+            out[336 + i] = (((w41 >>> 22) | (w42 << 42)) & 0x7fffffffffffffffL);
             long w43 = in[688 + i];
-            out[464 + i] = (((w42 >>> 21) | (w43 << 43)) & 0x7fffffffffffffffL) + ref;
+            out[464 + i] = (((w42 >>> 21) | (w43 << 43)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w43 = in[688 + i];
             long w44 = in[704 + i];
-            out[592 + i] = (((w43 >>> 20) | (w44 << 44)) & 0x7fffffffffffffffL) + ref;
+            out[592 + i] = (((w43 >>> 20) | (w44 << 44)) & 0x7fffffffffffffffL);
             long w45 = in[720 + i];
-            out[720 + i] = (((w44 >>> 19) | (w45 << 45)) & 0x7fffffffffffffffL) + ref;
+            out[720 + i] = (((w44 >>> 19) | (w45 << 45)) & 0x7fffffffffffffffL);
             long w46 = in[736 + i];
-            out[848 + i] = (((w45 >>> 18) | (w46 << 46)) & 0x7fffffffffffffffL) + ref;
+            out[848 + i] = (((w45 >>> 18) | (w46 << 46)) & 0x7fffffffffffffffL);
             long w47 = in[752 + i];
-            out[976 + i] = (((w46 >>> 17) | (w47 << 47)) & 0x7fffffffffffffffL) + ref;
+            out[976 + i] = (((w46 >>> 17) | (w47 << 47)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w47 = in[752 + i];
             long w48 = in[768 + i];
-            out[48 + i] = (((w47 >>> 16) | (w48 << 48)) & 0x7fffffffffffffffL) + ref;
+            out[48 + i] = (((w47 >>> 16) | (w48 << 48)) & 0x7fffffffffffffffL);
             long w49 = in[784 + i];
-            out[176 + i] = (((w48 >>> 15) | (w49 << 49)) & 0x7fffffffffffffffL) + ref;
+            out[176 + i] = (((w48 >>> 15) | (w49 << 49)) & 0x7fffffffffffffffL);
             long w50 = in[800 + i];
-            out[304 + i] = (((w49 >>> 14) | (w50 << 50)) & 0x7fffffffffffffffL) + ref;
+            out[304 + i] = (((w49 >>> 14) | (w50 << 50)) & 0x7fffffffffffffffL);
             long w51 = in[816 + i];
-            out[432 + i] = (((w50 >>> 13) | (w51 << 51)) & 0x7fffffffffffffffL) + ref;
+            out[432 + i] = (((w50 >>> 13) | (w51 << 51)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w51 = in[816 + i];
             long w52 = in[832 + i];
-            out[560 + i] = (((w51 >>> 12) | (w52 << 52)) & 0x7fffffffffffffffL) + ref;
+            out[560 + i] = (((w51 >>> 12) | (w52 << 52)) & 0x7fffffffffffffffL);
             long w53 = in[848 + i];
-            out[688 + i] = (((w52 >>> 11) | (w53 << 53)) & 0x7fffffffffffffffL) + ref;
+            out[688 + i] = (((w52 >>> 11) | (w53 << 53)) & 0x7fffffffffffffffL);
             long w54 = in[864 + i];
-            out[816 + i] = (((w53 >>> 10) | (w54 << 54)) & 0x7fffffffffffffffL) + ref;
+            out[816 + i] = (((w53 >>> 10) | (w54 << 54)) & 0x7fffffffffffffffL);
             long w55 = in[880 + i];
-            out[944 + i] = (((w54 >>> 9) | (w55 << 55)) & 0x7fffffffffffffffL) + ref;
+            out[944 + i] = (((w54 >>> 9) | (w55 << 55)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w55 = in[880 + i];
             long w56 = in[896 + i];
-            out[112 + i] = (((w55 >>> 8) | (w56 << 56)) & 0x7fffffffffffffffL) + ref;
+            out[112 + i] = (((w55 >>> 8) | (w56 << 56)) & 0x7fffffffffffffffL);
             long w57 = in[912 + i];
-            out[240 + i] = (((w56 >>> 7) | (w57 << 57)) & 0x7fffffffffffffffL) + ref;
+            out[240 + i] = (((w56 >>> 7) | (w57 << 57)) & 0x7fffffffffffffffL);
             long w58 = in[928 + i];
-            out[368 + i] = (((w57 >>> 6) | (w58 << 58)) & 0x7fffffffffffffffL) + ref;
+            out[368 + i] = (((w57 >>> 6) | (w58 << 58)) & 0x7fffffffffffffffL);
             long w59 = in[944 + i];
-            out[496 + i] = (((w58 >>> 5) | (w59 << 59)) & 0x7fffffffffffffffL) + ref;
+            out[496 + i] = (((w58 >>> 5) | (w59 << 59)) & 0x7fffffffffffffffL);
         }
         for (int i = 0; i < 16; i++) {
             long w59 = in[944 + i];
             long w60 = in[960 + i];
-            out[624 + i] = (((w59 >>> 4) | (w60 << 60)) & 0x7fffffffffffffffL) + ref;
+            out[624 + i] = (((w59 >>> 4) | (w60 << 60)) & 0x7fffffffffffffffL);
             long w61 = in[976 + i];
-            out[752 + i] = (((w60 >>> 3) | (w61 << 61)) & 0x7fffffffffffffffL) + ref;
+            out[752 + i] = (((w60 >>> 3) | (w61 << 61)) & 0x7fffffffffffffffL);
             long w62 = in[992 + i];
-            out[880 + i] = (((w61 >>> 2) | (w62 << 62)) & 0x7fffffffffffffffL) + ref;
-            out[1008 + i] = (w62 >>> 1) + ref;
+            out[880 + i] = (((w61 >>> 2) | (w62 << 62)) & 0x7fffffffffffffffL);
+            out[1008 + i] = (w62 >>> 1);
         }
     }
 
-    private static void unpack64(long[] in, long[] out, long ref) {
+    private static void unpack64(long[] in, long[] out) {
         for (int i = 0; i < 16; i++) {
             long w0 = in[i];
-            out[i] = w0 + ref;
+            out[i] = w0;
             long w1 = in[16 + i];
-            out[128 + i] = w1 + ref;
+            out[128 + i] = w1;
             long w2 = in[32 + i];
-            out[256 + i] = w2 + ref;
+            out[256 + i] = w2;
             long w3 = in[48 + i];
-            out[384 + i] = w3 + ref;
+            out[384 + i] = w3;
         }
         for (int i = 0; i < 16; i++) {
             long w4 = in[64 + i];
-            out[512 + i] = w4 + ref;
+            out[512 + i] = w4;
             long w5 = in[80 + i];
-            out[640 + i] = w5 + ref;
+            out[640 + i] = w5;
             long w6 = in[96 + i];
-            out[768 + i] = w6 + ref;
+            out[768 + i] = w6;
             long w7 = in[112 + i];
-            out[896 + i] = w7 + ref;
+            out[896 + i] = w7;
         }
         for (int i = 0; i < 16; i++) {
             long w8 = in[128 + i];
-            out[64 + i] = w8 + ref;
+            out[64 + i] = w8;
             long w9 = in[144 + i];
-            out[192 + i] = w9 + ref;
+            out[192 + i] = w9;
             long w10 = in[160 + i];
-            out[320 + i] = w10 + ref;
+            out[320 + i] = w10;
             long w11 = in[176 + i];
-            out[448 + i] = w11 + ref;
+            out[448 + i] = w11;
         }
         for (int i = 0; i < 16; i++) {
             long w12 = in[192 + i];
-            out[576 + i] = w12 + ref;
+            out[576 + i] = w12;
             long w13 = in[208 + i];
-            out[704 + i] = w13 + ref;
+            out[704 + i] = w13;
             long w14 = in[224 + i];
-            out[832 + i] = w14 + ref;
+            out[832 + i] = w14;
             long w15 = in[240 + i];
-            out[960 + i] = w15 + ref;
+            out[960 + i] = w15;
         }
         for (int i = 0; i < 16; i++) {
             long w16 = in[256 + i];
-            out[32 + i] = w16 + ref;
+            out[32 + i] = w16;
             long w17 = in[272 + i];
-            out[160 + i] = w17 + ref;
+            out[160 + i] = w17;
             long w18 = in[288 + i];
-            out[288 + i] = w18 + ref;
+            out[288 + i] = w18;
             long w19 = in[304 + i];
-            out[416 + i] = w19 + ref;
+            out[416 + i] = w19;
         }
         for (int i = 0; i < 16; i++) {
             long w20 = in[320 + i];
-            out[544 + i] = w20 + ref;
+            out[544 + i] = w20;
             long w21 = in[336 + i];
-            out[672 + i] = w21 + ref;
+            out[672 + i] = w21;
             long w22 = in[352 + i];
-            out[800 + i] = w22 + ref;
+            out[800 + i] = w22;
             long w23 = in[368 + i];
-            out[928 + i] = w23 + ref;
+            out[928 + i] = w23;
         }
         for (int i = 0; i < 16; i++) {
             long w24 = in[384 + i];
-            out[96 + i] = w24 + ref;
+            out[96 + i] = w24;
             long w25 = in[400 + i];
-            out[224 + i] = w25 + ref;
+            out[224 + i] = w25;
             long w26 = in[416 + i];
-            out[352 + i] = w26 + ref;
+            out[352 + i] = w26;
             long w27 = in[432 + i];
-            out[480 + i] = w27 + ref;
+            out[480 + i] = w27;
         }
         for (int i = 0; i < 16; i++) {
             long w28 = in[448 + i];
-            out[608 + i] = w28 + ref;
+            out[608 + i] = w28;
             long w29 = in[464 + i];
-            out[736 + i] = w29 + ref;
+            out[736 + i] = w29;
             long w30 = in[480 + i];
-            out[864 + i] = w30 + ref;
+            out[864 + i] = w30;
             long w31 = in[496 + i];
-            out[992 + i] = w31 + ref;
+            out[992 + i] = w31;
         }
         for (int i = 0; i < 16; i++) {
             long w32 = in[512 + i];
-            out[16 + i] = w32 + ref;
+            out[16 + i] = w32;
             long w33 = in[528 + i];
-            out[144 + i] = w33 + ref;
+            out[144 + i] = w33;
             long w34 = in[544 + i];
-            out[272 + i] = w34 + ref;
+            out[272 + i] = w34;
             long w35 = in[560 + i];
-            out[400 + i] = w35 + ref;
+            out[400 + i] = w35;
         }
         for (int i = 0; i < 16; i++) {
             long w36 = in[576 + i];
-            out[528 + i] = w36 + ref;
+            out[528 + i] = w36;
             long w37 = in[592 + i];
-            out[656 + i] = w37 + ref;
+            out[656 + i] = w37;
             long w38 = in[608 + i];
-            out[784 + i] = w38 + ref;
+            out[784 + i] = w38;
             long w39 = in[624 + i];
-            out[912 + i] = w39 + ref;
+            out[912 + i] = w39;
         }
         for (int i = 0; i < 16; i++) {
             long w40 = in[640 + i];
-            out[80 + i] = w40 + ref;
+            out[80 + i] = w40;
             long w41 = in[656 + i];
-            out[208 + i] = w41 + ref;
+            out[208 + i] = w41;
             long w42 = in[672 + i];
-            out[336 + i] = w42 + ref;
+            out[336 + i] = w42;
             long w43 = in[688 + i];
-            out[464 + i] = w43 + ref;
+            out[464 + i] = w43;
         }
         for (int i = 0; i < 16; i++) {
             long w44 = in[704 + i];
-            out[592 + i] = w44 + ref;
+            out[592 + i] = w44;
             long w45 = in[720 + i];
-            out[720 + i] = w45 + ref;
+            out[720 + i] = w45;
             long w46 = in[736 + i];
-            out[848 + i] = w46 + ref;
+            out[848 + i] = w46;
             long w47 = in[752 + i];
-            out[976 + i] = w47 + ref;
+            out[976 + i] = w47;
         }
         for (int i = 0; i < 16; i++) {
             long w48 = in[768 + i];
-            out[48 + i] = w48 + ref;
+            out[48 + i] = w48;
             long w49 = in[784 + i];
-            out[176 + i] = w49 + ref;
+            out[176 + i] = w49;
             long w50 = in[800 + i];
-            out[304 + i] = w50 + ref;
+            out[304 + i] = w50;
             long w51 = in[816 + i];
-            out[432 + i] = w51 + ref;
+            out[432 + i] = w51;
         }
         for (int i = 0; i < 16; i++) {
             long w52 = in[832 + i];
-            out[560 + i] = w52 + ref;
+            out[560 + i] = w52;
             long w53 = in[848 + i];
-            out[688 + i] = w53 + ref;
+            out[688 + i] = w53;
             long w54 = in[864 + i];
-            out[816 + i] = w54 + ref;
+            out[816 + i] = w54;
             long w55 = in[880 + i];
-            out[944 + i] = w55 + ref;
+            out[944 + i] = w55;
         }
         for (int i = 0; i < 16; i++) {
             long w56 = in[896 + i];
-            out[112 + i] = w56 + ref;
+            out[112 + i] = w56;
             long w57 = in[912 + i];
-            out[240 + i] = w57 + ref;
+            out[240 + i] = w57;
             long w58 = in[928 + i];
-            out[368 + i] = w58 + ref;
+            out[368 + i] = w58;
             long w59 = in[944 + i];
-            out[496 + i] = w59 + ref;
+            out[496 + i] = w59;
         }
         for (int i = 0; i < 16; i++) {
             long w60 = in[960 + i];
-            out[624 + i] = w60 + ref;
+            out[624 + i] = w60;
             long w61 = in[976 + i];
-            out[752 + i] = w61 + ref;
+            out[752 + i] = w61;
             long w62 = in[992 + i];
-            out[880 + i] = w62 + ref;
+            out[880 + i] = w62;
             long w63 = in[1008 + i];
-            out[1008 + i] = w63 + ref;
+            out[1008 + i] = w63;
         }
     }
 }

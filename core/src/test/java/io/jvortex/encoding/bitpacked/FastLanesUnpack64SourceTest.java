@@ -41,8 +41,8 @@ class FastLanesUnpack64SourceTest {
                  *
                  * <p>Each method walks the 16 lanes once per group of four rows; every row's shift and mask are
                  * constants and each packed word a group needs is loaded once into a local, so a value costs a
-                 * shift, a mask, an add and a store. The reference is added in the same pass (0 for plain
-                 * bit-packing), which lets frame-of-reference decoding write its final values once.
+                 * shift, a mask and a store (frame-of-reference decoding adds its reference while copying the
+                 * block out, so the kernels serve both).
                  */
                 final class FastLanesUnpack64 {
                     private FastLanesUnpack64() {
@@ -53,18 +53,17 @@ class FastLanesUnpack64SourceTest {
                      *
                      * @param in the chunk's {@code 16 · bitWidth} packed words (little-endian words as values)
                      * @param bitWidth W, in {@code [0, 64]}
-                     * @param out receives {@code value + reference} for the chunk's 1024 values in logical order
-                     * @param reference added to every value (wrapping)
+                     * @param out receives the chunk's 1024 values in logical order
                      */
-                    static void unpack(long[] in, int bitWidth, long[] out, long reference) {
+                    static void unpack(long[] in, int bitWidth, long[] out) {
                         if (in.length < 16 * bitWidth || out.length < 1024) {
                             throw new IllegalArgumentException("buffers too small for one chunk of width " + bitWidth);
                         }
                         switch (bitWidth) {
-                            case 0 -> Arrays.fill(out, 0, 1024, reference);
+                            case 0 -> Arrays.fill(out, 0, 1024, 0L);
                 """);
         for (int w = 1; w <= 64; w++) {
-            s.append("            case ").append(w).append(" -> unpack").append(w).append("(in, out, reference);\n");
+            s.append("            case ").append(w).append(" -> unpack").append(w).append("(in, out);\n");
         }
         s.append("""
                             default -> throw new IllegalArgumentException("bitWidth must be in [0, 64], got " + bitWidth);
@@ -85,7 +84,7 @@ class FastLanesUnpack64SourceTest {
      */
     private static void kernel(StringBuilder s, int w) {
         String mask = w == 64 ? null : "0x" + Long.toHexString((1L << w) - 1) + "L";
-        s.append("\n    private static void unpack").append(w).append("(long[] in, long[] out, long ref) {\n");
+        s.append("\n    private static void unpack").append(w).append("(long[] in, long[] out) {\n");
         for (int first = 0; first < 64; first += ROWS_PER_LOOP) {
             s.append("        for (int i = 0; i < 16; i++) {\n");
             java.util.Set<Integer> loaded = new java.util.HashSet<>();
@@ -104,7 +103,7 @@ class FastLanesUnpack64SourceTest {
                 }
                 int position = FL_ORDER[row >>> 3] * 16 + (row & 7) * 128;
                 s.append("            out[").append(position == 0 ? "" : position + " + ").append("i] = ")
-                        .append(value).append(" + ref;\n");
+                        .append(value).append(";\n");
             }
             s.append("        }\n");
         }
