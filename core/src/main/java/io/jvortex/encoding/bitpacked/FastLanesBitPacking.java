@@ -15,10 +15,11 @@ import java.util.Objects;
  * the platform. Signed types are handled through the same bits: unpacked values are the W-bit
  * patterns zero-extended to the type width and stored in the (signed) Java type.
  *
- * <p>The bulk kernels copy a chunk's words once into a thread-local {@code long[]} and then run one
- * loop of 16 longs per row with a shift that is fixed for that row: constant trip counts, no
- * per-value branches, contiguous reads and writes, and for types narrower than 64 bits several
- * lanes per long operation (SWAR). All methods are thread-safe. Bounds are checked once per call:
+ * <p>The bulk unpackers copy a chunk's words once into a thread-local {@code long[]} and then run a
+ * generated kernel specialised for the type and bit width ({@link FastLanesUnpack64},
+ * {@link FastLanesUnpackNarrow}): constant shifts and masks, no per-value branches, contiguous reads
+ * and writes, and for types narrower than 64 bits several lanes per long operation (SWAR). Packing
+ * runs one generic loop of 16 longs per row. All methods are thread-safe. Bounds are checked once per call:
  * the array range by {@link Objects}, the segment range by {@link MemorySegment} itself
  * ({@link IndexOutOfBoundsException} either way).
  */
@@ -274,7 +275,7 @@ public final class FastLanesBitPacking {
         long written = 0;
         for (long chunk = 0; written < length; chunk++) {
             MemorySegment.copy(packed, LE_LONG, chunk * chunkBytes, words, 0, bitWidth * 16);
-            unpackRows(words, typeBits, bitWidth, block, 0);
+            FastLanesUnpackNarrow.unpack(words, typeBits, bitWidth, block);
             if (laneReference != 0) {
                 addToLanes(block, typeBits, laneReference);
             }
@@ -325,47 +326,11 @@ public final class FastLanesBitPacking {
     private static Scratch unpackToLanes(MemorySegment packed, long byteOffset, int typeBits, int bitWidth) {
         Scratch scratch = SCRATCH.get();
         MemorySegment.copy(packed, LE_LONG, byteOffset, scratch.words, 0, bitWidth * 16);
-        unpackRows(scratch.words, typeBits, bitWidth, scratch.lanes, 0);
+        FastLanesUnpackNarrow.unpack(scratch.words, typeBits, bitWidth, scratch.lanes);
         if (!NATIVE_LITTLE_ENDIAN) {
             reverseBytes(scratch.lanes, typeBits * 16);
         }
         return scratch;
-    }
-
-    /**
-     * The one unpacking loop, for every type: a row of packed words is always 128 bytes = 16 longs
-     * holding {@code 64 / T} lanes each, and a row of output values is 16 longs at the row's logical
-     * position. Each long is shifted as a whole; the masks cut off what crossed into a neighbouring
-     * lane (SWAR), so narrow types move several values per operation.
-     */
-    private static void unpackRows(long[] words, int typeBits, int bitWidth, long[] dst, int dstOffset) {
-        long ones = LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
-        long widthMask = lowBits(bitWidth) * ones;
-        int typeShift = Integer.numberOfTrailingZeros(typeBits);
-        for (int row = 0; row < typeBits; row++) {
-            int bit = row * bitWidth;
-            int a = (bit >>> typeShift) * 16;
-            int shift = bit & (typeBits - 1);
-            int o = dstOffset + ((ROW_BASE[row] << typeShift) >>> 6);
-            if (shift + bitWidth <= typeBits) {
-                for (int i = 0; i < 16; i++) {
-                    dst[o + i] = (words[a + i] >>> shift) & widthMask;
-                }
-            } else if (typeBits == 64) {
-                // One lane per long: nothing crosses a lane boundary, the shifts themselves clear.
-                int up = 64 - shift;
-                for (int i = 0; i < 16; i++) {
-                    dst[o + i] = ((words[a + i] >>> shift) | (words[a + 16 + i] << up)) & widthMask;
-                }
-            } else {
-                int up = typeBits - shift;
-                long low = lowBits(up) * ones;
-                long high = widthMask & ~low;
-                for (int i = 0; i < 16; i++) {
-                    dst[o + i] = ((words[a + i] >>> shift) & low) | ((words[a + 16 + i] << up) & high);
-                }
-            }
-        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -460,7 +425,11 @@ public final class FastLanesBitPacking {
         MemorySegment.copy(scratch.words, 0, out, LE_LONG, byteOffset, bitWidth * 16);
     }
 
-    /** The inverse of {@link #unpackRows}: masks each lane to W bits and ORs it into its words. */
+    /**
+     * The inverse of the unpack kernels ({@link FastLanesUnpack64}, {@link FastLanesUnpackNarrow}): a
+     * row of packed words is 16 longs holding {@code 64 / T} lanes each, and a row of values is 16 longs
+     * at the row's logical position; each lane is masked to W bits and ORed into its words.
+     */
     private static void packRows(long[] src, int srcOffset, int typeBits, int bitWidth, long[] words) {
         Arrays.fill(words, 0, bitWidth * 16, 0L);
         long ones = LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
