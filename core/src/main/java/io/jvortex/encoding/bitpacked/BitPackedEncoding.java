@@ -188,6 +188,24 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
     /** Decodes only the requested positions: one or two word reads each, plus a patch lookup. */
     @Override
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
-        return BitPackedTake.take(node, dtype, length, indices, ctx);
+        return BitPackedTake.take(node, dtype, length, indices, 0, ctx);
+    }
+
+    /**
+     * Decodes only the requested positions, each plus a frame of reference (patched values included),
+     * wrapping in the type's width: {@code fastlanes.for} over {@code fastlanes.bitpacked} then
+     * writes its output once.
+     *
+     * @param node a {@code fastlanes.bitpacked} node
+     * @param dtype its integer type (also the result's)
+     * @param length its row count
+     * @param indices positions in {@code [0, length)}, ascending (duplicates allowed)
+     * @param reference added to every value; its low bits of the type's width are used
+     * @param ctx decoding services
+     * @return {@code unpacked[indices[i]] + reference}, with the node's validity at those positions
+     */
+    public static PrimitiveArray takeWithReference(ArrayNode node, DType dtype, int length, int[] indices,
+                                                   long reference, DecodeContext ctx) {
+        return BitPackedTake.take(node, dtype, length, indices, reference, ctx);
     }
 }

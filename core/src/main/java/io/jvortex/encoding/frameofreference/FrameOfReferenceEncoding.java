@@ -39,6 +39,10 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
         long ref = reference(node, p, ctx);
+        ArrayNode child = node.child(0);
+        if (ref != 0 && BitPackedEncoding.ID.equals(child.encodingId())) {
+            return BitPackedEncoding.takeWithReference(child, p, length, indices, ref, ctx);
+        }
         Canonical encoded = ctx.takeChild(node, 0, p, length, indices);
         if (!(encoded instanceof PrimitiveArray e)) {
             throw node.error("encoded child decoded to " + encoded.dtype().display());

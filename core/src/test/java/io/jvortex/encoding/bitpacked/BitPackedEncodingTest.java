@@ -14,6 +14,8 @@ import io.jvortex.array.TestNodes.Proto;
 import io.jvortex.array.TestSupport;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.EncodingRegistry;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -288,6 +290,20 @@ class BitPackedEncodingTest {
             assertThat(out.dtype()).isEqualTo(c.dtype());
             assertThat(TestSupport.rows(out)).as("iteration %d %s len %d offset %d width %d reference %d", iter,
                     ptype, length, offset, bitWidth, stored).isEqualTo(expected);
+
+            // point access through the same tree: ascending positions, duplicates allowed
+            int[] indices = new int[length == 0 ? 0 : rnd.nextInt(Math.min(length, 300) + 1)];
+            for (int k = 0; k < indices.length; k++) {
+                indices[k] = rnd.nextInt(length);
+            }
+            Arrays.sort(indices);
+            List<Object> expectedTaken = new ArrayList<>();
+            for (int index : indices) {
+                expectedTaken.add(expected.get(index));
+            }
+            Canonical taken = new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 30)
+                    .take(TestNodes.parse(forNode, arena), c.dtype(), c.length(), indices);
+            assertThat(TestSupport.rows(taken)).as("take, iteration %d", iter).isEqualTo(expectedTaken);
         }
     }
 
