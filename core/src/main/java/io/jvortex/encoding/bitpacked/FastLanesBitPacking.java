@@ -19,8 +19,8 @@ import java.util.Objects;
  * generated kernel specialised for the type and bit width ({@link FastLanesUnpack64},
  * {@link FastLanesUnpackNarrow}): constant shifts and masks, no per-value branches, contiguous reads
  * and writes, and for types narrower than 64 bits several lanes per long operation (SWAR). Packing
- * runs one generic loop of 16 longs per row. All methods are thread-safe. Bounds are checked once per call:
- * the array range by {@link Objects}, the segment range by {@link MemorySegment} itself
+ * runs one generic loop of 16 longs per row. All methods are thread-safe. Bounds are checked once
+ * per call: the array range by {@link Objects}, the segment range by {@link MemorySegment} itself
  * ({@link IndexOutOfBoundsException} either way).
  */
 public final class FastLanesBitPacking {
