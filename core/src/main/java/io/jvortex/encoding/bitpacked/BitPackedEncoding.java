@@ -28,29 +28,75 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
 
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return decodeWithReference(node, dtype, length, 0, ctx);
+    }
+
+    /**
+     * Decodes a node and adds a frame of reference to every value in the same pass (patched values
+     * included), wrapping in the type's width: {@code fastlanes.for} over {@code fastlanes.bitpacked}
+     * then writes its output once instead of unpacking to one buffer and adding into a second.
+     *
+     * @param node a {@code fastlanes.bitpacked} node
+     * @param dtype its integer type (also the result's)
+     * @param length its row count
+     * @param reference added to every value; its low bits of the type's width are used
+     * @param ctx decoding services
+     * @return {@code unpacked[i] + reference}, with the node's validity
+     */
+    public static PrimitiveArray decodeWithReference(ArrayNode node, DType dtype, int length, long reference,
+                                                     DecodeContext ctx) {
         Parsed parsed = Parsed.of(node, dtype, length, ctx);
         DType.Primitive p = parsed.dtype();
-        PType ptype = p.ptype();
-        int bitWidth = parsed.bitWidth();
-        int offset = parsed.offset();
-        MemorySegment packed = parsed.packed();
-        Patches patches = parsed.patches();
-        int validityChild = parsed.validityChild();
-
-        int width = ptype.byteWidth();
+        int width = p.ptype().byteWidth();
         MemorySegment out = ctx.allocate((long) length * width);
-        if (bitWidth > 0 && length > 0) {
-            unpack(packed, bitWidth, offset, length, width, out);
+        if (length > 0 && (parsed.bitWidth() > 0 || reference != 0)) {
+            FastLanesBitPacking.unpackRange(parsed.packed(), width, parsed.bitWidth(), parsed.offset(), length,
+                    reference, out);
         }
-        if (patches != null) {
-            Patches.Decoded decoded = patches.decode(node, 0, p, length, ctx);
-            if (!(decoded.values() instanceof PrimitiveArray)) {
+        if (parsed.patches() != null) {
+            Patches.Decoded decoded = parsed.patches().decode(node, 0, p, length, ctx);
+            if (!(decoded.values() instanceof PrimitiveArray values)) {
                 throw node.error("patch values decoded to " + decoded.values().dtype().display());
             }
-            Patches.applyFixedWidth(decoded, out, width);
+            if (reference == 0) {
+                Patches.applyFixedWidth(decoded, out, width);
+            } else {
+                applyWithReference(decoded.positions(), values.values(), reference, width, out);
+            }
         }
-        Validity validity = ctx.validity(node, validityChild, p.nullable(), length);
+        Validity validity = ctx.validity(node, parsed.validityChild(), p.nullable(), length);
         return new PrimitiveArray(p, out, length, validity);
+    }
+
+    /** {@code out[positions[k]] = values[k] + reference}, wrapping in {@code width} bytes. */
+    private static void applyWithReference(int[] positions, MemorySegment values, long reference, int width,
+                                           MemorySegment out) {
+        switch (width) {
+            case 1 -> {
+                for (int k = 0; k < positions.length; k++) {
+                    out.set(ValueLayout.JAVA_BYTE, positions[k],
+                            (byte) (values.get(ValueLayout.JAVA_BYTE, k) + reference));
+                }
+            }
+            case 2 -> {
+                for (int k = 0; k < positions.length; k++) {
+                    out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, positions[k],
+                            (short) (values.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, k) + reference));
+                }
+            }
+            case 4 -> {
+                for (int k = 0; k < positions.length; k++) {
+                    out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positions[k],
+                            (int) (values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, k) + reference));
+                }
+            }
+            default -> {
+                for (int k = 0; k < positions.length; k++) {
+                    out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, positions[k],
+                            values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, k) + reference);
+                }
+            }
+        }
     }
 
     /**
@@ -79,7 +125,8 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
         int width = p.ptype().byteWidth();
         MemorySegment out = ctx.allocate((long) length * width);
         if (parsed.bitWidth() > 0 && length > 0) {
-            unpack(parsed.packed(), parsed.bitWidth(), parsed.offset(), length, width, out);
+            FastLanesBitPacking.unpackRange(parsed.packed(), width, parsed.bitWidth(), parsed.offset(), length, 0,
+                    out);
         }
         Patches.Decoded decoded = null;
         if (parsed.patches() != null) {
@@ -141,61 +188,24 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
     /** Decodes only the requested positions: one or two word reads each, plus a patch lookup. */
     @Override
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
-        return BitPackedTake.take(node, dtype, length, indices, ctx);
+        return BitPackedTake.take(node, dtype, length, indices, 0, ctx);
     }
 
-    /** Unpacks rows {@code [offset, offset + length)} of the concatenated chunks into {@code out}. */
-    private static void unpack(MemorySegment packed, int bitWidth, int offset, int length, int width,
-                               MemorySegment out) {
-        long chunkBytes = FastLanesBitPacking.packedBytesPerChunk(bitWidth);
-        int chunk = 0;
-        long written = 0;
-        int skip = offset;
-        switch (width) {
-            case 1 -> {
-                byte[] buf = new byte[1024];
-                while (written < length) {
-                    FastLanesBitPacking.unpack8(packed, chunk * chunkBytes, bitWidth, buf, 0);
-                    int n = (int) Math.min(1024 - skip, length - written);
-                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_BYTE, written, n);
-                    written += n;
-                    skip = 0;
-                    chunk++;
-                }
-            }
-            case 2 -> {
-                short[] buf = new short[1024];
-                while (written < length) {
-                    FastLanesBitPacking.unpack16(packed, chunk * chunkBytes, bitWidth, buf, 0);
-                    int n = (int) Math.min(1024 - skip, length - written);
-                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_SHORT_UNALIGNED, written * 2, n);
-                    written += n;
-                    skip = 0;
-                    chunk++;
-                }
-            }
-            case 4 -> {
-                int[] buf = new int[1024];
-                while (written < length) {
-                    FastLanesBitPacking.unpack32(packed, chunk * chunkBytes, bitWidth, buf, 0);
-                    int n = (int) Math.min(1024 - skip, length - written);
-                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_INT_UNALIGNED, written * 4, n);
-                    written += n;
-                    skip = 0;
-                    chunk++;
-                }
-            }
-            default -> {
-                long[] buf = new long[1024];
-                while (written < length) {
-                    FastLanesBitPacking.unpack64(packed, chunk * chunkBytes, bitWidth, buf, 0);
-                    int n = (int) Math.min(1024 - skip, length - written);
-                    MemorySegment.copy(buf, skip, out, ValueLayout.JAVA_LONG_UNALIGNED, written * 8, n);
-                    written += n;
-                    skip = 0;
-                    chunk++;
-                }
-            }
-        }
+    /**
+     * Decodes only the requested positions, each plus a frame of reference (patched values included),
+     * wrapping in the type's width: {@code fastlanes.for} over {@code fastlanes.bitpacked} then
+     * writes its output once.
+     *
+     * @param node a {@code fastlanes.bitpacked} node
+     * @param dtype its integer type (also the result's)
+     * @param length its row count
+     * @param indices positions in {@code [0, length)}, ascending (duplicates allowed)
+     * @param reference added to every value; its low bits of the type's width are used
+     * @param ctx decoding services
+     * @return {@code unpacked[indices[i]] + reference}, with the node's validity at those positions
+     */
+    public static PrimitiveArray takeWithReference(ArrayNode node, DType dtype, int length, int[] indices,
+                                                   long reference, DecodeContext ctx) {
+        return BitPackedTake.take(node, dtype, length, indices, reference, ctx);
     }
 }

@@ -15,11 +15,12 @@ import java.util.Objects;
  * the platform. Signed types are handled through the same bits: unpacked values are the W-bit
  * patterns zero-extended to the type width and stored in the (signed) Java type.
  *
- * <p>The bulk kernels copy a chunk's words once into a thread-local {@code long[]} and then run one
- * loop of 16 longs per row with a shift that is fixed for that row: constant trip counts, no
- * per-value branches, contiguous reads and writes, and for types narrower than 64 bits several
- * lanes per long operation (SWAR). All methods are thread-safe. Bounds are checked once per call:
- * the array range by {@link Objects}, the segment range by {@link MemorySegment} itself
+ * <p>The bulk unpackers copy a chunk's words once into a thread-local {@code long[]} and then run a
+ * generated kernel specialised for the type and bit width ({@link FastLanesUnpack64},
+ * {@link FastLanesUnpackNarrow}): constant shifts and masks, no per-value branches, contiguous reads
+ * and writes, and for types narrower than 64 bits several lanes per long operation (SWAR). Packing
+ * runs one generic loop of 16 longs per row. All methods are thread-safe. Bounds are checked once
+ * per call: the array range by {@link Objects}, the segment range by {@link MemorySegment} itself
  * ({@link IndexOutOfBoundsException} either way).
  */
 public final class FastLanesBitPacking {
@@ -192,56 +193,144 @@ public final class FastLanesBitPacking {
             Arrays.fill(out, outOffset, outOffset + CHUNK_VALUES, 0L);
             return;
         }
-        long[] words = SCRATCH.get().words;
-        MemorySegment.copy(packed, LE_LONG, byteOffset, words, 0, bitWidth * 16);
-        unpackRows(words, 64, bitWidth, out, outOffset);
+        Scratch scratch = SCRATCH.get();
+        MemorySegment.copy(packed, LE_LONG, byteOffset, scratch.words, 0, bitWidth * 16);
+        if (outOffset == 0) {
+            FastLanesUnpack64.unpack(scratch.words, bitWidth, out);
+        } else {
+            FastLanesUnpack64.unpack(scratch.words, bitWidth, scratch.lanes);
+            System.arraycopy(scratch.lanes, 0, out, outOffset, CHUNK_VALUES);
+        }
+    }
+
+    /**
+     * Unpacks values {@code [offset, offset + length)} of consecutive packed chunks straight into
+     * {@code out} and adds {@code reference} to each (wrapping in the type's width), so that
+     * frame-of-reference decoding writes its final values once. A chunk is unpacked into a
+     * thread-local block that stays in the L1 cache and is then copied to {@code out} in one bulk copy
+     * (64-bit values with a reference: one counted loop that adds while copying).
+     *
+     * @param packed     the packed chunks, the first at byte 0
+     * @param typeBytes  bytes per value: 1, 2, 4 or 8
+     * @param bitWidth   W, in {@code [0, 8 · typeBytes]}
+     * @param offset     values of the first chunk to skip, in {@code [0, 1024)}
+     * @param length     values to write
+     * @param reference  added to every value; its low {@code 8 · typeBytes} bits are used
+     * @param out        receives {@code length} values in native order, starting at byte 0
+     */
+    static void unpackRange(MemorySegment packed, int typeBytes, int bitWidth, int offset, int length,
+                            long reference, MemorySegment out) {
+        int typeBits = typeBytes * 8;
+        checkTypeBits(typeBits);
+        checkBitWidth(bitWidth, typeBits);
+        Objects.checkIndex(offset, CHUNK_VALUES);
+        long chunkBytes = 128L * bitWidth;
+        long chunks = ((long) offset + length + CHUNK_VALUES - 1) / CHUNK_VALUES;
+        Objects.checkFromIndexSize(0, chunks * chunkBytes, packed.byteSize());
+        Objects.checkFromIndexSize(0, (long) length * typeBytes, out.byteSize());
+        if (bitWidth == 0 && (reference & lowBits(typeBits)) == 0) {
+            out.asSlice(0, (long) length * typeBytes).fill((byte) 0);
+            return;
+        }
+        if (typeBits == 64) {
+            unpackRange64(packed, bitWidth, offset, length, reference, out);
+        } else {
+            unpackRangeNarrow(packed, typeBits, bitWidth, offset, length, reference, out);
+        }
+    }
+
+    private static void unpackRange64(MemorySegment packed, int bitWidth, int offset, int length, long reference,
+                                      MemorySegment out) {
+        Scratch scratch = SCRATCH.get();
+        long[] words = scratch.words;
+        long[] block = scratch.lanes;
+        long chunkBytes = 128L * bitWidth;
+        int skip = offset;
+        long written = 0;
+        for (long chunk = 0; written < length; chunk++) {
+            MemorySegment.copy(packed, LE_LONG, chunk * chunkBytes, words, 0, bitWidth * 16);
+            FastLanesUnpack64.unpack(words, bitWidth, block);
+            int n = (int) Math.min(CHUNK_VALUES - skip, length - written);
+            if (reference == 0) {
+                MemorySegment.copy(block, skip, out, ValueLayout.JAVA_LONG_UNALIGNED, written * 8, n);
+            } else {
+                copyAdding(block, skip, out, written, n, reference);
+            }
+            written += n;
+            skip = 0;
+        }
+    }
+
+    /** Narrow types: the SWAR kernel, the reference added lane-wise, the block's bytes copied out. */
+    private static void unpackRangeNarrow(MemorySegment packed, int typeBits, int bitWidth, int offset, int length,
+                                          long reference, MemorySegment out) {
+        Scratch scratch = SCRATCH.get();
+        long[] words = scratch.words;
+        long[] block = scratch.lanes;
+        MemorySegment blockSegment = scratch.lanesSegment;
+        int typeBytes = typeBits / 8;
+        long chunkBytes = 128L * bitWidth;
+        long laneReference = (reference & lowBits(typeBits)) * LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
+        int skip = offset;
+        long written = 0;
+        for (long chunk = 0; written < length; chunk++) {
+            MemorySegment.copy(packed, LE_LONG, chunk * chunkBytes, words, 0, bitWidth * 16);
+            FastLanesUnpackNarrow.unpack(words, typeBits, bitWidth, block);
+            if (laneReference != 0) {
+                addToLanes(block, typeBits, laneReference);
+            }
+            if (!NATIVE_LITTLE_ENDIAN) {
+                reverseBytes(block, typeBits * 16);
+            }
+            int n = (int) Math.min(CHUNK_VALUES - skip, length - written);
+            if (NATIVE_LITTLE_ENDIAN || typeBits == 8) {
+                // The lanes' little-endian image on a little-endian platform: its bytes are the output's.
+                MemorySegment.copy(blockSegment, (long) skip * typeBytes, out, written * typeBytes,
+                        (long) n * typeBytes);
+            } else {
+                ValueLayout little = typeBits == 16 ? LE_SHORT : LE_INT;
+                ValueLayout nativeOrder = little.withOrder(ByteOrder.nativeOrder());
+                MemorySegment.copy(blockSegment, little, (long) skip * typeBytes, out, nativeOrder,
+                        written * typeBytes, n);
+            }
+            written += n;
+            skip = 0;
+        }
+    }
+
+    /** {@code out[at + i] = block[from + i] + reference} for {@code i < n}: a counted loop C2 vectorizes. */
+    private static void copyAdding(long[] block, int from, MemorySegment out, long at, int n, long reference) {
+        for (int i = 0; i < n; i++) {
+            out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, at + i, block[from + i] + reference);
+        }
+    }
+
+    /**
+     * Adds a lane-replicated reference to every {@code typeBits}-wide lane of the first
+     * {@code 16 · typeBits} longs, each lane wrapping on its own: the low bits of each lane are summed
+     * without their top bit, so no carry crosses into the next lane, and the top bit is then the XOR
+     * of the two top bits and the carry into it.
+     */
+    private static void addToLanes(long[] lanes, int typeBits, long laneReference) {
+        long top = LANE_ONES[Integer.numberOfTrailingZeros(typeBits)] << (typeBits - 1);
+        long referenceLow = laneReference & ~top;
+        long referenceTop = laneReference & top;
+        int count = typeBits * 16;
+        for (int i = 0; i < count; i++) {
+            long x = lanes[i];
+            lanes[i] = ((x & ~top) + referenceLow) ^ ((x ^ referenceTop) & top);
+        }
     }
 
     /** Unpacks a chunk of a type narrower than 64 bits into {@code lanes} (little-endian image). */
     private static Scratch unpackToLanes(MemorySegment packed, long byteOffset, int typeBits, int bitWidth) {
         Scratch scratch = SCRATCH.get();
         MemorySegment.copy(packed, LE_LONG, byteOffset, scratch.words, 0, bitWidth * 16);
-        unpackRows(scratch.words, typeBits, bitWidth, scratch.lanes, 0);
+        FastLanesUnpackNarrow.unpack(scratch.words, typeBits, bitWidth, scratch.lanes);
         if (!NATIVE_LITTLE_ENDIAN) {
             reverseBytes(scratch.lanes, typeBits * 16);
         }
         return scratch;
-    }
-
-    /**
-     * The one unpacking loop, for every type: a row of packed words is always 128 bytes = 16 longs
-     * holding {@code 64 / T} lanes each, and a row of output values is 16 longs at the row's logical
-     * position. Each long is shifted as a whole; the masks cut off what crossed into a neighbouring
-     * lane (SWAR), so narrow types move several values per operation.
-     */
-    private static void unpackRows(long[] words, int typeBits, int bitWidth, long[] dst, int dstOffset) {
-        long ones = LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
-        long widthMask = lowBits(bitWidth) * ones;
-        int typeShift = Integer.numberOfTrailingZeros(typeBits);
-        for (int row = 0; row < typeBits; row++) {
-            int bit = row * bitWidth;
-            int a = (bit >>> typeShift) * 16;
-            int shift = bit & (typeBits - 1);
-            int o = dstOffset + ((ROW_BASE[row] << typeShift) >>> 6);
-            if (shift + bitWidth <= typeBits) {
-                for (int i = 0; i < 16; i++) {
-                    dst[o + i] = (words[a + i] >>> shift) & widthMask;
-                }
-            } else if (typeBits == 64) {
-                // One lane per long: nothing crosses a lane boundary, the shifts themselves clear.
-                int up = 64 - shift;
-                for (int i = 0; i < 16; i++) {
-                    dst[o + i] = ((words[a + i] >>> shift) | (words[a + 16 + i] << up)) & widthMask;
-                }
-            } else {
-                int up = typeBits - shift;
-                long low = lowBits(up) * ones;
-                long high = widthMask & ~low;
-                for (int i = 0; i < 16; i++) {
-                    dst[o + i] = ((words[a + i] >>> shift) & low) | ((words[a + 16 + i] << up) & high);
-                }
-            }
-        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -336,7 +425,11 @@ public final class FastLanesBitPacking {
         MemorySegment.copy(scratch.words, 0, out, LE_LONG, byteOffset, bitWidth * 16);
     }
 
-    /** The inverse of {@link #unpackRows}: masks each lane to W bits and ORs it into its words. */
+    /**
+     * The inverse of the unpack kernels ({@link FastLanesUnpack64}, {@link FastLanesUnpackNarrow}): a
+     * row of packed words is 16 longs holding {@code 64 / T} lanes each, and a row of values is 16 longs
+     * at the row's logical position; each lane is masked to W bits and ORed into its words.
+     */
     private static void packRows(long[] src, int srcOffset, int typeBits, int bitWidth, long[] words) {
         Arrays.fill(words, 0, bitWidth * 16, 0L);
         long ones = LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];

@@ -6,6 +6,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.Encoding;
+import io.jvortex.encoding.bitpacked.BitPackedEncoding;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.scalar.ScalarValues;
 import java.lang.foreign.MemorySegment;
@@ -25,6 +26,11 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
         long ref = reference(node, p, ctx);
+        ArrayNode child = node.child(0);
+        if (ref != 0 && BitPackedEncoding.ID.equals(child.encodingId())) {
+            // Fused: unpack and add the reference in one pass, writing the final values once.
+            return BitPackedEncoding.decodeWithReference(child, p, length, ref, ctx);
+        }
         return addReference(ctx.decodePrimitive(node, 0, p, length), ref, ctx);
     }
 
@@ -33,6 +39,10 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
         long ref = reference(node, p, ctx);
+        ArrayNode child = node.child(0);
+        if (ref != 0 && BitPackedEncoding.ID.equals(child.encodingId())) {
+            return BitPackedEncoding.takeWithReference(child, p, length, indices, ref, ctx);
+        }
         Canonical encoded = ctx.takeChild(node, 0, p, length, indices);
         if (!(encoded instanceof PrimitiveArray e)) {
             throw node.error("encoded child decoded to " + encoded.dtype().display());

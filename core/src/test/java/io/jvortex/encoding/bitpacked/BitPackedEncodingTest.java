@@ -14,6 +14,8 @@ import io.jvortex.array.TestNodes.Proto;
 import io.jvortex.array.TestSupport;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.EncodingRegistry;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -255,6 +257,53 @@ class BitPackedEncodingTest {
                     rnd.nextInt(4));
             assertThat(TestSupport.rows(TestNodes.decode(c.node(), c.dtype(), c.length(), arena)))
                     .as("iteration %d %s len %d offset %d", iter, ptype, length, offset).isEqualTo(c.rows());
+        }
+    }
+
+    // ---- frame of reference over bit-packing (decoded fused: the reference is added while unpacking)
+
+    @Test
+    void frameOfReferenceOverBitPackedWithOffsetsPatchesAndNulls() {
+        SplittableRandom rnd = TestSupport.random("BitPackedEncodingTest.frameOfReferenceOverBitPacked");
+        for (int iter = 0; iter < 300; iter++) {
+            PType ptype = INTEGERS[iter % INTEGERS.length];
+            int t = ptype.bitWidth();
+            int length = switch (rnd.nextInt(4)) {
+                case 0 -> rnd.nextInt(40);
+                case 1 -> 1024 * (1 + rnd.nextInt(3));
+                default -> rnd.nextInt(5000);
+            };
+            int offset = rnd.nextBoolean() ? 0 : rnd.nextInt(1024);
+            int bitWidth = iter < 8 * (t + 1) ? iter / 8 % (t + 1) : rnd.nextInt(t + 1);
+            Case c = randomCase(rnd, ptype, length, offset, bitWidth, rnd.nextInt(3), rnd.nextInt(4));
+            long reference = rnd.nextInt(4) == 0 ? -1L : rnd.nextLong();
+            long typeMask = t == 64 ? -1L : (1L << t) - 1;
+            long stored = ptype.isSigned() ? reference << (64 - t) >> (64 - t) : reference & typeMask;
+            byte[] metadata = ptype.isSigned() ? TestNodes.Sv.i64(stored) : TestNodes.Sv.u64(stored);
+            Node forNode = Node.of(io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding.ID, metadata,
+                    List.of(), c.node());
+            List<Object> expected = new ArrayList<>();
+            for (Object row : c.rows()) {
+                expected.add(row == null ? null : normalize(((Number) row).longValue() + reference, ptype));
+            }
+            Canonical out = TestNodes.decode(forNode, c.dtype(), c.length(), arena);
+            assertThat(out.dtype()).isEqualTo(c.dtype());
+            assertThat(TestSupport.rows(out)).as("iteration %d %s len %d offset %d width %d reference %d", iter,
+                    ptype, length, offset, bitWidth, stored).isEqualTo(expected);
+
+            // point access through the same tree: ascending positions, duplicates allowed
+            int[] indices = new int[length == 0 ? 0 : rnd.nextInt(Math.min(length, 300) + 1)];
+            for (int k = 0; k < indices.length; k++) {
+                indices[k] = rnd.nextInt(length);
+            }
+            Arrays.sort(indices);
+            List<Object> expectedTaken = new ArrayList<>();
+            for (int index : indices) {
+                expectedTaken.add(expected.get(index));
+            }
+            Canonical taken = new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 30)
+                    .take(TestNodes.parse(forNode, arena), c.dtype(), c.length(), indices);
+            assertThat(TestSupport.rows(taken)).as("take, iteration %d", iter).isEqualTo(expectedTaken);
         }
     }
 

@@ -184,6 +184,51 @@ class FastLanesBitPackingTest {
 
     @ParameterizedTest(name = "T={0}")
     @ValueSource(ints = {8, 16, 32, 64})
+    void unpackRangeAddsTheReferenceAcrossChunksForEveryWidth(int typeBits) {
+        SplittableRandom random = TestSeeds.random("unpackRange T=" + typeBits);
+        int typeBytes = typeBits / 8;
+        try (Arena arena = Arena.ofConfined()) {
+            for (int bitWidth = 0; bitWidth <= typeBits; bitWidth++) {
+                int chunks = 1 + random.nextInt(3);
+                byte[] packed = new byte[128 * bitWidth * chunks];
+                random.nextBytes(packed);
+                long[] all = new long[N * chunks];
+                for (int c = 0; c < chunks; c++) {
+                    byte[] chunk = Arrays.copyOfRange(packed, 128 * bitWidth * c, 128 * bitWidth * (c + 1));
+                    System.arraycopy(naiveUnpack(chunk, typeBits, bitWidth), 0, all, N * c, N);
+                }
+                int offset = random.nextInt(4) == 0 ? 0 : random.nextInt(N);
+                int length = random.nextInt(N * chunks - offset + 1);
+                long reference = switch (random.nextInt(3)) {
+                    case 0 -> 0;
+                    case 1 -> typeMask(typeBits); // -1 in the type: every sum wraps
+                    default -> random.nextLong();
+                };
+                MemorySegment out = arena.allocate((long) length * typeBytes + 8);
+                out.fill((byte) 0x5A);
+                FastLanesBitPacking.unpackRange(MemorySegment.ofArray(packed), typeBytes, bitWidth, offset, length,
+                        reference, out);
+                long[] actual = new long[length];
+                long[] expected = new long[length];
+                for (int i = 0; i < length; i++) {
+                    actual[i] = switch (typeBytes) {
+                        case 1 -> Byte.toUnsignedLong(out.get(ValueLayout.JAVA_BYTE, i));
+                        case 2 -> Short.toUnsignedLong(out.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i));
+                        case 4 -> Integer.toUnsignedLong(out.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i));
+                        default -> out.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
+                    };
+                    expected[i] = (all[offset + i] + reference) & typeMask(typeBits);
+                }
+                assertThat(actual).as("T=%d W=%d offset %d length %d reference %d", typeBits, bitWidth, offset,
+                        length, reference).containsExactly(expected);
+                assertThat(out.asSlice((long) length * typeBytes).toArray(ValueLayout.JAVA_BYTE))
+                        .as("bytes after the output").containsOnly((byte) 0x5A);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "T={0}")
+    @ValueSource(ints = {8, 16, 32, 64})
     void packMatchesTheNaiveReferenceAndRoundTrips(int typeBits) {
         SplittableRandom random = TestSeeds.random("pack T=" + typeBits);
         for (int bitWidth = 0; bitWidth <= typeBits; bitWidth++) {
