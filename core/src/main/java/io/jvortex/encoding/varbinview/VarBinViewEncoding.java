@@ -44,8 +44,11 @@ public final class VarBinViewEncoding implements Encoding, PointAccess {
         return ID;
     }
 
-    @Override
-    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+    /** The checked pieces of a node: whether it holds UTF-8, its views buffer and its data buffers. */
+    private record Parts(boolean utf8, MemorySegment views, MemorySegment[] data) {
+    }
+
+    private static Parts parts(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         boolean utf8 = VarBinEncoding.expectString(node, dtype);
         if (node.metadata().byteSize() != 0) {
             throw node.error("metadata must be empty, got " + node.metadata().byteSize() + " bytes");
@@ -60,6 +63,15 @@ public final class VarBinViewEncoding implements Encoding, PointAccess {
             data[b] = node.buffer(b);
         }
         ctx.expectChildren(node, 0, 1);
+        return new Parts(utf8, views, data);
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Parts parts = parts(node, dtype, length, ctx);
+        boolean utf8 = parts.utf8();
+        MemorySegment views = parts.views();
+        MemorySegment[] data = parts.data();
         Validity validity = ctx.validity(node, 0, dtype.nullable(), length);
 
         int firstBad = firstBadView(views, data, length, utf8, 0);
@@ -76,20 +88,10 @@ public final class VarBinViewEncoding implements Encoding, PointAccess {
      */
     @Override
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
-        boolean utf8 = VarBinEncoding.expectString(node, dtype);
-        if (node.metadata().byteSize() != 0) {
-            throw node.error("metadata must be empty, got " + node.metadata().byteSize() + " bytes");
-        }
-        int bufferCount = node.bufferCount();
-        if (bufferCount < 1) {
-            throw node.error("has no buffers, expected the data buffers followed by the views buffer");
-        }
-        MemorySegment views = ctx.bufferOfSize(node, bufferCount - 1, (long) VIEW_BYTES * length);
-        MemorySegment[] data = new MemorySegment[bufferCount - 1];
-        for (int b = 0; b < data.length; b++) {
-            data[b] = node.buffer(b);
-        }
-        ctx.expectChildren(node, 0, 1);
+        Parts parts = parts(node, dtype, length, ctx);
+        boolean utf8 = parts.utf8();
+        MemorySegment views = parts.views();
+        MemorySegment[] data = parts.data();
         int n = indices.length;
         Validity validity = ctx.takeValidity(node, 0, dtype.nullable(), length, indices);
         MemorySegment taken = ctx.allocate((long) VIEW_BYTES * n);
