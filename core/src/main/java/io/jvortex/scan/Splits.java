@@ -87,8 +87,8 @@ public final class Splits {
     }
 
     /**
-     * @return per bound the bytes of the segments a cut there
-     *     would split, each then decoded by the splits on both sides
+     * @return per bound the bytes of the segments a cut there would split (each then decoded by the
+     *     splits on both sides)
      */
     private static double[] straddleCosts(long[] bounds, List<long[]> flats) {
         double[] delta = new double[bounds.length + 1];
