@@ -23,13 +23,11 @@ import io.jvortex.encoding.alp.AlpEncoder;
 import io.jvortex.encoding.alprd.AlpRdEncoder;
 import io.jvortex.encoding.datetimeparts.DateTimePartsEncoder;
 import io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoder;
-import io.jvortex.jsonl.JsonlWriter;
 import io.jvortex.testing.Seeds;
 import io.jvortex.testing.oracle.RustOracle;
 import io.jvortex.write.CanonicalEncoder;
 import io.jvortex.write.FileWriter;
 import io.jvortex.write.WriteNode;
-import java.io.StringWriter;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
@@ -211,15 +209,6 @@ class CompressorFloatsConformanceTest {
                 columns.stream().map(Column::dtype).toList(), false);
     }
 
-    private static List<String> jsonl(List<StructArray> chunks) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
-        chunks.forEach(writer::write);
-        writer.flush();
-        String s = text.toString();
-        return s.isEmpty() ? List.of() : List.of(s.substring(0, s.length() - 1).split("\n", -1));
-    }
-
     /** Every row as raw values (floats as bits), read back by jvortex. */
     private static List<List<Object>> readBack(Path file) {
         List<List<Object>> rows = new ArrayList<>();
@@ -259,7 +248,7 @@ class CompressorFloatsConformanceTest {
 
     /** The Rust reader and our reader against the arrays written. */
     private static void checkReads(Path file, List<StructArray> chunks, String what) {
-        List<String> expected = jsonl(chunks);
+        List<String> expected = TableChunks.jsonl(chunks);
         assertThat(RustOracle.shared().read(file)).as("Rust reader, %s", what).isEqualTo(expected);
         List<List<Object>> raw = new ArrayList<>();
         chunks.forEach(c -> raw.addAll(rawRows(c)));

@@ -78,29 +78,6 @@ class CompressorIntegersConformanceTest {
         return plans;
     }
 
-    private static DType.Struct schema(GeneratedTable table) {
-        List<TypeSpec.Field> columns = table.spec().columns();
-        return new DType.Struct(columns.stream().map(TypeSpec.Field::name).toList(),
-                columns.stream().map(f -> TableArrays.dtype(f.type())).toList(), false);
-    }
-
-    private static List<StructArray> chunks(GeneratedTable table, int[] lengths, boolean views) {
-        TableArrays arrays = new TableArrays(views);
-        List<TypeSpec.Field> columns = table.spec().columns();
-        DType.Struct schema = schema(table);
-        List<StructArray> out = new ArrayList<>();
-        int start = 0;
-        for (int len : lengths) {
-            List<Canonical> fields = new ArrayList<>();
-            for (int c = 0; c < columns.size(); c++) {
-                fields.add(arrays.array(columns.get(c).type(), table.columns().get(c).subList(start, start + len)));
-            }
-            out.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
-            start += len;
-        }
-        return out;
-    }
-
     private static List<String> readBack(Path file) {
         StringWriter out = new StringWriter();
         JsonlWriter writer = new JsonlWriter(out);
@@ -123,12 +100,12 @@ class CompressorIntegersConformanceTest {
         GeneratedTable table = RandomTables.generatePlanned(seed, plans(), 4048);
         Set<String> used = new TreeSet<>();
         for (Edition edition : Edition.values()) {
-            List<StructArray> chunks = chunks(table, lengths, edition.ordinal() % 2 == 0);
+            List<StructArray> chunks = TableChunks.chunks(table, lengths, edition.ordinal() % 2 == 0, false);
             Path compressed = dir.resolve("compressed-" + edition.id() + ".vortex");
             Path canonical = dir.resolve("canonical-" + edition.id() + ".vortex");
-            long size = FileWriter.write(compressed, schema(table), chunks.iterator(),
+            long size = FileWriter.write(compressed, TableChunks.schema(table.spec()), chunks.iterator(),
                     new Compressor(BuiltinSchemes.defaults(), edition::allowsArray)::compress);
-            long canonicalSize = FileWriter.write(canonical, schema(table), chunks.iterator());
+            long canonicalSize = FileWriter.write(canonical, TableChunks.schema(table.spec()), chunks.iterator());
             System.out.printf("%s: compressed %d bytes, canonical %d bytes (%.3f)%n", edition.id(), size,
                     canonicalSize, (double) size / canonicalSize);
 
@@ -167,7 +144,7 @@ class CompressorIntegersConformanceTest {
                         NullShape.SOME));
         GeneratedTable table = RandomTables.generatePlanned(seed, plans, 65537);
         TableArrays arrays = new TableArrays(false);
-        DType.Struct base = schema(table);
+        DType.Struct base = TableChunks.schema(table.spec());
         List<Canonical> fields = new ArrayList<>();
         for (int c = 0; c < plans.size(); c++) {
             fields.add(arrays.array(table.spec().columns().get(c).type(), table.columns().get(c)));

@@ -1,11 +1,10 @@
 package io.jvortex.conformance;
 
+import static io.jvortex.conformance.TableChunks.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.Chunk;
 import io.jvortex.api.Edition;
-import io.jvortex.api.ScanIterator;
-import io.jvortex.api.VortexReader;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
@@ -14,7 +13,6 @@ import io.jvortex.compress.Compressor;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.pco.PcoScheme;
-import io.jvortex.jsonl.JsonlWriter;
 import io.jvortex.pco.PcoDecoder;
 import io.jvortex.pco.PcoEncoder;
 import io.jvortex.testing.Seeds;
@@ -25,7 +23,6 @@ import io.jvortex.testing.oracle.RustOracle;
 import io.jvortex.write.FileWriter;
 import io.jvortex.write.WriteNode;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -91,7 +88,7 @@ class PcoWriteConformanceTest {
                 assertThat(contains(ours, "vortex.pco")).as("%s %s uses pco", ptype, editionId).isTrue();
                 assertThat(RustOracle.shared().read(ours)).as("Rust reads %s %s, seed %d", ptype, editionId, seed)
                         .isEqualTo(expected);
-                assertThat(readOurs(ours)).as("jvortex reads %s %s", ptype, editionId).isEqualTo(expected);
+                assertThat(readWithJvortex(ours)).as("jvortex reads %s %s", ptype, editionId).isEqualTo(expected);
                 if (editionId.equals(EDITIONS.getLast())) {
                     Path rowsFile = dir.resolve(ptype + ".rows.jsonl");
                     Files.write(rowsFile, expected, StandardCharsets.UTF_8);
@@ -171,30 +168,6 @@ class PcoWriteConformanceTest {
             start += len;
         }
         return out;
-    }
-
-    private static List<String> jsonl(List<StructArray> chunks) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
-        chunks.forEach(writer::write);
-        writer.flush();
-        String s = text.toString();
-        return s.isEmpty() ? List.of() : List.of(s.split("\n"));
-    }
-
-    private static List<String> readOurs(Path file) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
-        try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
-            while (scan.hasNext()) {
-                try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
-                }
-            }
-        }
-        writer.flush();
-        String s = text.toString();
-        return s.isEmpty() ? List.of() : List.of(s.split("\n"));
     }
 
     /** The mode and delta encoding of the first pco chunk the scheme writes for an array. */

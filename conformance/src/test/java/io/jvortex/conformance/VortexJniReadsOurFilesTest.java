@@ -14,10 +14,6 @@ import dev.vortex.jni.NativeLoader;
 import io.jvortex.api.Edition;
 import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
-import io.jvortex.array.Canonical;
-import io.jvortex.array.StructArray;
-import io.jvortex.array.Validity;
-import io.jvortex.dtype.DType;
 import io.jvortex.jsonl.JsonValues;
 import io.jvortex.testing.CanonicalRows;
 import io.jvortex.testing.RandomTables;
@@ -149,31 +145,6 @@ class VortexJniReadsOurFilesTest {
         return out;
     }
 
-    private static DType.Struct schema(GeneratedTable table) {
-        List<TypeSpec.Field> columns = table.spec().columns();
-        return new DType.Struct(columns.stream().map(TypeSpec.Field::name).toList(),
-                columns.stream().map(f -> TableArrays.dtype(f.type())).toList(), false);
-    }
-
-    /** The table as batches of random sizes, strings and lists as views or offsets at random. */
-    private static List<StructArray> batches(GeneratedTable table, SplittableRandom random) {
-        DType.Struct schema = schema(table);
-        List<StructArray> out = new ArrayList<>();
-        int start = 0;
-        while (start < table.rowCount()) {
-            int len = Math.min(table.rowCount() - start, random.nextInt(1, 3000));
-            TableArrays arrays = new TableArrays(random.nextBoolean());
-            List<Canonical> fields = new ArrayList<>();
-            for (int c = 0; c < schema.fields().size(); c++) {
-                fields.add(arrays.array(table.spec().columns().get(c).type(),
-                        table.columns().get(c).subList(start, start + len)));
-            }
-            out.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
-            start += len;
-        }
-        return out;
-    }
-
     /** The editions this requirement covers: core2025.05.0 up to core2026.08.0. */
     private static List<Edition> editions() {
         return Arrays.stream(Edition.values()).filter(e -> e.compareTo(Edition.CORE2026_08_0) <= 0).toList();
@@ -189,8 +160,8 @@ class VortexJniReadsOurFilesTest {
     private void check(String name, GeneratedTable table, WriteOptions options, SplittableRandom random,
             List<String> failures) {
         Path file = dir.resolve(name + ".vortex");
-        try (VortexWriter writer = VortexWriter.create(file, schema(table), options)) {
-            batches(table, random).forEach(writer::write);
+        try (VortexWriter writer = VortexWriter.create(file, TableChunks.schema(table.spec()), options)) {
+            TableChunks.randomBatches(table, random, 1).forEach(writer::write);
         }
         String difference = jniDifference(file, table);
         if (difference != null) {

@@ -1,10 +1,9 @@
 package io.jvortex.conformance;
 
+import static io.jvortex.conformance.TableChunks.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jvortex.api.Chunk;
 import io.jvortex.api.Edition;
-import io.jvortex.api.ScanIterator;
 import io.jvortex.api.VortexReader;
 import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
@@ -13,10 +12,8 @@ import io.jvortex.write.TableWriter;
 import io.jvortex.array.Concat;
 import io.jvortex.array.ScalarAt;
 import io.jvortex.array.StructArray;
-import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.jsonl.JsonlWriter;
 import io.jvortex.layout.Layout;
 import io.jvortex.layout.ZoneSchema;
 import io.jvortex.scalar.Scalar;
@@ -26,7 +23,6 @@ import io.jvortex.testing.RandomTables.GeneratedTable;
 import io.jvortex.testing.Seeds;
 import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.oracle.RustOracle;
-import java.io.StringWriter;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,67 +66,18 @@ class VortexWriterConformanceTest {
         return out;
     }
 
-    private static DType.Struct schema(GeneratedTable table) {
-        List<TypeSpec.Field> columns = table.spec().columns();
-        return new DType.Struct(columns.stream().map(TypeSpec.Field::name).toList(),
-                columns.stream().map(f -> TableArrays.dtype(f.type())).toList(), false);
-    }
-
-    /** The table as batches of random sizes (some empty), strings as views or offsets at random. */
-    private static List<StructArray> batches(GeneratedTable table, SplittableRandom random) {
-        DType.Struct schema = schema(table);
-        List<StructArray> out = new ArrayList<>();
-        int start = 0;
-        while (start < table.rowCount()) {
-            int len = Math.min(table.rowCount() - start, random.nextInt(0, 3000));
-            TableArrays arrays = new TableArrays(random.nextBoolean());
-            List<Canonical> fields = new ArrayList<>();
-            for (int c = 0; c < schema.fields().size(); c++) {
-                fields.add(arrays.array(table.spec().columns().get(c).type(),
-                        table.columns().get(c).subList(start, start + len)));
-            }
-            out.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
-            start += len;
-        }
-        return out;
-    }
-
-    private static List<String> jsonl(List<? extends Canonical> chunks) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
-        chunks.forEach(writer::write);
-        writer.flush();
-        String s = text.toString();
-        return s.isEmpty() ? List.of() : Arrays.asList(s.substring(0, s.length() - 1).split("\n", -1));
-    }
-
-    private static List<String> readOurs(Path file) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
-        try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
-            while (scan.hasNext()) {
-                try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
-                }
-            }
-        }
-        writer.flush();
-        String s = text.toString();
-        return s.isEmpty() ? List.of() : Arrays.asList(s.substring(0, s.length() - 1).split("\n", -1));
-    }
-
     private void check(String name, GeneratedTable table, WriteOptions options, SplittableRandom random) {
-        List<StructArray> batches = batches(table, random);
+        List<StructArray> batches = randomBatches(table, random, 0);
         List<String> expected = jsonl(batches);
         assertThat(expected).as("test arrays vs generated rows, seed %d", table.seed()).isEqualTo(table.rows());
         Path file = dir.resolve(name + ".vortex");
-        DType.Struct schema = schema(table);
+        DType.Struct schema = schema(table.spec());
         try (VortexWriter writer = VortexWriter.create(file, schema, options)) {
             batches.forEach(writer::write);
         }
         assertThat(RustOracle.shared().read(file)).as("%s: Rust reader, seed %d", name, table.seed())
                 .isEqualTo(expected);
-        assertThat(readOurs(file)).as("%s: jvortex reader, seed %d", name, table.seed()).isEqualTo(expected);
+        assertThat(readWithJvortex(file)).as("%s: jvortex reader, seed %d", name, table.seed()).isEqualTo(expected);
         checkZoneMaps(file, options, (StructArray) Concat.concat(schema, List.copyOf(batches),
                 bytes -> Arena.ofAuto().allocate(bytes, 8)), name);
     }
@@ -194,9 +141,9 @@ class VortexWriterConformanceTest {
                 }
             }
             Path ours = dir.resolve("ours-" + edition.id() + ".vortex");
-            try (VortexWriter writer = VortexWriter.create(ours, schema(table), WriteOptions.defaults()
+            try (VortexWriter writer = VortexWriter.create(ours, schema(table.spec()), WriteOptions.defaults()
                     .withEdition(edition))) {
-                batches(table, random).forEach(writer::write);
+                randomBatches(table, random, 0).forEach(writer::write);
             }
             try (VortexReader r = VortexReader.open(rust); VortexReader o = VortexReader.open(ours)) {
                 compareZones(r.layout(), o.layout(), edition.id() + " seed " + table.seed());
@@ -257,7 +204,7 @@ class VortexWriterConformanceTest {
         }
         List<String> expected = jsonl(List.of(batch));
         assertThat(RustOracle.shared().read(file)).as("seed %d", seed).isEqualTo(expected);
-        assertThat(readOurs(file)).isEqualTo(expected);
+        assertThat(readWithJvortex(file)).isEqualTo(expected);
     }
 
     private static void checkZoneMaps(Path file, WriteOptions options, StructArray all, String name) {

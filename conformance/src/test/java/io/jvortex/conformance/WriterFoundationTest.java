@@ -17,7 +17,6 @@ import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.TypeSpec.PrimitiveKind;
 import io.jvortex.testing.oracle.RustOracle;
 import io.jvortex.write.FileWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,58 +96,12 @@ class WriterFoundationTest {
         return plans;
     }
 
-    /**
-     * Builds the chunks; {@code sliced} builds each column over three extra leading rows and slices
-     * them off, so bitmaps start at a bit offset, varbin offsets and list offsets do not start at 0,
-     * and views point into larger buffers.
-     */
-    private static List<StructArray> chunks(GeneratedTable table, int[] lengths, boolean views, boolean sliced) {
-        TableArrays arrays = new TableArrays(views);
-        List<TypeSpec.Field> columns = table.spec().columns();
-        DType.Struct schema = schema(table);
-        List<StructArray> out = new ArrayList<>();
-        int start = 0;
-        for (int len : lengths) {
-            List<Canonical> fields = new ArrayList<>();
-            for (int c = 0; c < columns.size(); c++) {
-                List<Object> values = table.columns().get(c).subList(start, start + len);
-                if (sliced) {
-                    List<Object> padded = new ArrayList<>(table.columns().get(c).subList(0, Math.min(3, table.rowCount())));
-                    int lead = padded.size();
-                    padded.addAll(values);
-                    fields.add(arrays.array(columns.get(c).type(), padded).slice(lead, len));
-                } else {
-                    fields.add(arrays.array(columns.get(c).type(), values));
-                }
-            }
-            out.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
-            start += len;
-        }
-        assertThat(start).isEqualTo(table.rowCount());
-        return out;
-    }
-
-    private static DType.Struct schema(GeneratedTable table) {
-        List<TypeSpec.Field> columns = table.spec().columns();
-        return new DType.Struct(columns.stream().map(TypeSpec.Field::name).toList(),
-                columns.stream().map(f -> TableArrays.dtype(f.type())).toList(), false);
-    }
-
-    private static List<String> jsonl(List<StructArray> chunks) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
-        chunks.forEach(writer::write);
-        writer.flush();
-        return text.toString().isEmpty() ? List.of() : Arrays.asList(text.toString().split("\n", -1)).subList(0,
-                (int) text.toString().chars().filter(ch -> ch == '\n').count());
-    }
-
     private void check(GeneratedTable table, int[] lengths, boolean views, boolean sliced, String name) {
-        List<StructArray> chunks = chunks(table, lengths, views, sliced);
-        List<String> ours = jsonl(chunks);
+        List<StructArray> chunks = TableChunks.chunks(table, lengths, views, sliced);
+        List<String> ours = TableChunks.jsonl(chunks);
         assertThat(ours).as("test arrays vs generated rows, seed %d", table.seed()).isEqualTo(table.rows());
         Path file = dir.resolve(name + ".vortex");
-        FileWriter.write(file, schema(table), chunks.iterator());
+        FileWriter.write(file, TableChunks.schema(table.spec()), chunks.iterator());
         List<String> rust = RustOracle.shared().read(file);
         assertThat(rust).as("%s: Rust reader vs written arrays, chunks %s, views %s, seed %d", name,
                 Arrays.toString(lengths), views, table.seed()).isEqualTo(ours);
@@ -202,7 +155,7 @@ class WriterFoundationTest {
                 new StructArray(schema, fields, len, new Validity.Bitmap(bits, 5)),
                 new StructArray(schema, fields, len, Validity.ALL_VALID).slice(1, 100),
                 new StructArray(schema, fields, len, Validity.ALL_INVALID).slice(0, 10));
-        List<String> ours = jsonl(chunks);
+        List<String> ours = TableChunks.jsonl(chunks);
         Path file = dir.resolve("nullable-root.vortex");
         FileWriter.write(file, schema, chunks.iterator());
         assertThat(RustOracle.shared().read(file)).isEqualTo(ours);
@@ -217,6 +170,6 @@ class WriterFoundationTest {
                 new StructArray(none, List.of(), 2, Validity.ALL_VALID));
         Path file = dir.resolve("no-columns.vortex");
         FileWriter.write(file, none, chunks.iterator());
-        assertThat(RustOracle.shared().read(file)).isEqualTo(jsonl(chunks)).hasSize(5);
+        assertThat(RustOracle.shared().read(file)).isEqualTo(TableChunks.jsonl(chunks)).hasSize(5);
     }
 }

@@ -1,13 +1,11 @@
 package io.jvortex.conformance;
 
+import static io.jvortex.conformance.TableChunks.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.jvortex.api.Chunk;
 import io.jvortex.api.Edition;
-import io.jvortex.api.ScanIterator;
 import io.jvortex.api.VortexReader;
-import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
 import io.jvortex.compress.BuiltinSchemes;
@@ -22,7 +20,6 @@ import io.jvortex.layout.Layout;
 import io.jvortex.zstd.Zstd;
 import io.jvortex.zstd.ZstdCompressor;
 import java.lang.foreign.MemorySegment;
-import io.jvortex.jsonl.JsonlWriter;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.ColumnPlan;
 import io.jvortex.testing.RandomTables.GeneratedTable;
@@ -34,13 +31,11 @@ import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.oracle.RustOracle;
 import io.jvortex.write.FileWriter;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -78,52 +73,6 @@ class ZstdWriteConformanceTest {
         return plans;
     }
 
-    private static DType.Struct schema(TableSpec spec) {
-        return new DType.Struct(spec.columns().stream().map(TypeSpec.Field::name).toList(),
-                spec.columns().stream().map(f -> TableArrays.dtype(f.type())).toList(), false);
-    }
-
-    private static List<StructArray> chunks(GeneratedTable table, int[] lengths, boolean views) {
-        TableArrays arrays = new TableArrays(views);
-        List<TypeSpec.Field> columns = table.spec().columns();
-        DType.Struct schema = schema(table.spec());
-        List<StructArray> out = new ArrayList<>();
-        int start = 0;
-        for (int len : lengths) {
-            List<Canonical> fields = new ArrayList<>();
-            for (int c = 0; c < columns.size(); c++) {
-                fields.add(arrays.array(columns.get(c).type(), table.columns().get(c).subList(start, start + len)));
-            }
-            out.add(new StructArray(schema, fields, len, Validity.ALL_VALID));
-            start += len;
-        }
-        return out;
-    }
-
-    private static List<String> jsonl(List<? extends Canonical> chunks) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
-        chunks.forEach(writer::write);
-        writer.flush();
-        String s = text.toString();
-        return s.isEmpty() ? List.of() : Arrays.asList(s.substring(0, s.length() - 1).split("\n", -1));
-    }
-
-    private static List<String> readWithJvortex(Path file) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
-        try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
-            while (scan.hasNext()) {
-                try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
-                }
-            }
-        }
-        writer.flush();
-        String s = text.toString();
-        return s.isEmpty() ? List.of() : Arrays.asList(s.substring(0, s.length() - 1).split("\n", -1));
-    }
-
     private static boolean mentions(Path file, String id) {
         try {
             return new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(id);
@@ -139,7 +88,7 @@ class ZstdWriteConformanceTest {
         int[] lengths = {1, 11_999};
         boolean views = false;
         for (Edition edition : Edition.values()) {
-            List<StructArray> chunks = chunks(table, lengths, views);
+            List<StructArray> chunks = chunks(table, lengths, views, false);
             List<String> ours = jsonl(chunks);
             assertThat(ours).as("test arrays vs generated rows, seed %d", seed).isEqualTo(table.rows());
             Path file = dir.resolve(edition.id() + ".vortex");

@@ -1,0 +1,112 @@
+package io.jvortex.conformance;
+
+import io.jvortex.api.Chunk;
+import io.jvortex.api.ScanIterator;
+import io.jvortex.api.VortexReader;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.StructArray;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.DType;
+import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.testing.RandomTables.GeneratedTable;
+import io.jvortex.testing.TableSpec;
+import io.jvortex.testing.TypeSpec;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * Generated tables as the jvortex arrays the writer tests feed in, and jvortex's canonical JSONL of
+ * arrays and files (the form the Rust oracle answers in).
+ */
+final class TableChunks {
+    private TableChunks() {
+    }
+
+    /** @return the struct dtype of a table's columns (not nullable) */
+    static DType.Struct schema(TableSpec spec) {
+        return new DType.Struct(spec.columns().stream().map(TypeSpec.Field::name).toList(),
+                spec.columns().stream().map(f -> TableArrays.dtype(f.type())).toList(), false);
+    }
+
+    /**
+     * The table as consecutive chunks of the given lengths.
+     *
+     * @param views strings and lists as views (else offsets)
+     * @param sliced whether each column is built over up to three extra leading rows and sliced, so
+     *     bitmaps start at a bit offset, offsets do not start at 0 and views point into larger buffers
+     */
+    static List<StructArray> chunks(GeneratedTable table, int[] lengths, boolean views, boolean sliced) {
+        TableArrays arrays = new TableArrays(views);
+        List<StructArray> out = new ArrayList<>();
+        int start = 0;
+        for (int len : lengths) {
+            out.add(chunk(table, start, len, arrays, sliced));
+            start += len;
+        }
+        return out;
+    }
+
+    /**
+     * The table as batches of random sizes in {@code [minRows, 3000)}, each with strings and lists as
+     * views or offsets at random.
+     */
+    static List<StructArray> randomBatches(GeneratedTable table, SplittableRandom random, int minRows) {
+        List<StructArray> out = new ArrayList<>();
+        int start = 0;
+        while (start < table.rowCount()) {
+            int len = Math.min(table.rowCount() - start, random.nextInt(minRows, 3000));
+            out.add(chunk(table, start, len, new TableArrays(random.nextBoolean()), false));
+            start += len;
+        }
+        return out;
+    }
+
+    private static StructArray chunk(GeneratedTable table, int start, int len, TableArrays arrays, boolean sliced) {
+        List<TypeSpec.Field> columns = table.spec().columns();
+        List<Canonical> fields = new ArrayList<>(columns.size());
+        for (int c = 0; c < columns.size(); c++) {
+            List<Object> values = table.columns().get(c).subList(start, start + len);
+            if (sliced) {
+                List<Object> padded = new ArrayList<>(table.columns().get(c).subList(0, Math.min(3, table.rowCount())));
+                int lead = padded.size();
+                padded.addAll(values);
+                fields.add(arrays.array(columns.get(c).type(), padded).slice(lead, len));
+            } else {
+                fields.add(arrays.array(columns.get(c).type(), values));
+            }
+        }
+        return new StructArray(schema(table.spec()), fields, len, Validity.ALL_VALID);
+    }
+
+    /** @return the rows of the arrays as canonical JSONL lines */
+    static List<String> jsonl(List<? extends Canonical> chunks) {
+        return lines(writer -> chunks.forEach(writer::write));
+    }
+
+    /** @return the rows of a file as jvortex reads them, as canonical JSONL lines */
+    static List<String> readWithJvortex(Path file) {
+        return lines(writer -> {
+            try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
+                while (scan.hasNext()) {
+                    try (Chunk chunk = scan.next()) {
+                        writer.write(chunk.array());
+                    }
+                }
+            }
+        });
+    }
+
+    private static List<String> lines(Consumer<JsonlWriter> rows) {
+        StringWriter text = new StringWriter();
+        JsonlWriter writer = new JsonlWriter(text);
+        rows.accept(writer);
+        writer.flush();
+        String s = text.toString();
+        return s.isEmpty() ? List.of() : Arrays.asList(s.substring(0, s.length() - 1).split("\n", -1));
+    }
+}
