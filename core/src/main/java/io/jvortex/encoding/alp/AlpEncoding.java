@@ -94,16 +94,11 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
                           PrimitiveArray patchValues) {
     }
 
-    /**
-     * Decodes a node's integers and patches but does not scale them.
-     *
-     * @param node a {@code vortex.alp} node
-     * @param dtype its float type
-     * @param length its row count
-     * @param ctx decoding services
-     * @return the encoded form, or null when a child is of an unknown encoding
-     */
-    public static Encoded encoded(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+    /** A node's checked type, width and metadata (exponents in range, patches within the length). */
+    private record Header(DType.Primitive dtype, boolean f32, AlpMetadata meta) {
+    }
+
+    private static Header header(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
         boolean f32 = switch (p.ptype()) {
             case F32 -> true;
@@ -123,6 +118,24 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
         ctx.expectBuffers(node, 0);
         int children = 1 + (patches == null ? 0 : patches.childCount());
         ctx.expectChildren(node, children, children);
+        return new Header(p, f32, meta);
+    }
+
+    /**
+     * Decodes a node's integers and patches but does not scale them.
+     *
+     * @param node a {@code vortex.alp} node
+     * @param dtype its float type
+     * @param length its row count
+     * @param ctx decoding services
+     * @return the encoded form, or null when a child is of an unknown encoding
+     */
+    public static Encoded encoded(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Header h = header(node, dtype, length, ctx);
+        DType.Primitive p = h.dtype();
+        boolean f32 = h.f32();
+        AlpMetadata meta = h.meta();
+        Patches patches = meta.patches();
         Canonical child = ctx.decodeChild(node, 0, new DType.Primitive(f32 ? PType.I32 : PType.I64, p.nullable()),
                 length);
         if (!(child instanceof PrimitiveArray ints)) {
@@ -144,25 +157,11 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
 
     private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices,
                                           DecodeContext ctx) {
-        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
-        boolean f32 = switch (p.ptype()) {
-            case F32 -> true;
-            case F64 -> false;
-            default -> throw node.error(ID + " holds f32 or f64, got " + p.display());
-        };
-        AlpMetadata meta = AlpMetadata.parse(node, ctx);
-        int maxExponent = f32 ? MAX_EXPONENT_F32 : MAX_EXPONENT_F64;
-        if (meta.exponentE() > maxExponent || meta.exponentF() > maxExponent) {
-            throw node.error("exponents e=" + meta.exponentE() + ", f=" + meta.exponentF() + " outside 0.."
-                    + maxExponent + " for " + p.ptype().displayName());
-        }
+        Header h = header(node, dtype, length, ctx);
+        DType.Primitive p = h.dtype();
+        boolean f32 = h.f32();
+        AlpMetadata meta = h.meta();
         Patches patches = meta.patches();
-        if (patches != null && patches.count() > length) {
-            throw node.error("has " + patches.count() + " patches, expected at most the array length " + length);
-        }
-        ctx.expectBuffers(node, 0);
-        int children = 1 + (patches == null ? 0 : patches.childCount());
-        ctx.expectChildren(node, children, children);
 
         PType intType = f32 ? PType.I32 : PType.I64;
         DType.Primitive intDType = new DType.Primitive(intType, p.nullable());
