@@ -482,20 +482,7 @@ public final class Evaluator {
                 case NE -> ~ge[w] | gt[w];
             } & mask[w];
         }
-        int[] positions = alp.patchPositions();
-        if (positions.length > 0) {
-            long[] patched = compare(alp.patchValues(), op, literal, positions.length);
-            for (int k = 0; k < positions.length; k++) {
-                int row = positions[k];
-                long bit = 1L << row;
-                if ((patched[k >>> 6] & (1L << k)) != 0) {
-                    out[row >>> 6] |= bit;
-                } else {
-                    out[row >>> 6] &= ~bit;
-                }
-            }
-        }
-        return out;
+        return withPatches(out, alp.patchPositions(), alp.patchValues(), op, literal);
     }
 
     private static final io.jvortex.array.Allocator HEAP =
@@ -592,9 +579,14 @@ public final class Evaluator {
             }
             compareKeys(keys, n, lit, op, out);
         }
-        int[] positions = pk.patchPositions();
+        return withPatches(out, pk.patchPositions(), pk.patchValues(), op, literal);
+    }
+
+    /** Replaces the comparison bits of patched rows by the comparison of their patch values. */
+    private static long[] withPatches(long[] out, int[] positions, Canonical patchValues, Expr.Op op,
+                                      Scalar literal) {
         if (positions.length > 0) {
-            long[] patched = compare(pk.patchValues(), op, literal, positions.length);
+            long[] patched = compare(patchValues, op, literal, positions.length);
             for (int k = 0; k < positions.length; k++) {
                 int row = positions[k];
                 long bit = 1L << row;
