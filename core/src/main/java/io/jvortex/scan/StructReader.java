@@ -40,50 +40,28 @@ final class StructReader extends ColumnReader {
 
     @Override
     Canonical read(long start, int length, ScanState state) {
-        List<Canonical> out = new ArrayList<>(fields.size());
-        for (ColumnReader f : fields) {
-            out.add(f.read(start, length, state));
-        }
-        Validity v = Validity.ALL_VALID;
-        if (validity != null) {
-            Canonical bits = validity.read(start, length, state);
-            if (!(bits instanceof BoolArray b)) {
-                throw new io.jvortex.api.VortexException("struct validity decoded to " + bits.dtype().display()
-                        + ", expected bool");
-            }
-            v = b.asValidity();
-        }
-        return new StructArray(dtype, out, length, v);
+        return assemble(length, r -> r.read(start, length, state));
     }
 
     @Override
     Canonical readSome(long start, int length, int[] positions, ScanState state) {
-        List<Canonical> out = new ArrayList<>(fields.size());
-        for (ColumnReader f : fields) {
-            out.add(f.readSome(start, length, positions, state));
-        }
-        Validity v = Validity.ALL_VALID;
-        if (validity != null) {
-            Canonical bits = validity.readSome(start, length, positions, state);
-            if (!(bits instanceof BoolArray b)) {
-                throw new io.jvortex.api.VortexException("struct validity decoded to " + bits.dtype().display()
-                        + ", expected bool");
-            }
-            v = b.asValidity();
-        }
-        return new StructArray(dtype, out, positions.length, v);
+        return assemble(positions.length, r -> r.readSome(start, length, positions, state));
     }
 
     @Override
     Canonical take(long[] rows, int from, int to, ScanState state) {
-        int length = to - from;
+        return assemble(to - from, r -> r.take(rows, from, to, state));
+    }
+
+    /** The struct of {@code length} rows whose fields and validity are what {@code read} gives for each reader. */
+    private Canonical assemble(int length, java.util.function.Function<ColumnReader, Canonical> read) {
         List<Canonical> out = new ArrayList<>(fields.size());
         for (ColumnReader f : fields) {
-            out.add(f.take(rows, from, to, state));
+            out.add(read.apply(f));
         }
         Validity v = Validity.ALL_VALID;
         if (validity != null) {
-            Canonical bits = validity.take(rows, from, to, state);
+            Canonical bits = read.apply(validity);
             if (!(bits instanceof BoolArray b)) {
                 throw new io.jvortex.api.VortexException("struct validity decoded to " + bits.dtype().display()
                         + ", expected bool");
