@@ -8,8 +8,10 @@ import java.util.Objects;
 
 /**
  * A run of consecutive rows of a scan, with every projected column decoded. Owns an arena for
- * memory only it uses; its data is valid until {@link #close()}, after which every access throws
- * {@link IllegalStateException}.
+ * memory only it uses; its data is valid until {@link #close()}, after which every access through the
+ * chunk and its {@link Column} views throws {@link IllegalStateException}. The raw segments of
+ * {@link #array()} must not be used after close either: large decode buffers return to
+ * {@link io.jvortex.array.BufferPool#shared()} and later chunks reuse them.
  */
 public final class Chunk implements AutoCloseable {
     private final long firstRowIndex;

@@ -11,4 +11,16 @@ public interface Allocator {
      * @throws io.jvortex.api.VortexException when the budget is exhausted
      */
     MemorySegment allocate(long bytes);
+
+    /**
+     * A buffer the caller overwrites entirely before anything reads it: its contents are
+     * unspecified (a recycled buffer is not zeroed again). Same budget as {@link #allocate}.
+     *
+     * @param bytes size in bytes
+     * @return an 8-byte-aligned buffer of exactly that size
+     * @throws io.jvortex.api.VortexException when the budget is exhausted
+     */
+    default MemorySegment allocateUninitialized(long bytes) {
+        return allocate(bytes);
+    }
 }

@@ -289,7 +289,7 @@ public final class Take {
         if (width > 8) {
             return gatherWide(src, width, idx.i32(alloc), len, alloc);
         }
-        MemorySegment out = alloc.allocate((long) len * width);
+        MemorySegment out = alloc.allocateUninitialized((long) len * width);
         MemorySegment ix = idx.raw.values();
         switch (idx.raw.ptype().byteWidth()) {
             case 1 -> {
@@ -403,7 +403,7 @@ public final class Take {
      * rather than memory segments, and indices of any width are read as they are.
      */
     private static MemorySegment gatherViews(MemorySegment src, PrimitiveArray indices, int len, Allocator alloc) {
-        MemorySegment out = alloc.allocate(16L * len);
+        MemorySegment out = alloc.allocateUninitialized(16L * len);
         long[] words = src.toArray(L);
         MemorySegment ix = indices.values();
         int indexWidth = indices.ptype().byteWidth();

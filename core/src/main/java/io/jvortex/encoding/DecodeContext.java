@@ -244,6 +244,22 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
     }
 
     /**
+     * Like {@link #allocate} for a buffer the decoder overwrites entirely: a recycled buffer is not
+     * zeroed again.
+     *
+     * @param bytes size
+     * @return the buffer, contents unspecified
+     */
+    @Override
+    public MemorySegment allocateUninitialized(long bytes) {
+        if (bytes < 0 || bytes > remainingBytes) {
+            return allocate(bytes); // the budget error
+        }
+        remainingBytes -= bytes;
+        return io.jvortex.array.BufferPool.allocateUninitialized(arena, Math.max(bytes, 1)).asSlice(0, bytes);
+    }
+
+    /**
      * Checks a length or count read from metadata.
      *
      * @param node the node it came from

@@ -104,7 +104,7 @@ final class DictReader extends ColumnReader {
                         "dictionary of " + n + " values is too large", null);
             }
             // A dictionary's values layout is one flat in practice; a chunked one is concatenated.
-            valuesArena = java.lang.foreign.Arena.ofConfined();
+            valuesArena = state.newArena();
             values = readAll(valuesReader, (int) n, state, state.allocator(valuesArena));
         }
     }

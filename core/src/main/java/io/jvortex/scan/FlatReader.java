@@ -46,7 +46,7 @@ final class FlatReader extends ColumnReader {
     @Override
     Canonical read(long start, int length, ScanState state) {
         if (decoded == null) {
-            arena = Arena.ofConfined();
+            arena = state.newArena();
             boolean[] isConstant = new boolean[1];
             decoded = decode(layout, state, arena, isConstant);
             constant = isConstant[0];
@@ -108,7 +108,7 @@ final class FlatReader extends ColumnReader {
                 && !id.equals(BitPackedEncoding.ID) && !id.equals(AlpEncoding.ID))) {
             return NONE;
         }
-        filterArena = Arena.ofConfined();
+        filterArena = state.newArena();
         DecodeContext ctx = new DecodeContext(state.registry, filterArena, state.allowUnknown, state.maxDecodedBytes);
         int rows = (int) layout.rowCount();
         Object form = switch (id) {

@@ -254,7 +254,7 @@ public final class LayoutScan implements ScanIterator {
         }
         long end = chunkEnd();
         int length = (int) (end - position);
-        Arena arena = Arena.ofConfined();
+        Arena arena = state.newArena();
         try {
             state.startChunk(arena);
             Canonical array = readRoot(length);
@@ -331,7 +331,7 @@ public final class LayoutScan implements ScanIterator {
             long end = nextCut < cuts.length ? Math.min(cuts[nextCut], endRow) : endRow;
             end = Math.min(end, position + maxChunkRows);
             int length = (int) (end - position);
-            Arena arena = Arena.ofConfined();
+            Arena arena = state.newArena();
             try {
                 state.startChunk(arena);
                 Selection selection = evaluator.select(c -> {

@@ -49,7 +49,7 @@ public final class RowTake {
         LayoutScan.Projected projected = LayoutScan.project(file.rootLayout(), columns);
         ColumnReader root = projected.reader();
         ScanState state = new ScanState(file, options.encodings(), options.allowUnknown(), options.maxDecodedBytes());
-        Arena arena = Arena.ofConfined();
+        Arena arena = state.newArena();
         try {
             state.startChunk(arena);
             Canonical rows = n == 0

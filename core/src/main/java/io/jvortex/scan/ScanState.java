@@ -2,9 +2,11 @@ package io.jvortex.scan;
 
 import io.jvortex.api.VortexException;
 import io.jvortex.array.Allocator;
+import io.jvortex.array.BufferPool;
 import io.jvortex.encoding.EncodingRegistry;
 import io.jvortex.file.VortexFile;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 
 /**
  * Per-scan decoding services: the file, the encodings, limits, and the allocator of the chunk being
@@ -30,15 +32,38 @@ final class ScanState {
      * @return an allocator over the arena limited to {@code maxDecodedBytes}
      */
     Allocator allocator(Arena arena) {
-        long[] remaining = {maxDecodedBytes};
-        return bytes -> {
-            if (bytes < 0 || bytes > remaining[0]) {
-                throw new VortexException(file.source(), VortexException.NO_OFFSET, null, "assembling a chunk needs "
-                        + bytes + " more bytes but the decoded-size budget has " + remaining[0] + " left", null);
+        return new Allocator() {
+            private long remaining = maxDecodedBytes;
+
+            @Override
+            public MemorySegment allocate(long bytes) {
+                reserve(bytes);
+                return arena.allocate(Math.max(1, bytes), 8).asSlice(0, bytes);
             }
-            remaining[0] -= bytes;
-            return arena.allocate(Math.max(1, bytes), 8).asSlice(0, bytes);
+
+            @Override
+            public MemorySegment allocateUninitialized(long bytes) {
+                reserve(bytes);
+                return BufferPool.allocateUninitialized(arena, Math.max(1, bytes)).asSlice(0, bytes);
+            }
+
+            private void reserve(long bytes) {
+                if (bytes < 0 || bytes > remaining) {
+                    throw new VortexException(file.source(), VortexException.NO_OFFSET, null,
+                            "assembling a chunk needs " + bytes + " more bytes but the decoded-size budget has "
+                                    + remaining + " left", null);
+                }
+                remaining -= bytes;
+            }
         };
+    }
+
+    /**
+     * @return a new arena, confined to the calling thread, whose large buffers are recycled
+     *     through the shared {@link io.jvortex.array.BufferPool}
+     */
+    Arena newArena() {
+        return BufferPool.shared().newArena();
     }
 
     void startChunk(Arena arena) {

@@ -176,7 +176,7 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
         }
         // Allocate (within the budget) before the patches: their position table is at most this size.
         int width = p.ptype().byteWidth();
-        MemorySegment out = ctx.allocate((long) outLength * width);
+        MemorySegment out = ctx.allocateUninitialized((long) outLength * width);
         Patches.Decoded decodedPatches = null;
         if (patches != null) {
             decodedPatches = patches.decode(node, 1, p, length, ctx);

@@ -48,8 +48,10 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
         Parsed parsed = Parsed.of(node, dtype, length, ctx);
         DType.Primitive p = parsed.dtype();
         int width = p.ptype().byteWidth();
-        MemorySegment out = ctx.allocate((long) length * width);
-        if (length > 0 && (parsed.bitWidth() > 0 || reference != 0)) {
+        boolean unpack = length > 0 && (parsed.bitWidth() > 0 || reference != 0);
+        MemorySegment out = unpack ? ctx.allocateUninitialized((long) length * width)
+                : ctx.allocate((long) length * width);
+        if (unpack) {
             FastLanesBitPacking.unpackRange(parsed.packed(), width, parsed.bitWidth(), parsed.offset(), length,
                     reference, out);
         }
@@ -123,8 +125,10 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
         Parsed parsed = Parsed.of(node, dtype, length, ctx);
         DType.Primitive p = parsed.dtype();
         int width = p.ptype().byteWidth();
-        MemorySegment out = ctx.allocate((long) length * width);
-        if (parsed.bitWidth() > 0 && length > 0) {
+        boolean unpack = parsed.bitWidth() > 0 && length > 0;
+        MemorySegment out = unpack ? ctx.allocateUninitialized((long) length * width)
+                : ctx.allocate((long) length * width);
+        if (unpack) {
             FastLanesBitPacking.unpackRange(parsed.packed(), width, parsed.bitWidth(), parsed.offset(), length, 0,
                     out);
         }

@@ -84,7 +84,7 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
             return encoded;
         }
         MemorySegment in = encoded.values();
-        MemorySegment out = ctx.allocate(in.byteSize());
+        MemorySegment out = ctx.allocateUninitialized(in.byteSize());
         switch (p.ptype().byteWidth()) {
             case 1 -> {
                 byte r = (byte) ref;

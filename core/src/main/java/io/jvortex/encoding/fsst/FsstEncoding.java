@@ -119,7 +119,8 @@ public final class FsstEncoding implements Encoding, PointAccess {
         }
 
         long total = Offsets.sumLengths(node, lengths, "uncompressed_lengths");
-        MemorySegment out = ctx.allocate(total + FsstDecoder.SLACK);
+        MemorySegment out = ctx.allocateUninitialized(total + FsstDecoder.SLACK);
+        out.asSlice(total).fill((byte) 0); // the slack is never written in full
         long produced = decoder.decompress(codes, codesStart, codesEnd, out, total);
         if (produced != total) {
             throw node.error(decodeProblem(decoder, codes, codesStart, codesEnd, produced, total));

@@ -201,7 +201,7 @@ public final class RunEndEncoding implements Encoding, PointAccess {
     private static MemorySegment expandFixed(PrimitiveArray values, MemorySegment runEnds, int runs, int length,
                                              DecodeContext ctx) {
         int width = values.ptype().byteWidth();
-        MemorySegment out = ctx.allocate((long) length * width);
+        MemorySegment out = ctx.allocateUninitialized((long) length * width);
         int[] ends = new int[runs];
         MemorySegment.copy(runEnds, I, 0, ends, 0, runs);
         ValueLayout layout = switch (width) {

@@ -365,7 +365,7 @@ public final class Offsets {
         MemorySegment v = lengths.values();
         int width = lengths.ptype().byteWidth();
         boolean narrow = total <= Integer.MAX_VALUE;
-        MemorySegment out = alloc.allocate((narrow ? 4L : 8L) * (n + 1));
+        MemorySegment out = alloc.allocateUninitialized((narrow ? 4L : 8L) * (n + 1));
         // Heap blocks: the lengths are copied out, summed on the heap and copied back in bulk, so no
         // per-element segment access (with its liveness and alignment checks) is left in the loop.
         int blockCap = Math.max(1, Math.min(BLOCK, n));
