@@ -42,11 +42,11 @@ command_line="bench/run.sh"
 
 scale="${scale:-1}"
 if [ "$quick" = 1 ]; then
-  jmh_args=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
+  jmh_args=(-f 1 -wi 5 -w 1s -i 5 -r 1s)
 elif [ "$quick" = 2 ]; then
   jmh_args=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
 else
-  jmh_args=(-f 1 -wi 3 -w 2s -i 5 -r 2s)
+  jmh_args=(-f 1 -wi 5 -w 2s -i 5 -r 2s)
 fi
 
 JAVA_HOME="$("$root/scripts/find-jdk.sh")"
