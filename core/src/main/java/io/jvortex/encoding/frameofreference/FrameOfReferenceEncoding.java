@@ -84,7 +84,8 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
             return encoded;
         }
         MemorySegment in = encoded.values();
-        MemorySegment out = ctx.allocateUninitialized(in.byteSize());
+        // exactly the rows written: an encoded buffer longer than that would leave a stale tail
+        MemorySegment out = ctx.allocateUninitialized((long) length * p.ptype().byteWidth());
         switch (p.ptype().byteWidth()) {
             case 1 -> {
                 byte r = (byte) ref;
