@@ -3,7 +3,7 @@
 #
 #   bench/run.sh [--quick | --smoke] [--scale SF] [--skip-build] [-- JMH_ARGS...]
 #
-#   --quick       short JMH iterations (about 15 minutes on 2 cores once the data exists)
+#   --quick       short JMH iterations (about 20 minutes on 2 cores once the data exists)
 #   --smoke       one 1-second iteration per benchmark: checks the pipeline, numbers meaningless
 #   --scale SF    TPC-H scale factor of lineitem (default 1; 0.1 makes --quick faster still)
 #   --skip-build  reuse benchmarks/target/benchmarks.jar
@@ -42,7 +42,7 @@ command_line="bench/run.sh"
 
 scale="${scale:-1}"
 if [ "$quick" = 1 ]; then
-  jmh_args=(-f 1 -wi 5 -w 1s -i 5 -r 1s)
+  jmh_args=(-f 1 -wi 10 -w 1s -i 5 -r 1s)
 elif [ "$quick" = 2 ]; then
   jmh_args=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
 else
