@@ -52,6 +52,7 @@ public final class BufferPool implements AutoCloseable {
     private final Set<Block> blocks = Collections.newSetFromMap(new IdentityHashMap<>());
     private final long maxRetainedBytes;
     private long retainedBytes;
+    private long inUseBytes;
     private long nextTrim;
     private boolean closed;
 
@@ -116,6 +117,11 @@ public final class BufferPool implements AutoCloseable {
         return retainedBytes;
     }
 
+    /** @return bytes of blocks handed out and not yet released */
+    public synchronized long inUseBytes() {
+        return inUseBytes;
+    }
+
     /**
      * A {@value #ALIGNMENT}-byte-aligned block of at least {@code bytes}: the most recently freed
      * block of the request's class or of one up to twice its size, else a new one (always zeroed).
@@ -136,6 +142,7 @@ public final class BufferPool implements AutoCloseable {
                 if (free[c] != null && !free[c].isEmpty()) {
                     reused = free[c].pop();
                     retainedBytes -= reused.segment.byteSize();
+                    inUseBytes += reused.segment.byteSize();
                 }
             }
         }
@@ -154,6 +161,7 @@ public final class BufferPool implements AutoCloseable {
                 throw new IllegalStateException("buffer pool closed");
             }
             blocks.add(fresh);
+            inUseBytes += size;
         }
         return fresh;
     }
@@ -165,6 +173,7 @@ public final class BufferPool implements AutoCloseable {
             if (closed) {
                 return; // freed by close()
             }
+            inUseBytes -= size;
             if (retainedBytes + size <= maxRetainedBytes) {
                 ArrayDeque<Block> list = free[block.sizeClass];
                 if (list == null) {
@@ -226,6 +235,7 @@ public final class BufferPool implements AutoCloseable {
             blocks.clear();
             java.util.Arrays.fill(free, null);
             retainedBytes = 0;
+            inUseBytes = 0;
         }
         free(all);
     }

@@ -104,8 +104,14 @@ final class DictReader extends ColumnReader {
                         "dictionary of " + n + " values is too large", null);
             }
             // A dictionary's values layout is one flat in practice; a chunked one is concatenated.
-            valuesArena = state.newArena();
-            values = readAll(valuesReader, (int) n, state, state.allocator(valuesArena));
+            java.lang.foreign.Arena fresh = state.newArena();
+            try {
+                values = readAll(valuesReader, (int) n, state, state.allocator(fresh));
+            } catch (RuntimeException | Error e) {
+                fresh.close();
+                throw e;
+            }
+            valuesArena = fresh;
         }
     }
 

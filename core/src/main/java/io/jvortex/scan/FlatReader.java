@@ -46,9 +46,15 @@ final class FlatReader extends ColumnReader {
     @Override
     Canonical read(long start, int length, ScanState state) {
         if (decoded == null) {
-            arena = state.newArena();
+            Arena fresh = state.newArena();
             boolean[] isConstant = new boolean[1];
-            decoded = decode(layout, state, arena, isConstant);
+            try {
+                decoded = decode(layout, state, fresh, isConstant);
+            } catch (RuntimeException | Error e) {
+                fresh.close(); // its pooled buffers go back; nothing refers to them
+                throw e;
+            }
+            arena = fresh;
             constant = isConstant[0];
         }
         return start == 0 && length == decoded.length() ? decoded : decoded.slice((int) start, length);

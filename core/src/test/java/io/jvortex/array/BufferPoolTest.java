@@ -51,6 +51,7 @@ class BufferPoolTest {
                 assertThat(again.byteSize()).isEqualTo(BIG - 100);
                 assertThat(again.mismatch(MemorySegment.ofArray(new byte[(int) (BIG - 100)]))).isEqualTo(-1);
                 assertThat(pool.retainedBytes()).isZero();
+                assertThat(pool.inUseBytes()).isEqualTo(BufferPool.classSize(BIG));
             }
         }
     }
@@ -168,12 +169,11 @@ class BufferPoolTest {
     /** Threads allocate, fill with their own pattern, check and release: no block is shared. */
     @Test
     void concurrentArenasNeverShareABlock() throws Exception {
-        long seed = Long.getLong("jvortex.test.seed", System.nanoTime());
-        System.out.println("BufferPoolTest seed " + seed + " (replay with -Djvortex.test.seed=" + seed + ")");
+        SplittableRandom seeds = TestSupport.random("BufferPoolTest.concurrentArenasNeverShareABlock");
         try (BufferPool pool = new BufferPool(16L << 20); ExecutorService threads = Executors.newFixedThreadPool(4)) {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
-                SplittableRandom random = new SplittableRandom(seed + t);
+                SplittableRandom random = seeds.split();
                 byte pattern = (byte) (t + 1);
                 done.add(threads.submit(() -> {
                     for (int round = 0; round < 200; round++) {
@@ -190,8 +190,7 @@ class BufferPoolTest {
                             for (MemorySegment s : held) {
                                 byte[] expected = new byte[(int) s.byteSize()];
                                 java.util.Arrays.fill(expected, pattern);
-                                assertThat(s.mismatch(MemorySegment.ofArray(expected))).as("seed %d", seed)
-                                        .isEqualTo(-1);
+                                assertThat(s.mismatch(MemorySegment.ofArray(expected))).isEqualTo(-1);
                             }
                         }
                     }
@@ -202,6 +201,7 @@ class BufferPoolTest {
                 f.get();
             }
             assertThat(pool.retainedBytes()).isLessThanOrEqualTo(16L << 20);
+            assertThat(pool.inUseBytes()).isZero();
         }
     }
 }
