@@ -303,18 +303,20 @@ class FilterOracleTest {
         };
     }
 
+    /** A LIKE pattern as a regex, by code points (quoting a surrogate pair's halves apart never matches). */
     private static java.util.regex.Pattern like(String pattern) {
         StringBuilder re = new StringBuilder();
-        for (int i = 0; i < pattern.length(); i++) {
-            char ch = pattern.charAt(i);
-            if (ch == '\\' && i + 1 < pattern.length()) {
-                re.append(java.util.regex.Pattern.quote(String.valueOf(pattern.charAt(++i))));
-            } else if (ch == '%') {
+        int[] cps = pattern.codePoints().toArray();
+        for (int i = 0; i < cps.length; i++) {
+            int cp = cps[i];
+            if (cp == '\\' && i + 1 < cps.length) {
+                re.append(java.util.regex.Pattern.quote(Character.toString(cps[++i])));
+            } else if (cp == '%') {
                 re.append(".*");
-            } else if (ch == '_') {
+            } else if (cp == '_') {
                 re.append('.');
             } else {
-                re.append(java.util.regex.Pattern.quote(String.valueOf(ch)));
+                re.append(java.util.regex.Pattern.quote(Character.toString(cp)));
             }
         }
         return java.util.regex.Pattern.compile(re.toString(), java.util.regex.Pattern.DOTALL);
