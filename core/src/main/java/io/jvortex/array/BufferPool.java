@@ -17,8 +17,9 @@ import java.util.Set;
  * each of those to {@code malloc} makes the C allocator map fresh pages and unmap them again (a
  * page fault per 4 KiB written, a TLB shoot-down per unmap, which stalls every other scanning
  * thread), and every new buffer is cold in the caches. The pool keeps released blocks instead and
- * hands the most recently released one out first, zeroed again, so steady-state scans touch memory
- * that is mapped and usually still cached.
+ * hands the most recently released one out first — zeroed again, unless the caller overwrites it
+ * whole ({@link #allocateUninitialized}) — so steady-state scans touch memory that is mapped and
+ * usually still cached.
  *
  * <p>Requests under {@link #MIN_POOLED} bytes are not pooled ({@code malloc} already serves them
  * from warm memory). Blocks are sized in steps of an eighth of a power of two, and a request may
