@@ -235,11 +235,7 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
      */
     @Override
     public MemorySegment allocate(long bytes) {
-        if (bytes < 0 || bytes > remainingBytes) {
-            throw new VortexException("decoding needs " + bytes + " more bytes but the decoded-size budget has "
-                    + remainingBytes + " left (a length field may be corrupt; raise maxDecodedBytes if the file is valid)");
-        }
-        remainingBytes -= bytes;
+        reserve(bytes);
         return arena.allocate(Math.max(bytes, 1), 8).asSlice(0, bytes);
     }
 
@@ -252,11 +248,17 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
      */
     @Override
     public MemorySegment allocateUninitialized(long bytes) {
+        reserve(bytes);
+        return io.jvortex.array.BufferPool.allocateUninitialized(arena, Math.max(bytes, 1)).asSlice(0, bytes);
+    }
+
+    /** Charges {@code bytes} to the decoded-bytes budget. */
+    private void reserve(long bytes) {
         if (bytes < 0 || bytes > remainingBytes) {
-            return allocate(bytes); // the budget error
+            throw new VortexException("decoding needs " + bytes + " more bytes but the decoded-size budget has "
+                    + remainingBytes + " left (a length field may be corrupt; raise maxDecodedBytes if the file is valid)");
         }
         remainingBytes -= bytes;
-        return io.jvortex.array.BufferPool.allocateUninitialized(arena, Math.max(bytes, 1)).asSlice(0, bytes);
     }
 
     /**
