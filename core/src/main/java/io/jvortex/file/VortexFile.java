@@ -41,6 +41,7 @@ public final class VortexFile implements AutoCloseable {
 
     private final String source;
     private final Arena arena;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private final MemorySegment data;
     private final DType dtype;
     private final List<String> arrayIds;
@@ -355,9 +356,10 @@ public final class VortexFile implements AutoCloseable {
         return userMetadata;
     }
 
+    /** Unmaps the file; later calls do nothing. */
     @Override
     public void close() {
-        if (arena != null) {
+        if (arena != null && closed.compareAndSet(false, true)) {
             arena.close();
         }
     }

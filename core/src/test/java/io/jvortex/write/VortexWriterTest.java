@@ -135,6 +135,18 @@ class VortexWriterTest {
     }
 
     @Test
+    void closingAReaderTwiceIsHarmless() {
+        SplittableRandom r = TestSupport.random("VortexWriterTest.closeTwice");
+        Path file = write("close-twice.vortex", SCHEMA, batches(r, SCHEMA, 100), small());
+        VortexReader reader = VortexReader.open(file);
+        try (reader) {
+            assertThat(reader.rowCount()).isEqualTo(100);
+            reader.close(); // an explicit close inside try-with-resources: the second close must not throw
+        }
+        reader.close();
+    }
+
+    @Test
     void zoneMapsHoldEachZonesMinMaxNullAndNanCounts() {
         SplittableRandom r = TestSupport.random("VortexWriterTest.zones");
         List<StructArray> batches = batches(r, SCHEMA, 9_000);
