@@ -244,23 +244,55 @@ public final class RunEndEncoding implements Encoding, PointAccess {
      * @return the run of row {@code base + n}, where the next block starts looking
      */
     private static int fillBlock(int[] ends, int base, int n, int run, Object v, Object block) {
-        int row = base;
+        // One loop per element type: runs are often a few rows long, so a call (or a type test) per
+        // run would cost more than the stores.
         int limit = base + n;
-        while (row < limit) {
-            while (ends[run] <= row) {
-                run++;
+        switch (block) {
+            case long[] b -> {
+                long[] values = (long[]) v;
+                for (int row = base; row < limit; run++) {
+                    int end = Math.min(ends[run], limit);
+                    long value = values[run];
+                    for (; row < end; row++) {
+                        b[row - base] = value;
+                    }
+                }
             }
-            int from = row - base;
-            int to = Math.min(ends[run], limit) - base;
-            switch (block) {
-                case long[] b -> java.util.Arrays.fill(b, from, to, ((long[]) v)[run]);
-                case int[] b -> java.util.Arrays.fill(b, from, to, ((int[]) v)[run]);
-                case short[] b -> java.util.Arrays.fill(b, from, to, ((short[]) v)[run]);
-                default -> java.util.Arrays.fill((byte[]) block, from, to, ((byte[]) v)[run]);
+            case int[] b -> {
+                int[] values = (int[]) v;
+                for (int row = base; row < limit; run++) {
+                    int end = Math.min(ends[run], limit);
+                    int value = values[run];
+                    for (; row < end; row++) {
+                        b[row - base] = value;
+                    }
+                }
             }
-            row = to + base;
+            case short[] b -> {
+                short[] values = (short[]) v;
+                for (int row = base; row < limit; run++) {
+                    int end = Math.min(ends[run], limit);
+                    short value = values[run];
+                    for (; row < end; row++) {
+                        b[row - base] = value;
+                    }
+                }
+            }
+            default -> {
+                byte[] b = (byte[]) block;
+                byte[] values = (byte[]) v;
+                for (int row = base; row < limit; run++) {
+                    int end = Math.min(ends[run], limit);
+                    byte value = values[run];
+                    for (; row < end; row++) {
+                        b[row - base] = value;
+                    }
+                }
+            }
         }
-        return run;
+        // The last run filled reaches the limit and may continue into the next block; if it ends
+        // exactly there, the next block skips it.
+        return n == 0 ? run : run - 1;
     }
 
     private static Validity expandValidity(Validity validity, MemorySegment runEnds, int runs, int length,
