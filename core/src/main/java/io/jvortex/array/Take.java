@@ -54,7 +54,7 @@ public final class Take {
             return Canonicals.zeros(outType, length, Validity.ALL_INVALID, alloc);
         }
         PrimitiveArray checked = indices;
-        if (length > 0 && Long.compareUnsigned(unsignedMax(indices), n) >= 0) {
+        if (length > 0 && !provenInRange(indices, n) && Long.compareUnsigned(unsignedMax(indices), n) >= 0) {
             if (!(indexValidity instanceof Validity.Bitmap bitmap)) {
                 throw outOfRange(indices, Validity.ALL_VALID, n);
             }
@@ -70,6 +70,55 @@ public final class Take {
 
     private static boolean allNull(Validity v, int length) {
         return v.nullCount(length) == length;
+    }
+
+    /**
+     * A quick check that needs no maximum: true when every index is known to lie in {@code [0, n)}
+     * because of its type, or by testing a word of indices at a time that none reaches {@code n}
+     * (for {@code n} up to half the type's range). False means "not proven"; the exact maximum decides.
+     */
+    private static boolean provenInRange(PrimitiveArray indices, int n) {
+        int width = indices.ptype().byteWidth();
+        int bits = 8 * width;
+        boolean signed = indices.ptype().isSigned();
+        if (!signed && width < 4 && n >= 1L << bits) {
+            return true;
+        }
+        long half = 1L << (bits - 1); // Long.MIN_VALUE for 64 bits, read as unsigned 2^63
+        if (!signed && width < 4 && n > half) {
+            return false;
+        }
+        // Per lane, (v & ~high) + (half - t) sets the lane's top bit exactly when v & ~high >= t, with
+        // no carry into the next lane; v's own top bit (negative, or >= half) is ORed in.
+        long t = width < 4 ? Math.min(n, half) : n;
+        long ones = switch (width) {
+            case 1 -> 0x0101_0101_0101_0101L;
+            case 2 -> 0x0001_0001_0001_0001L;
+            case 4 -> 0x0000_0001_0000_0001L;
+            default -> 1L;
+        };
+        long high = ones * half;
+        long low = ~high;
+        long add = (half - t) * ones;
+        MemorySegment ix = indices.values();
+        int len = indices.length();
+        int words = (int) ((long) len * width >>> 3);
+        long flags = 0;
+        for (int i = 0; i < words; i++) {
+            long x = ix.get(L, 8L * i);
+            flags |= ((x & low) + add) | x;
+        }
+        long laneMask = bits == 64 ? -1L : (1L << bits) - 1;
+        for (long i = (long) words * 8 / width; i < len; i++) {
+            long v = switch (width) {
+                case 1 -> ix.get(B, i) & 0xFFL;
+                case 2 -> ix.get(S, 2 * i) & 0xFFFFL;
+                case 4 -> ix.get(I, 4 * i) & 0xFFFF_FFFFL;
+                default -> ix.get(L, 8 * i);
+            };
+            flags |= (((v & low & laneMask) + (half - t)) | v) & laneMask;
+        }
+        return (flags & high) == 0;
     }
 
     /**
@@ -394,47 +443,53 @@ public final class Take {
 
     /** Largest 16-byte value array {@link #gatherViews} copies to the heap (a dictionary's views). */
     private static final long MAX_HEAP_VIEWS_BYTES = 1L << 24;
-    /** Rows per heap block of {@link #gatherViews}. */
-    private static final int VIEW_BLOCK = 1024;
 
     /**
      * Gathers 16-byte values (string views, i128 decimals) from a small source, such as a dictionary's
-     * values: the source and the indices go through heap blocks, so the loop reads and writes arrays
-     * rather than memory segments, and indices of any width are read as they are.
+     * values: the source is copied to the heap, so each row reads two array words, and indices of
+     * any width are read as they are.
      */
     private static MemorySegment gatherViews(MemorySegment src, PrimitiveArray indices, int len, Allocator alloc) {
         MemorySegment out = alloc.allocateUninitialized(16L * len);
-        long[] words = src.toArray(L);
+        int values = (int) (src.byteSize() >>> 4);
+        // Each view as two words on the heap; stored straight into the output (measured: about
+        // three times faster than staging blocks of views on the heap and copying them out).
+        long[] lo = new long[values];
+        long[] hi = new long[values];
+        for (int k = 0; k < values; k++) {
+            lo[k] = src.get(L, 16L * k);
+            hi[k] = src.get(L, 16L * k + 8);
+        }
         MemorySegment ix = indices.values();
-        int indexWidth = indices.ptype().byteWidth();
-        int[] rows = new int[Math.min(len, VIEW_BLOCK)];
-        long[] block = new long[2 * rows.length];
-        for (int base = 0; base < len; base += rows.length) {
-            int n = Math.min(rows.length, len - base);
-            switch (indexWidth) {
-                case 1 -> {
-                    for (int i = 0; i < n; i++) {
-                        rows[i] = ix.get(B, base + i) & 0xFF;
-                    }
-                }
-                case 2 -> {
-                    for (int i = 0; i < n; i++) {
-                        rows[i] = ix.get(S, 2L * (base + i)) & 0xFFFF;
-                    }
-                }
-                case 4 -> MemorySegment.copy(ix, I, 4L * base, rows, 0, n);
-                default -> {
-                    for (int i = 0; i < n; i++) {
-                        rows[i] = (int) ix.get(L, 8L * (base + i));
-                    }
+        switch (indices.ptype().byteWidth()) {
+            case 1 -> {
+                for (int i = 0; i < len; i++) {
+                    int c = ix.get(B, i) & 0xFF;
+                    out.set(L, 16L * i, lo[c]);
+                    out.set(L, 16L * i + 8, hi[c]);
                 }
             }
-            for (int i = 0; i < n; i++) {
-                int from = 2 * rows[i];
-                block[2 * i] = words[from];
-                block[2 * i + 1] = words[from + 1];
+            case 2 -> {
+                for (int i = 0; i < len; i++) {
+                    int c = ix.get(S, 2L * i) & 0xFFFF;
+                    out.set(L, 16L * i, lo[c]);
+                    out.set(L, 16L * i + 8, hi[c]);
+                }
             }
-            MemorySegment.copy(block, 0, out, L, 16L * base, 2 * n);
+            case 4 -> {
+                for (int i = 0; i < len; i++) {
+                    int c = ix.get(I, 4L * i);
+                    out.set(L, 16L * i, lo[c]);
+                    out.set(L, 16L * i + 8, hi[c]);
+                }
+            }
+            default -> {
+                for (int i = 0; i < len; i++) {
+                    int c = (int) ix.get(L, 8L * i);
+                    out.set(L, 16L * i, lo[c]);
+                    out.set(L, 16L * i + 8, hi[c]);
+                }
+            }
         }
         return out;
     }

@@ -32,6 +32,60 @@ class TakeTest {
         return new PrimitiveArray(new DType.Primitive(ptype, nullable), s, values.length, validity);
     }
 
+    /**
+     * Indices are range-checked a word at a time: an index at or above the value count, or a
+     * negative signed one, must be caught wherever it sits (any lane of a word, or the tail), for
+     * every index type and for value counts around the half- and full-range edges.
+     */
+    @Test
+    void outOfRangeIndicesAreCaughtAnywhere() {
+        SplittableRandom r = TestSupport.random("TakeTest.outOfRangeIndicesAreCaughtAnywhere");
+        PType[] types = {PType.U8, PType.I8, PType.U16, PType.I16, PType.U32, PType.I32, PType.U64, PType.I64};
+        for (int iter = 0; iter < 4000; iter++) {
+            PType ptype = types[r.nextInt(types.length)];
+            boolean signed = ptype.isSigned();
+            int bits = ptype.bitWidth();
+            long half = bits >= 32 ? 1L << 10 : 1L << (bits - 1); // wide types: keep the value arrays small
+            int n = (int) switch (r.nextInt(4)) {
+                case 0 -> r.nextLong(1, 8);
+                case 1 -> r.nextLong(Math.max(1, half - 8), half + 8);
+                case 2 -> bits <= 16 ? r.nextLong(2 * half - 6, 2 * half + 6) : r.nextLong(1, 300);
+                default -> r.nextLong(1, 300);
+            };
+            int len = r.nextInt(1, 40);
+            long[] idx = new long[len];
+            long valid = signed ? Math.min(n, half) : Math.min(n, bits >= 32 ? n : 2 * half);
+            for (int i = 0; i < len; i++) {
+                idx[i] = r.nextLong(valid);
+            }
+            // an unsigned 8- or 16-bit index cannot exceed its range: past it nothing is out of range
+            boolean bad = r.nextBoolean() && (signed || bits >= 32 || n < 2 * half);
+            if (bad) {
+                long v;
+                do {
+                    v = switch (r.nextInt(3)) {
+                        case 0 -> signed ? -r.nextLong(1, bits == 64 ? Long.MAX_VALUE : 1L << (bits - 1)) : r.nextLong(n, bits >= 32 ? n + 1000 : 2 * half);
+                        case 1 -> n + r.nextLong(0, 3);
+                        default -> bits == 64 ? r.nextLong() : r.nextLong(signed ? -(1L << (bits - 1)) : 0,
+                                signed ? 1L << (bits - 1) : 1L << bits);
+                    };
+                } while (v >= 0 && v < n || !signed && bits < 64 && v >= 1L << bits || signed && bits < 64
+                        && v >= 1L << (bits - 1));
+                idx[r.nextInt(len)] = v;
+            }
+            PrimitiveArray values = TestArrays.i64(new long[n]);
+            PrimitiveArray indices = indices(alloc, ptype, idx, Validity.ALL_VALID);
+            if (bad) {
+                assertThatThrownBy(() -> Take.take(values, indices, alloc)).as("%s n=%d idx=%s", ptype, n,
+                        java.util.Arrays.toString(idx)).isInstanceOf(VortexException.class)
+                        .hasMessageContaining("out of range");
+            } else {
+                assertThat(Take.take(values, indices, alloc).length()).as("%s n=%d idx=%s", ptype, n,
+                        java.util.Arrays.toString(idx)).isEqualTo(len);
+            }
+        }
+    }
+
     @Test
     void randomTakesMatchNaiveGather() {
         SplittableRandom r = TestSupport.random("TakeTest.randomTakesMatchNaiveGather");
