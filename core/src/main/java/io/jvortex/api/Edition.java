@@ -36,7 +36,17 @@ public enum Edition {
     CORE2026_08_2("core2026.08.2", "0.85.0", List.of("vortex.map"), List.of(), List.of()),
     /** Adds variants and the UUID extension type (readers ≥ 0.85.0). */
     CORE2026_08_3("core2026.08.3", "0.85.0", List.of("vortex.parquet.variant", "vortex.variant"), List.of(),
-            List.of("vortex.uuid"));
+            List.of("vortex.uuid")),
+    /**
+     * The first unstable edition that the reference writes on request (readers ≥ 0.91.0): on top of every
+     * core edition it adds the {@code .v2} successors of frozen encodings (bit-packing with a bit width per
+     * 1024-value block, frame of reference with a reference per block, decimal byte parts with unsigned
+     * lower parts), FastLanes delta, unions and the {@code vortex.list} layout. Never the default.
+     */
+    UNSTABLE2026_10_0("unstable2026.10.0", "0.91.0",
+            List.of("fastlanes.bitpacked.v2", "fastlanes.delta", "fastlanes.for.v2", "vortex.decimal_byte_parts.v2",
+                    "vortex.union"),
+            List.of("vortex.list"), List.of());
 
     /** The edition written when none is chosen: the newest one vortex-data 0.91 reads. */
     public static final Edition DEFAULT = CORE2026_08_3;
