@@ -104,7 +104,9 @@ final class TreeCommand implements Runnable {
                     layout(d.values(), "values", depth + 1, false);
                     layout(d.codes(), "codes", depth + 1, false);
                 }
-                case Layout.Unknown u -> out.append(" (unknown layout)").println();
+                case Layout.Unknown u -> out.append(" unknown_layout children=").append(Integer.toString(u.childCount()))
+                        .append(" segments=").append(Integer.toString(u.segmentCount()))
+                        .append(" at_byte=").append(Long.toString(u.byteOffset())).println();
             }
         }
 

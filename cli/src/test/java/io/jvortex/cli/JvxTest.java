@@ -358,6 +358,36 @@ class JvxTest {
     }
 
     @Test
+    void unknownLayoutStillShowsSchemaTreeAndOtherColumns(@TempDir Path dir) throws IOException {
+        // "vortex.chunked" names both an array and a layout in the footer; rename each occurrence in turn
+        // and keep the one that makes the seq column's chunked layout unknown
+        byte[] bytes = Files.readAllBytes(Path.of(sample("chunked.vortex")));
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        Path renamed = dir.resolve("renamed.vortex");
+        String tree = null;
+        for (int at = text.indexOf("vortex.chunked"); at >= 0 && tree == null; at = text.indexOf("vortex.chunked", at + 1)) {
+            byte[] candidate = bytes.clone();
+            candidate[at + "vortex.chunked".length() - 1] = 'X';
+            Files.write(renamed, candidate);
+            Result r = jvx("tree", renamed.toString());
+            if (r.code() == 0 && r.out().contains("unknown_layout")) {
+                tree = r.out();
+            }
+        }
+        assertThat(tree).as("a renamed layout id").isNotNull()
+                .containsPattern("\n    data: vortex\\.chunkeX rows=200000 unknown_layout children=2 segments=0 at_byte=\\d+\n")
+                .contains("  c: vortex.zoned rows=200000");
+        assertThat(jvx("schema", renamed.toString()).out()).isEqualTo(jvx("schema", sample("chunked.vortex")).out());
+        assertThat(jvx("count", renamed.toString()).out()).isEqualTo("200000\n");
+        Result other = jvx("cat", "-c", "c", "-n", "3", renamed.toString());
+        assertThat(other.code()).isZero();
+        assertThat(other.out()).isEqualTo(jvx("cat", "-c", "c", "-n", "3", sample("chunked.vortex")).out());
+        Result unknown = jvx("cat", "-c", "seq", "-n", "3", renamed.toString());
+        assertThat(unknown.code()).isEqualTo(Jvx.EXIT_BAD_FILE);
+        assertThat(unknown.err()).contains("column 'seq' uses layout 'vortex.chunkeX'").contains(" at byte ");
+    }
+
+    @Test
     void malformedFilesExitTwo(@TempDir Path dir) throws IOException {
         byte[] bytes = Files.readAllBytes(Path.of(sample("primitives.vortex")));
         Path truncated = dir.resolve("truncated.vortex");

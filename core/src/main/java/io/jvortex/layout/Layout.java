@@ -149,14 +149,20 @@ public sealed interface Layout {
     }
 
     /**
-     * A layout id this reader does not know (only with {@code allowUnknown}); its rows read as null.
+     * A layout id this reader does not know, e.g. from a newer writer. The file still opens and the
+     * other columns read; scanning this one fails with {@link io.jvortex.api.VortexException} naming the
+     * id, the column and {@code byteOffset}, or, with {@code allowUnknown}, reads as opaque (null) rows.
      *
      * @param path context path
      * @param encodingId the unknown id
      * @param dtype dtype
      * @param rowCount rows
+     * @param byteOffset absolute file offset of this node's layout table
+     * @param childCount how many child layouts the node has (not parsed)
+     * @param segmentCount how many segments the node names
      */
-    record Unknown(String path, String encodingId, DType dtype, long rowCount) implements Layout {
+    record Unknown(String path, String encodingId, DType dtype, long rowCount, long byteOffset, int childCount,
+                   int segmentCount) implements Layout {
         @Override
         public List<Layout> children() {
             return List.of();

@@ -22,29 +22,21 @@ public final class LayoutParser {
     private final String source;
     private final List<String> layoutIds;
     private final int segmentCount;
-    private final boolean allowUnknown;
     private int nodes;
 
     /**
+     * A layout id this parser does not know becomes a {@link Layout.Unknown} node (its subtree is not
+     * parsed), so that a file written by a newer writer still opens and its other columns read; scanning
+     * the unknown column is what fails, unless the reader allows unknown ids.
+     *
      * @param source the file name, for errors
      * @param layoutIds the footer's layout-id table
      * @param segmentCount the number of segments in the footer
      */
     public LayoutParser(String source, List<String> layoutIds, int segmentCount) {
-        this(source, layoutIds, segmentCount, false);
-    }
-
-    /**
-     * @param source the file name, for errors
-     * @param layoutIds the footer's layout-id table
-     * @param segmentCount the number of segments in the footer
-     * @param allowUnknown keep unknown layout ids as {@link Layout.Unknown} instead of failing
-     */
-    public LayoutParser(String source, List<String> layoutIds, int segmentCount, boolean allowUnknown) {
         this.source = source;
         this.layoutIds = layoutIds;
         this.segmentCount = segmentCount;
-        this.allowUnknown = allowUnknown;
     }
 
     /**
@@ -139,6 +131,13 @@ public final class LayoutParser {
                     Layout zones = null;
                     if (schema != null) {
                         zones = parse(t.tableAt(3, 1), schema.tableDType(), path + "/zones", depth + 1);
+                        if (zones instanceof Layout.Unknown) {
+                            // statistics we cannot read only cost pruning, never the data
+                            zones = null;
+                            schema = null;
+                        }
+                    }
+                    if (zones != null) {
                         long expectZones = zoneLen[0] == 0 ? zones.rowCount()
                                 : (data.rowCount() + zoneLen[0] - 1) / zoneLen[0];
                         if (zones.rowCount() != expectZones) {
@@ -172,12 +171,7 @@ public final class LayoutParser {
                     checkRows(t, path, codes, rowCount);
                     yield new Layout.Dict(path, dtype, rowCount, values, codes, codesType, allReferenced);
                 }
-                default -> {
-                    if (allowUnknown) {
-                        yield new Layout.Unknown(path, id, dtype, rowCount);
-                    }
-                    throw error(t, path, "unknown layout id '" + id + "'");
-                }
+                default -> new Layout.Unknown(path, id, dtype, rowCount, t.absoluteOffset(), nChildren, nSegments);
             };
         } catch (VortexException e) {
             throw e.withContext(source, t.absoluteOffset(), path);

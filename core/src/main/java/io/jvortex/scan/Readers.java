@@ -70,6 +70,9 @@ final class Readers {
 
         @Override
         Canonical read(long start, int length, ScanState state) {
+            if (!state.allowUnknown) {
+                throw unknownLayout(layout, state.file.source());
+            }
             return layout.dtype() instanceof DType.Null ? new NullArray(length)
                     : new OpaqueArray(layout.encodingId(), layout.dtype(), length);
         }
@@ -77,6 +80,26 @@ final class Readers {
         @Override
         void release(long row) {
         }
+    }
+
+    /**
+     * @param layout an unknown layout node
+     * @param source the file, for the message
+     * @return the error for reading it without {@code allowUnknown}: names the id, the column and the offset
+     */
+    static VortexException unknownLayout(Layout.Unknown layout, String source) {
+        return new VortexException(source, layout.byteOffset(), layout.path(),
+                "column '" + columnName(layout.path()) + "' uses layout '" + layout.encodingId()
+                        + "', which this reader does not know (a newer writer?); project other columns, or open"
+                        + " with ReaderOptions.allowUnknown to read it as null", null);
+    }
+
+    /** The column part of a layout path: {@code root.a.b/chunk[3]/zones} → {@code a.b}. */
+    static String columnName(String layoutPath) {
+        String column = layoutPath.startsWith("root.") ? layoutPath.substring(5)
+                : layoutPath.equals("root") ? "<root>" : layoutPath;
+        int slash = column.indexOf('/');
+        return slash < 0 ? column : column.substring(0, slash);
     }
 
     static VortexException unsupported(Layout layout, String what) {
