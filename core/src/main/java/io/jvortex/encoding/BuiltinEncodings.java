@@ -35,6 +35,7 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.sequence.SequenceEncoding(),
             new io.jvortex.encoding.datetimeparts.DateTimePartsEncoding(),
             new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoding(),
+            new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsV2Encoding(),
             new io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding(),
             new io.jvortex.encoding.bitpacked.BitPackedEncoding(),
             new io.jvortex.encoding.rle.RleEncoding(),

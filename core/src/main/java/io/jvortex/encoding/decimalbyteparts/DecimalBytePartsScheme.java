@@ -6,12 +6,17 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
+import io.jvortex.dtype.PType;
 import io.jvortex.write.WriteNode;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The cascading compressor's decimal scheme (the reference's {@code DecimalScheme}, "always use"): decimals
  * whose values fit {@code i64} become {@code vortex.decimal_byte_parts} over their narrowed unscaled values,
- * which cascade as integers. Wider values leave the array canonical.
+ * which cascade as integers. Wider values become {@code vortex.decimal_byte_parts.v2} (an {@code i64} msp and
+ * one or three unsigned lower parts, each cascading) when the file's edition permits that id, as the
+ * reference's v2 mode does; otherwise they leave the array canonical.
  */
 public final class DecimalBytePartsScheme implements Scheme {
     /** The scheme name. */
@@ -45,9 +50,20 @@ public final class DecimalBytePartsScheme implements Scheme {
     @Override
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         PrimitiveArray msp = DecimalBytePartsEncoder.mostSignificantPart((DecimalArray) array);
-        if (msp == null) {
+        if (msp != null) {
+            return DecimalBytePartsEncoder.node(ctx.compress(msp, NAME), msp.ptype());
+        }
+        if (!ctx.allowed(DecimalBytePartsV2Encoding.ID)) {
             return null;
         }
-        return DecimalBytePartsEncoder.node(ctx.compress(msp, NAME), msp.ptype());
+        DecimalBytePartsEncoder.Parts parts = DecimalBytePartsEncoder.split((DecimalArray) array);
+        WriteNode mspNode = ctx.compress(parts.msp(), NAME);
+        List<WriteNode> lower = new ArrayList<>(parts.lowerParts().size());
+        List<PType> lowerTypes = new ArrayList<>(parts.lowerParts().size());
+        for (PrimitiveArray part : parts.lowerParts()) {
+            lower.add(ctx.compress(part, NAME));
+            lowerTypes.add(part.ptype());
+        }
+        return DecimalBytePartsEncoder.nodeV2(mspNode, PType.I64, lower, lowerTypes);
     }
 }

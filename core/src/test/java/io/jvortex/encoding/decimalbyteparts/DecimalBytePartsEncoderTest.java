@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** {@link DecimalBytePartsEncoder}: decimals of every width decode exactly through {@link DecimalBytePartsEncoding}. */
 class DecimalBytePartsEncoderTest {
     /** A decimal array of the given storage width whose valid values are drawn below {@code 10^digits}. */
-    private static DecimalArray decimals(SplittableRandom r, int precision, int scale, int width, int digits,
+    static DecimalArray decimals(SplittableRandom r, int precision, int scale, int width, int digits,
                                          int length, boolean[] valid) {
         BigInteger bound = BigInteger.TEN.pow(digits);
         MemorySegment values = MemorySegment.ofArray(new byte[length * width]);
