@@ -104,6 +104,14 @@ final class TreeCommand implements Runnable {
                     layout(d.values(), "values", depth + 1, false);
                     layout(d.codes(), "codes", depth + 1, false);
                 }
+                case Layout.List l -> {
+                    out.append(" offsets_type=").append(l.offsetsType().displayName()).println();
+                    layout(l.elements(), "elements", depth + 1, true);
+                    layout(l.offsets(), "offsets", depth + 1, false);
+                    if (l.validity() != null) {
+                        layout(l.validity(), "validity", depth + 1, false);
+                    }
+                }
                 case Layout.Unknown u -> out.append(" unknown_layout children=").append(Integer.toString(u.childCount()))
                         .append(" segments=").append(Integer.toString(u.segmentCount()))
                         .append(" at_byte=").append(Long.toString(u.byteOffset())).println();

@@ -2,7 +2,6 @@ package io.jvortex.layout;
 
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import java.util.List;
 
 /**
  * A node of a file's layout tree, with the dtype derived for it (layouts do not store dtypes; every
@@ -22,7 +21,7 @@ public sealed interface Layout {
     long rowCount();
 
     /** @return the child layouts, in file order */
-    List<Layout> children();
+    java.util.List<Layout> children();
 
     /**
      * {@code vortex.flat}: one serialized array in one segment.
@@ -42,8 +41,8 @@ public sealed interface Layout {
         }
 
         @Override
-        public List<Layout> children() {
-            return List.of();
+        public java.util.List<Layout> children() {
+            return java.util.List.of();
         }
     }
 
@@ -55,7 +54,7 @@ public sealed interface Layout {
      * @param rowCount rows (the children's sum)
      * @param children the chunks
      */
-    record Chunked(String path, DType dtype, long rowCount, List<Layout> children) implements Layout {
+    record Chunked(String path, DType dtype, long rowCount, java.util.List<Layout> children) implements Layout {
         /** The layout id. */
         public static final String ID = "vortex.chunked";
 
@@ -74,7 +73,7 @@ public sealed interface Layout {
      * @param validity the validity layout (bool), or {@code null} when the struct is not nullable
      * @param fields one layout per field
      */
-    record Struct(String path, DType.Struct dtype, long rowCount, Layout validity, List<Layout> fields)
+    record Struct(String path, DType.Struct dtype, long rowCount, Layout validity, java.util.List<Layout> fields)
             implements Layout {
         /** The layout id. */
         public static final String ID = "vortex.struct";
@@ -85,14 +84,14 @@ public sealed interface Layout {
         }
 
         @Override
-        public List<Layout> children() {
+        public java.util.List<Layout> children() {
             if (validity == null) {
                 return fields;
             }
             var all = new java.util.ArrayList<Layout>(fields.size() + 1);
             all.add(validity);
             all.addAll(fields);
-            return List.copyOf(all);
+            return java.util.List.copyOf(all);
         }
     }
 
@@ -116,8 +115,8 @@ public sealed interface Layout {
         public static final String LEGACY_ID = "vortex.stats";
 
         @Override
-        public List<Layout> children() {
-            return zones == null ? List.of(data) : List.of(data, zones);
+        public java.util.List<Layout> children() {
+            return zones == null ? java.util.List.of(data) : java.util.List.of(data, zones);
         }
     }
 
@@ -143,8 +142,38 @@ public sealed interface Layout {
         }
 
         @Override
-        public List<Layout> children() {
-            return List.of(values, codes);
+        public java.util.List<Layout> children() {
+            return java.util.List.of(values, codes);
+        }
+    }
+
+    /**
+     * {@code vortex.list}: a list column shredded into its elements (their own layout tree), the
+     * {@code rowCount + 1} offsets into them, and a validity child when the list is nullable.
+     *
+     * @param path context path
+     * @param dtype the list dtype
+     * @param rowCount rows (lists)
+     * @param elements the elements layout, of the element dtype
+     * @param offsets the offsets layout: non-nullable integers of {@code offsetsType}, absolute
+     *        positions in {@code elements}, one more row than the list
+     * @param validity the validity layout (bool), or {@code null} when the list is not nullable
+     * @param offsetsType the offsets' integer type (the writer's is u64)
+     */
+    record List(String path, DType.List dtype, long rowCount, Layout elements, Layout offsets, Layout validity,
+                PType offsetsType) implements Layout {
+        /** The layout id. */
+        public static final String ID = "vortex.list";
+
+        @Override
+        public String encodingId() {
+            return ID;
+        }
+
+        @Override
+        public java.util.List<Layout> children() {
+            return validity == null ? java.util.List.of(elements, offsets)
+                    : java.util.List.of(elements, offsets, validity);
         }
     }
 
@@ -164,8 +193,8 @@ public sealed interface Layout {
     record Unknown(String path, String encodingId, DType dtype, long rowCount, long byteOffset, int childCount,
                    int segmentCount) implements Layout {
         @Override
-        public List<Layout> children() {
-            return List.of();
+        public java.util.List<Layout> children() {
+            return java.util.List.of();
         }
     }
 }

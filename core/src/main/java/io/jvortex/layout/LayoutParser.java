@@ -171,6 +171,38 @@ public final class LayoutParser {
                     checkRows(t, path, codes, rowCount);
                     yield new Layout.Dict(path, dtype, rowCount, values, codes, codesType, allReferenced);
                 }
+                case Layout.List.ID -> {
+                    if (!(dtype instanceof DType.List l)) {
+                        throw error(t, path, "list layout for non-list dtype " + dtype.display());
+                    }
+                    expect(t, path, id, nChildren, l.nullable() ? 3 : 2, nSegments, 0);
+                    PType offsetsType = PType.U8; // the protobuf default of an absent enum field
+                    ProtoReader r = new ProtoReader(metadata, "ListLayoutMetadata");
+                    while (r.next()) {
+                        if (r.field() == 1) {
+                            offsetsType = PType.fromId(r.varint());
+                        } else {
+                            r.skip();
+                        }
+                    }
+                    if (!offsetsType.isInteger()) {
+                        throw error(t, path, "list offsets type must be an integer, got " + offsetsType.displayName());
+                    }
+                    Layout elements = parse(t.tableAt(3, 0), l.element(), path + "/elements", depth + 1);
+                    Layout offsets = parse(t.tableAt(3, 1), new DType.Primitive(offsetsType, false),
+                            path + "/offsets", depth + 1);
+                    // rowCount + 1 offsets; the reference also accepts none for an empty list column
+                    if (offsets.rowCount() != rowCount + 1 && !(rowCount == 0 && offsets.rowCount() == 0)) {
+                        throw error(t, path, "list offsets have " + offsets.rowCount() + " rows, expected "
+                                + (rowCount + 1) + " for " + rowCount + " lists");
+                    }
+                    Layout validity = null;
+                    if (l.nullable()) {
+                        validity = parse(t.tableAt(3, 2), new DType.Bool(false), path + "/validity", depth + 1);
+                        checkRows(t, path, validity, rowCount);
+                    }
+                    yield new Layout.List(path, l, rowCount, elements, offsets, validity, offsetsType);
+                }
                 default -> new Layout.Unknown(path, id, dtype, rowCount, t.absoluteOffset(), nChildren, nSegments);
             };
         } catch (VortexException e) {

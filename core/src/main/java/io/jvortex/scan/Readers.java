@@ -23,6 +23,8 @@ final class Readers {
             case Layout.Struct s -> new StructReader(s.dtype(), s.validity() == null ? null : of(s.validity()),
                     s.fields().stream().map(Readers::of).toList(), s.rowCount());
             case Layout.Dict d -> new DictReader(d, of(d.codes()));
+            case Layout.List l -> new ListReader(l, of(l.elements()), of(l.offsets()),
+                    l.validity() == null ? null : of(l.validity()));
             case Layout.Unknown u -> new UnknownReader(u);
         };
     }

@@ -160,6 +160,30 @@ public final class Splits {
                 long valueBytes = values.stream().mapToLong(v -> v[2]).sum();
                 flats.add(new long[] {base, base + Math.max(1, d.rowCount()), valueBytes});
             }
+            case Layout.List l -> {
+                if (l.validity() != null) {
+                    walk(file, l.validity(), base, flats, cuts, zoneCuts);
+                }
+                walk(file, l.offsets(), base, flats, cuts, zoneCuts);
+                // Elements are in element rows: map their pieces onto list rows in proportion (the
+                // true mapping needs the offsets, which planning does not read), which spreads their
+                // bytes and offers their piece starts as cuts; any cut is valid for a list.
+                List<long[]> elementFlats = new ArrayList<>();
+                TreeSet<Long> elementCuts = new TreeSet<>();
+                walk(file, l.elements(), 0, elementFlats, elementCuts, new TreeSet<>());
+                long elementRows = l.elements().rowCount();
+                if (elementRows > 0) {
+                    double scale = (double) l.rowCount() / elementRows;
+                    for (long[] f : elementFlats) {
+                        long from = base + Math.min((long) Math.floor(f[0] * scale), l.rowCount() - 1);
+                        long to = base + Math.max((long) Math.ceil(f[1] * scale), from - base + 1);
+                        flats.add(new long[] {from, Math.min(to, base + l.rowCount()), f[2]});
+                    }
+                    for (long c : elementCuts) {
+                        cuts.add(base + (long) Math.floor(c * scale));
+                    }
+                }
+            }
             case Layout.Unknown u -> {
             }
         }

@@ -158,6 +158,9 @@ final class ZonePruner {
             }
             case Layout.Dict d -> {
             }
+            case Layout.List l -> {
+                // the zones of a list column wrap the list layout; its children are in element rows
+            }
             case Layout.Unknown u -> {
             }
         }

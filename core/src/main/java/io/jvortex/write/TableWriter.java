@@ -5,6 +5,8 @@ import io.jvortex.api.WriteOptions;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Concat;
+import io.jvortex.array.ListArray;
+import io.jvortex.array.ListViewArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
@@ -216,6 +218,7 @@ public final class TableWriter {
         for (int i = 0; i < tables.length; i++) {
             io.jvortex.scalar.ArrayStatistics stats = switch (root.children.get(i)) {
                 case LeafNode leaf -> leaf.zones.fileStatistics();
+                case ListNode list -> list.zones.fileStatistics();
                 case StructNode struct -> new io.jvortex.scalar.ArrayStatistics(java.util.Optional.empty(), false,
                         java.util.Optional.empty(), false, java.util.Optional.empty(),
                         java.util.OptionalLong.of(struct.nullCount()), java.util.OptionalLong.empty(),
@@ -304,7 +307,21 @@ public final class TableWriter {
 
     // ---- the column tree ----
 
-    private abstract static sealed class Node permits StructNode, LeafNode {
+    /**
+     * The writer of one column: a struct splits into its fields, a list (where the edition has the
+     * {@code vortex.list} layout) into elements, offsets and validity, anything else is a leaf.
+     */
+    private Node node(String name, DType dtype, boolean zoneMaps) {
+        if (dtype instanceof DType.Struct s) {
+            return new StructNode(name, s, zoneMaps);
+        }
+        if (dtype instanceof DType.List l && options.edition().allowsLayout(WriteLayout.LIST)) {
+            return new ListNode(name, l, zoneMaps);
+        }
+        return new LeafNode(name, dtype, zoneMaps);
+    }
+
+    private abstract static sealed class Node permits StructNode, LeafNode, ListNode {
         abstract void append(Canonical array);
 
         abstract void finishData();
@@ -332,7 +349,7 @@ public final class TableWriter {
             for (int i = 0; i < dtype.fields().size(); i++) {
                 String name = path.isEmpty() ? dtype.names().get(i) : path + "." + dtype.names().get(i);
                 DType f = dtype.fields().get(i);
-                children.add(f instanceof DType.Struct s ? new StructNode(name, s, zoned) : new LeafNode(name, f, zoned));
+                children.add(node(name, f, zoned));
             }
             if (dtype.nullable()) {
                 validityBits = ColumnArrays.ALLOC.allocate(1024);
@@ -403,6 +420,134 @@ public final class TableWriter {
                 layouts.add(c.layout());
             }
             return new WriteLayout.Struct(rows, layouts);
+        }
+    }
+
+    /**
+     * A list column as the {@code vortex.list} layout: the elements go to their own column writer
+     * (compressed, zoned, dictionary-encoded like any column; nested lists and structs recurse), the
+     * offsets, rebased to absolute u64 positions in the elements, to a leaf writer, and the validity
+     * of a nullable list is collected and written as one flat, as the reference's list strategy does.
+     * The list's own zones (in list rows) hold only null counts.
+     */
+    private final class ListNode extends Node {
+        private final DType.List dtype;
+        private final boolean zoneMaps;
+        private final Node elements;
+        private final LeafNode offsets;
+        private final ZoneStats zones;
+        private MemorySegment validityBits;
+        private long rows;
+        private long elementCount;
+        private int zoneFill;
+        private long zoneNulls;
+        private Ref validity;
+        private ZoneStats.Table zoneTable;
+        private Ref zoneRef;
+
+        ListNode(String name, DType.List dtype, boolean zoneMaps) {
+            this.dtype = dtype;
+            this.zoneMaps = zoneMaps;
+            this.elements = node(name + "[]", dtype.element(), zoneMaps);
+            this.offsets = new LeafNode(name + "/offsets", new DType.Primitive(io.jvortex.dtype.PType.U64, false),
+                    zoneMaps);
+            this.zones = new ZoneStats(dtype, options.edition().zonedLayout(), options.zoneRows());
+            if (dtype.nullable()) {
+                validityBits = ColumnArrays.ALLOC.allocate(1024);
+            }
+        }
+
+        @Override
+        void append(Canonical array) {
+            ListArray list = array instanceof ListViewArray v ? ColumnArrays.toList(v) : (ListArray) array;
+            int len = list.length();
+            PrimitiveArray offs = list.offsets();
+            long first = offs.getLong(0);
+            long last = offs.getLong(len);
+            if (last > first) {
+                elements.append(list.elements().slice((int) first, (int) (last - first)));
+            }
+            // The column's offsets are one sequence: the first batch brings the leading offset, every
+            // batch then its ends, moved past the elements written before it.
+            int from = rows == 0 ? 0 : 1;
+            MemorySegment out = ColumnArrays.ALLOC.allocate(8L * (len + 1 - from));
+            long shift = elementCount - first;
+            for (int i = from; i <= len; i++) {
+                out.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, i - from, offs.getLong(i) + shift);
+            }
+            offsets.append(new PrimitiveArray(new DType.Primitive(io.jvortex.dtype.PType.U64, false), out,
+                    len + 1 - from, Validity.ALL_VALID));
+            elementCount += last - first;
+            Validity v = list.validity();
+            if (dtype.nullable()) {
+                long need = (rows + len + 7) >>> 3;
+                if (need > validityBits.byteSize()) {
+                    MemorySegment bigger = ColumnArrays.ALLOC.allocate(Math.max(need, 2 * validityBits.byteSize()));
+                    MemorySegment.copy(validityBits, 0, bigger, 0, validityBits.byteSize());
+                    validityBits = bigger;
+                }
+            }
+            int zone = options.zoneRows();
+            for (int i = 0; i < len; i++) {
+                if (v.isValid(i)) {
+                    if (validityBits != null) {
+                        Validity.Bits.set(validityBits, rows + i, true);
+                    }
+                } else {
+                    zoneNulls++;
+                }
+                if (++zoneFill == zone) {
+                    zones.addCounts(zoneFill, zoneNulls);
+                    zoneFill = 0;
+                    zoneNulls = 0;
+                }
+            }
+            rows += len;
+        }
+
+        @Override
+        void finishData() {
+            if (zoneFill > 0) {
+                zones.addCounts(zoneFill, zoneNulls);
+                zoneFill = 0;
+            }
+            elements.finishData();
+            offsets.finishData();
+            if (dtype.nullable() && rows > 0) {
+                if (rows > io.jvortex.array.Canonicals.MAX_ROWS) {
+                    throw new IllegalArgumentException("nullable list of " + rows + " rows: the validity column "
+                            + "is written as one array, at most " + io.jvortex.array.Canonicals.MAX_ROWS + " rows");
+                }
+                BoolArray bits = new BoolArray(new DType.Bool(false), validityBits, 0, (int) rows, Validity.ALL_VALID);
+                validity = submit(rows, fullTask(bits));
+                validityBits = null;
+            }
+        }
+
+        @Override
+        void finishZones() {
+            elements.finishZones();
+            offsets.finishZones();
+            if (zoneMaps && rows > 0) {
+                zoneTable = zones.finish();
+                if (zoneTable != null) {
+                    zoneRef = submit(zoneTable.table().length(), fullTask(zoneTable.table()));
+                }
+            }
+        }
+
+        @Override
+        WriteLayout layout() {
+            if (rows == 0) {
+                return new WriteLayout.Chunked(0, List.of());
+            }
+            byte[] metadata = new ProtoWriter().varint(1, io.jvortex.dtype.PType.U64.id()).toByteArray();
+            WriteLayout list = new WriteLayout.ListLayout(rows, metadata, elements.layout(), offsets.layout(),
+                    validity == null ? null : validity.flat());
+            if (zoneRef == null) {
+                return list;
+            }
+            return new WriteLayout.Zoned(zoneTable.layoutId(), rows, zoneTable.metadata(), list, zoneRef.flat());
         }
     }
 

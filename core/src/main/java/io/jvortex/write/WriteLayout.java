@@ -19,6 +19,8 @@ public sealed interface WriteLayout {
     String STRUCT = "vortex.struct";
     /** Dictionary layout id. */
     String DICT = "vortex.dict";
+    /** List layout id. */
+    String LIST = "vortex.list";
 
     /** @return the rows this layout represents */
     long rowCount();
@@ -108,6 +110,31 @@ public sealed interface WriteLayout {
     }
 
     /**
+     * A list column shredded: its elements (their own tree), {@code rowCount + 1} offsets into them, then
+     * the validity when the list is nullable.
+     *
+     * @param rowCount the lists
+     * @param metadata the {@code ListLayoutMetadata} bytes (the offsets' ptype)
+     * @param elements the elements' layout
+     * @param offsets the offsets' layout
+     * @param validity the validity's layout, or {@code null} for a non-nullable list
+     */
+    record ListLayout(long rowCount, byte[] metadata, WriteLayout elements, WriteLayout offsets, WriteLayout validity)
+            implements WriteLayout {
+        /** Checks the row counts. */
+        public ListLayout {
+            if (offsets.rowCount() != rowCount + 1) {
+                throw new IllegalArgumentException("list offsets of " + offsets.rowCount() + " rows, expected "
+                        + (rowCount + 1));
+            }
+            if (validity != null && validity.rowCount() != rowCount) {
+                throw new IllegalArgumentException("list validity of " + validity.rowCount() + " rows, expected "
+                        + rowCount);
+            }
+        }
+    }
+
+    /**
      * A serialized layout tree.
      *
      * @param blob the {@code Layout} flatbuffer
@@ -143,6 +170,8 @@ public sealed interface WriteLayout {
             case Struct s -> s.children();
             case Zoned z -> List.of(z.data(), z.zones());
             case Dict d -> List.of(d.values(), d.codes());
+            case ListLayout l -> l.validity() == null ? List.of(l.elements(), l.offsets())
+                    : List.of(l.elements(), l.offsets(), l.validity());
         };
         int[] childTables = new int[children.size()];
         for (int i = 0; i < childTables.length; i++) {
@@ -154,10 +183,12 @@ public sealed interface WriteLayout {
             case Struct s -> STRUCT;
             case Zoned z -> z.encodingId();
             case Dict d -> DICT;
+            case ListLayout l -> LIST;
         };
         byte[] metadata = switch (layout) {
             case Zoned z -> z.metadata();
             case Dict d -> d.metadata();
+            case ListLayout l -> l.metadata();
             default -> new byte[0];
         };
         int metadataVector = metadata.length == 0 ? 0 : fb.createByteVector(metadata);

@@ -263,6 +263,26 @@ public final class ZoneStats {
     }
 
     /**
+     * Records one zone of a column whose zones hold only counts (lists: no order, so no min or max),
+     * from its length and null count alone.
+     *
+     * @param length the zone's rows (at most {@code zoneRows})
+     * @param nullCount its null rows
+     */
+    public void addCounts(int length, long nullCount) {
+        if (kind != Kind.NONE || length > zoneRows) {
+            throw new IllegalArgumentException("counts-only zone of " + length + " rows for " + column.display());
+        }
+        nullCounts.add(nullCount);
+        zoneLengths.add((long) length);
+        mins.add(Scalar.nullOf(statType));
+        maxs.add(Scalar.nullOf(statType));
+        minTruncated.add(false);
+        maxTruncated.add(false);
+        nanCounts.add(0L);
+    }
+
+    /**
      * Folds the zones into the column's file-level statistics (§7.5): exact min/max for numbers,
      * booleans and decimals; 64-byte bounds (inexact) for strings and binaries, with no max when a
      * zone has no upper bound; null and NaN counts.
