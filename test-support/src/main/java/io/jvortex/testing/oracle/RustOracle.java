@@ -51,8 +51,11 @@ import java.util.concurrent.TimeUnit;
 public final class RustOracle {
 
     /**
-     * The editions the pinned Rust writer knows, oldest first (null asks for the writer's default). What
-     * the pinned writer rejects by edition: before core2025.10.0 {@code vortex.fixed_size_list} arrays,
+     * The editions the judges write and the cross-checks cover, oldest first (null asks for the writer's
+     * default): {@code RustWrittenFilesReadTest} writes every one with each judge, and the Pcodec write
+     * test reads ours in each from core2025.06.0 on, so an edition added here (e.g. {@code
+     * unstable2026.10.0}, which both judges write on request) is covered by all of them. What the pinned
+     * writer rejects by edition: before core2025.10.0 {@code vortex.fixed_size_list} arrays,
      * and {@code vortex.masked}, which it produces for lists with null entries and for columns whose
      * non-null values are all equal but that have nulls; before core2026.08.3 the {@code vortex.uuid}
      * dtype.
