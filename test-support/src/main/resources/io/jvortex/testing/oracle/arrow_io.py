@@ -348,6 +348,8 @@ def render(array):
         texts = ["[" + ",".join(values[offsets[i]:offsets[i + 1]]) + "]" for i in range(len(array))]
         return _with_nulls(array, texts)
     if pa.types.is_list_view(t) or pa.types.is_large_list_view(t):
+        # element by element through offsets and sizes, never cast to a list: pyarrow 26's list_view ->
+        # list cast misplaces values of views that are out of storage order
         values = render(array.values)
         offsets = array.offsets.to_pylist()
         sizes = array.sizes.to_pylist()
