@@ -38,6 +38,8 @@ final class BuiltinEncodings {
             new io.jvortex.encoding.decimalbyteparts.DecimalBytePartsV2Encoding(),
             new io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding(),
             new io.jvortex.encoding.bitpacked.BitPackedEncoding(),
+            new io.jvortex.encoding.frameofreference.FrameOfReferenceV2Encoding(),
+            new io.jvortex.encoding.bitpacked.BitPackedV2Encoding(),
             new io.jvortex.encoding.rle.RleEncoding(),
             new io.jvortex.encoding.delta.DeltaEncoding(),
             new io.jvortex.encoding.pco.PcoEncoding(),

@@ -3,6 +3,7 @@ package io.jvortex.encoding;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.bitpacked.BitPackedEncoding;
+import io.jvortex.encoding.bitpacked.BitPackedV2Encoding;
 import io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding;
 
 /**
@@ -21,8 +22,9 @@ public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, in
                          PrimitiveArray patchValues) {
 
     /**
-     * Reads {@code fastlanes.for} over {@code fastlanes.bitpacked}, or {@code fastlanes.bitpacked}
-     * alone, in packed form.
+     * Reads {@code fastlanes.for} over {@code fastlanes.bitpacked} or {@code fastlanes.bitpacked.v2},
+     * or either bit-packing alone, in packed form ({@code v2}: the widest block's bit width bounds
+     * every unpatched value).
      *
      * @param node the node
      * @param dtype its type
@@ -37,11 +39,21 @@ public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, in
         if (node.encodingId().equals(BitPackedEncoding.ID)) {
             return from(BitPackedEncoding.unpatched(node, p, length, ctx), 0, ctx);
         }
+        if (node.encodingId().equals(BitPackedV2Encoding.ID)) {
+            return from(BitPackedV2Encoding.unpatched(node, p, length, ctx), 0, ctx);
+        }
         if (node.encodingId().equals(FrameOfReferenceEncoding.ID) && node.childCount() == 1
                 && node.child(0).encodingId().equals(BitPackedEncoding.ID)) {
             long ref = FrameOfReferenceEncoding.reference(node, p, ctx);
             return from(BitPackedEncoding.unpatched(node.child(0), p, length, ctx), ref, ctx);
         }
+        if (node.encodingId().equals(FrameOfReferenceEncoding.ID) && node.childCount() == 1
+                && node.child(0).encodingId().equals(BitPackedV2Encoding.ID)) {
+            long ref = FrameOfReferenceEncoding.reference(node, p, ctx);
+            return from(BitPackedV2Encoding.unpatched(node.child(0), p, length, ctx), ref, ctx);
+        }
+        // fastlanes.for.v2 has a reference per 1024-row chunk, which this single-reference form
+        // cannot express: filters on it compare decoded values.
         return null;
     }
 

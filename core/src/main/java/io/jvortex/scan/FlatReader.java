@@ -10,6 +10,7 @@ import io.jvortex.encoding.PackedInts;
 import io.jvortex.encoding.PointAccess;
 import io.jvortex.encoding.alp.AlpEncoding;
 import io.jvortex.encoding.bitpacked.BitPackedEncoding;
+import io.jvortex.encoding.bitpacked.BitPackedV2Encoding;
 import io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding;
 import io.jvortex.encoding.runend.RunEndEncoding;
 import io.jvortex.expr.Evaluator;
@@ -111,7 +112,8 @@ final class FlatReader extends ColumnReader {
         SerializedArray array = parse(state);
         String id = array.root().encodingId();
         if (!id.equals(RunEndEncoding.ID) && (runsOnly || !id.equals(FrameOfReferenceEncoding.ID)
-                && !id.equals(BitPackedEncoding.ID) && !id.equals(AlpEncoding.ID))) {
+                && !id.equals(BitPackedEncoding.ID) && !id.equals(BitPackedV2Encoding.ID)
+                && !id.equals(AlpEncoding.ID))) {
             return NONE;
         }
         filterArena = state.newArena();

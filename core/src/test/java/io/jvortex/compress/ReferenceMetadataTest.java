@@ -89,7 +89,8 @@ class ReferenceMetadataTest {
 
     @Test
     void rootMetadataAndBuffersEqualTheReference() {
-        CompressContext ctx = Roundtrip.context(id -> true);
+        // the reference files were written in a core edition: the unstable v2 ids are not eligible
+        CompressContext ctx = Roundtrip.context(io.jvortex.api.Edition.DEFAULT::allowsArray);
         Map<String, Integer> compared = new TreeMap<>();
         List<String> differences = new ArrayList<>();
         for (String file : FILES) {

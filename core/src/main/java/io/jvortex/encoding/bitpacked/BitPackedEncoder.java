@@ -146,6 +146,118 @@ public final class BitPackedEncoder {
                 List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), children);
     }
 
+    /**
+     * The reference's per-block choice for {@code fastlanes.bitpacked.v2}: for every 1024-value block
+     * the width minimising its packed bytes plus exceptions (as {@link #bestBitWidth}), null rows and
+     * the zero padding of a partial last block counting as width 0.
+     *
+     * @param p an integer array whose valid values are non-negative
+     * @param v its values as {@link Primitives#toLongs} gives them
+     * @return one width per block, each in {@code [0, T]}
+     */
+    public static int[] blockBitWidths(PrimitiveArray p, long[] v) {
+        int typeBits = p.ptype().bitWidth();
+        long mask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
+        boolean allValid = p.validity() instanceof Validity.AllValid;
+        int len = p.length();
+        int[] widths = new int[(len + 1023) / 1024];
+        int[] hist = new int[typeBits + 1];
+        for (int b = 0; b < widths.length; b++) {
+            java.util.Arrays.fill(hist, 0);
+            int from = b * 1024;
+            int to = Math.min(len, from + 1024);
+            hist[0] = 1024 - (to - from);
+            for (int i = from; i < to; i++) {
+                hist[allValid || p.isValid(i) ? 64 - Long.numberOfLeadingZeros(v[i] & mask) : 0]++;
+            }
+            widths[b] = bestBitWidth(p.ptype(), hist);
+        }
+        return widths;
+    }
+
+    /**
+     * Bit-packs every 1024-value block at its own width as {@code fastlanes.bitpacked.v2}: the blocks
+     * back to back, valid values wider than their block's width as patches, then the validity child,
+     * then the blocks' byte boundaries at the narrowest unsigned type holding the last.
+     *
+     * @param p an integer array whose valid values are non-negative
+     * @param v its values as {@link Primitives#toLongs} gives them (not modified)
+     * @param widths one width per block, each at most the type's width
+     * @return the node
+     */
+    public static WriteNode encodeBlocked(PrimitiveArray p, long[] v, int[] widths) {
+        PType ptype = p.ptype();
+        int typeBits = ptype.bitWidth();
+        int len = p.length();
+        int blocks = (len + 1023) / 1024;
+        if (!ptype.isInteger() || widths.length != blocks) {
+            throw new IllegalArgumentException(widths.length + " widths for " + blocks + " blocks of "
+                    + ptype.displayName());
+        }
+        long[] bounds = new long[blocks + 1];
+        for (int b = 0; b < blocks; b++) {
+            if (widths[b] < 0 || widths[b] > typeBits) {
+                throw new IllegalArgumentException("bit width " + widths[b] + " for " + ptype.displayName());
+            }
+            bounds[b + 1] = bounds[b] + FastLanesBitPacking.packedBytesPerChunk(widths[b]);
+        }
+        MemorySegment packed = MemorySegment.ofArray(new long[(int) (bounds[blocks] / 8)]);
+        long[] block = new long[1024];
+        for (int b = 0; b < blocks; b++) {
+            int from = b * 1024;
+            int n = Math.min(1024, len - from);
+            java.util.Arrays.fill(block, n, 1024, 0L);
+            System.arraycopy(v, from, block, 0, n);
+            MemorySegment one = pack(block, 1024, typeBits, widths[b]);
+            MemorySegment.copy(one, 0, packed, bounds[b], one.byteSize());
+        }
+
+        long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
+        boolean allValid = p.validity() instanceof Validity.AllValid;
+        long[] chunkOffsets = new long[blocks];
+        long[] indices = new long[16];
+        long[] values = new long[16];
+        int count = 0;
+        for (int b = 0; b < blocks; b++) {
+            chunkOffsets[b] = count;
+            long limit = widths[b] == 0 ? 0 : -1L >>> (64 - widths[b]);
+            int to = Math.min(len, b * 1024 + 1024);
+            for (int i = b * 1024; i < to; i++) {
+                if (Long.compareUnsigned(v[i] & typeMask, limit) > 0 && (allValid || p.isValid(i))) {
+                    if (count == indices.length) {
+                        indices = java.util.Arrays.copyOf(indices, count * 2);
+                        values = java.util.Arrays.copyOf(values, count * 2);
+                    }
+                    indices[count] = i;
+                    values[count++] = v[i];
+                }
+            }
+        }
+        PrimitiveArray offsets = Primitives.narrowUnsigned(bounds, blocks + 1, false, Validity.ALL_VALID);
+        ProtoWriter metadata = new ProtoWriter().varint(2, offsets.ptype().id());
+        List<WriteNode> children = new ArrayList<>();
+        if (count > 0) {
+            // the reference sizes patch indices by the array's length, not the largest index
+            PType indexType = Primitives.unsignedFor(len);
+            PrimitiveArray idx = Primitives.fromLongs(new DType.Primitive(indexType, false), indices, count,
+                    Validity.ALL_VALID);
+            PrimitiveArray offs = Primitives.narrowUnsigned(chunkOffsets, blocks, false, Validity.ALL_VALID);
+            metadata.message(3, new ProtoWriter()
+                    .varint(1, count)
+                    .varint(3, idx.ptype().id())
+                    .varintAlways(4, blocks)
+                    .varintAlways(5, offs.ptype().id())
+                    .varintAlways(6, 0));
+            children.add(CanonicalEncoder.encode(idx));
+            children.add(patchValues(p.dtype(), values, count));
+            children.add(CanonicalEncoder.encode(offs));
+        }
+        children.addAll(CanonicalEncoder.validityChildren(p.dtype(), p.validity(), len));
+        children.add(CanonicalEncoder.encode(offsets));
+        return WriteNode.of(BitPackedV2Encoding.ID, metadata.toByteArray(),
+                List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), children);
+    }
+
     /** Patch values: always valid; a constant when all equal, as the reference's patch compression does. */
     static WriteNode patchValues(DType.Primitive dtype, long[] values, int count) {
         boolean same = true;

@@ -10,6 +10,8 @@ import io.jvortex.write.WriteNode;
 /**
  * The reference's {@code vortex.int.bitpacking}: non-negative integers at the histogram-chosen width,
  * wider values as patches; measured on a sample. Not used when the best width is the type's width.
+ * When the file's edition has {@code fastlanes.bitpacked.v2}, each 1024-value block gets its own
+ * width ({@link #encodeBlocked}).
  */
 public final class BitPackingScheme implements Scheme {
     /** The scheme's name. */
@@ -42,6 +44,9 @@ public final class BitPackingScheme implements Scheme {
 
     @Override
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
+        if (ctx.allowed(BitPackedV2Encoding.ID)) {
+            return encodeBlocked((PrimitiveArray) array, facts.longs());
+        }
         return encode((PrimitiveArray) array, facts.longs());
     }
 
@@ -55,5 +60,31 @@ public final class BitPackingScheme implements Scheme {
     public static WriteNode encode(PrimitiveArray p, long[] v) {
         int width = BitPackedEncoder.bestBitWidth(p.ptype(), BitPackedEncoder.histogram(p, v));
         return width >= p.ptype().bitWidth() ? null : BitPackedEncoder.encode(p, v, width);
+    }
+
+    /**
+     * Bit-packs with a width per 1024-value block when the edition has {@code fastlanes.bitpacked.v2},
+     * as the reference's v2 mode does: blocks that all choose one width are written as
+     * {@code fastlanes.bitpacked} at that width, differing widths as {@code fastlanes.bitpacked.v2}.
+     * Per-block widths never cost more packed and exception bytes than one global width, since each
+     * block's width is the cheapest for that block.
+     *
+     * @param p a non-negative integer array
+     * @param v its values as {@code Primitives.toLongs} gives them (not modified)
+     * @return the node, or {@code null} when the array is empty or every block's best width is the type's own
+     */
+    public static WriteNode encodeBlocked(PrimitiveArray p, long[] v) {
+        int[] widths = BitPackedEncoder.blockBitWidths(p, v);
+        if (widths.length == 0) {
+            return null;
+        }
+        boolean uniform = true;
+        for (int w : widths) {
+            uniform &= w == widths[0];
+        }
+        if (!uniform) {
+            return BitPackedEncoder.encodeBlocked(p, v, widths);
+        }
+        return widths[0] >= p.ptype().bitWidth() ? null : BitPackedEncoder.encode(p, v, widths[0]);
     }
 }

@@ -34,9 +34,23 @@
  * child. Metadata: {@code BitPackedMetadata {bit_width, offset, patches?}}. The per-chunk kernels
  * live in {@link io.jvortex.encoding.bitpacked.FastLanesBitPacking}.
  *
+ * <h2>{@code fastlanes.bitpacked.v2}</h2>
+ * The same blocks, each at its own width. Metadata {@code BitPackedV2Metadata {offset (1, omitted when
+ * 0), block_offsets_ptype (2, an unsigned PType), patches (3)}}; buffer 0 holds the blocks back to back;
+ * children: the patch children as above, the optional validity, then <em>last</em> the block offsets:
+ * {@code ceil((offset + len) / 1024) + 1} non-nullable unsigned byte boundaries (any encoding). Block
+ * {@code b} is bytes {@code [o[b] - o[0], o[b + 1] - o[0])} of the buffer at width
+ * {@code (o[b + 1] - o[b]) / 128}: a zero-length block is width 0 (all zeros), a partial last block is
+ * still a whole zero-padded block. Readers check, as the reference does, that every boundary is at
+ * least the first, non-decreasing, a multiple of 128 bytes after the first, at most the type's width
+ * per block, and that the boundaries span exactly the buffer. Decoding unpacks block by block with the
+ * v1 kernels ({@link io.jvortex.encoding.bitpacked.BitPackedV2Encoding}).
+ *
  * <h2>Writing</h2>
  * {@link io.jvortex.encoding.bitpacked.BitPackedEncoder} packs as the reference does (histogram
  * width, patches with u64-then-narrowed chunk offsets); {@link io.jvortex.encoding.bitpacked.BitPackingScheme}
- * is the compressor's scheme.
+ * is the compressor's scheme; when the edition has {@code fastlanes.bitpacked.v2} it chooses a width per
+ * block ({@link io.jvortex.encoding.bitpacked.BitPackedEncoder#blockBitWidths}) and writes v2 when the
+ * widths differ.
  */
 package io.jvortex.encoding.bitpacked;

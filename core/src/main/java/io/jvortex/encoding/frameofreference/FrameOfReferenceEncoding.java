@@ -7,6 +7,7 @@ import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.encoding.Encoding;
 import io.jvortex.encoding.bitpacked.BitPackedEncoding;
+import io.jvortex.encoding.bitpacked.BitPackedV2Encoding;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.scalar.ScalarValues;
 import java.lang.foreign.MemorySegment;
@@ -31,6 +32,9 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
             // Fused: unpack and add the reference in one pass, writing the final values once.
             return BitPackedEncoding.decodeWithReference(child, p, length, ref, ctx);
         }
+        if (ref != 0 && BitPackedV2Encoding.ID.equals(child.encodingId())) {
+            return BitPackedV2Encoding.decodeWithReference(child, p, length, ref, ctx);
+        }
         return addReference(ctx.decodePrimitive(node, 0, p, length), ref, ctx);
     }
 
@@ -42,6 +46,9 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
         ArrayNode child = node.child(0);
         if (ref != 0 && BitPackedEncoding.ID.equals(child.encodingId())) {
             return BitPackedEncoding.takeWithReference(child, p, length, indices, ref, ctx);
+        }
+        if (ref != 0 && BitPackedV2Encoding.ID.equals(child.encodingId())) {
+            return BitPackedV2Encoding.takeWithReference(child, p, length, indices, ref, ctx);
         }
         Canonical encoded = ctx.takeChild(node, 0, p, length, indices);
         if (!(encoded instanceof PrimitiveArray e)) {
