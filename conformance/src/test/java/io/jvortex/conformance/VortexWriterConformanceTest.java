@@ -165,6 +165,52 @@ class VortexWriterConformanceTest {
         }
     }
 
+    /**
+     * Fixed-size lists of non-null {@code u8} are the one list type the reference keeps min and max for
+     * (ordered by their bytes, like uuids); other element types and nullable elements get null counts only.
+     * Both writers must agree on the zone schema and on every zone's values, in the legacy and the
+     * aggregate-based zone layouts.
+     */
+    @ParameterizedTest(name = "vortex-data {0}")
+    @MethodSource("judges")
+    void fixedSizeListZoneTablesMatchTheRustWriter(String judgeVersion) {
+        RustOracle judge = RustOracle.judge(judgeVersion);
+        SplittableRandom random = new SplittableRandom(Seeds.seed("VortexWriterConformanceTest.fixedSizeListZones"));
+        TypeSpec u8 = new TypeSpec.Primitive(TypeSpec.PrimitiveKind.U8, false);
+        List<TypeSpec> types = List.of(new TypeSpec.FixedSizeList(u8, 2, true), new TypeSpec.FixedSizeList(u8, 16, false),
+                new TypeSpec.FixedSizeList(new TypeSpec.Primitive(TypeSpec.PrimitiveKind.U8, true), 3, true),
+                new TypeSpec.FixedSizeList(new TypeSpec.Primitive(TypeSpec.PrimitiveKind.I32, false), 2, true));
+        for (Edition edition : List.of(Edition.CORE2025_10_0, Edition.DEFAULT)) {
+            GeneratedTable table = RandomTables.generatePlanned(random.nextLong(), RandomTables.plan(random, types),
+                    20_000);
+            Path rust = dir.resolve("fsl-rust-" + edition.id() + ".vortex");
+            judge.write(table, rust, RustOracle.Strategy.DEFAULT, edition.id());
+            Path ours = dir.resolve("fsl-ours-" + edition.id() + ".vortex");
+            try (VortexWriter writer = VortexWriter.create(ours, schema(table.spec()), WriteOptions.defaults()
+                    .withEdition(edition))) {
+                randomBatches(table, random, 0).forEach(writer::write);
+            }
+            String where = judge + ", " + edition.id() + " seed " + table.seed();
+            try (VortexReader r = VortexReader.open(rust); VortexReader o = VortexReader.open(ours)) {
+                compareZones(r.layout(), o.layout(), where);
+                Layout.Struct rs = (Layout.Struct) r.layout();
+                Layout.Struct os = (Layout.Struct) o.layout();
+                for (int c = 0; c < types.size(); c++) {
+                    ZoneMap rz = r.zoneMap((Layout.Zoned) rs.fields().get(c)).orElseThrow();
+                    ZoneMap oz = o.zoneMap((Layout.Zoned) os.fields().get(c)).orElseThrow();
+                    assertThat(rz.schema().columns().size()).as(where + " column " + c + " zone columns")
+                            .isEqualTo(c < 2 ? (edition.zonedLayout() ? 3 : 5) : 1);
+                    for (int z = 0; z < rz.zoneCount(); z++) {
+                        for (int k = 0; k < rz.schema().columns().size(); k++) {
+                            assertThat(oz.get(z, k)).as(where + " column " + c + " zone " + z + " stat "
+                                    + rz.schema().columns().get(k).name()).isEqualTo(rz.get(z, k));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /** Walks both layout trees down to the zone layouts and compares their kind, geometry and table schema. */
     private static void compareZones(Layout rust, Layout ours, String where) {
         if (rust instanceof Layout.Struct rs && ours instanceof Layout.Struct os) {
@@ -311,10 +357,11 @@ class VortexWriterConformanceTest {
         DType t = s.dtype() instanceof DType.Extension e ? e.storage() : s.dtype();
         return t instanceof DType.Bool || t instanceof DType.Primitive || t instanceof DType.Decimal
                 || (!(s.dtype() instanceof DType.Extension) && (t instanceof DType.Utf8 || t instanceof DType.Binary))
-                || (s.dtype() instanceof DType.Extension && t instanceof DType.FixedSizeList);
+                || (t instanceof DType.FixedSizeList f && f.element() instanceof DType.Primitive p
+                        && p.ptype() == PType.U8 && !p.nullable());
     }
 
-    /** A uuid (fixed-size list of u8) scalar's bytes, which order uuids (unsigned, first byte first). */
+    /** A fixed-size list of u8 (a uuid among them) as its bytes, which order it (unsigned, first byte first). */
     private static byte[] fixedBytes(Scalar s) {
         List<?> elements = (List<?>) s.value();
         byte[] bytes = new byte[elements.size()];

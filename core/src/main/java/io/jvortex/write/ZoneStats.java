@@ -82,10 +82,10 @@ public final class ZoneStats {
             case DType.Decimal d -> Kind.DECIMAL;
             case DType.Utf8 u -> column instanceof DType.Extension ? Kind.NONE : Kind.BYTES;
             case DType.Binary b -> column instanceof DType.Extension ? Kind.NONE : Kind.BYTES;
-            // uuids: fixed-size lists of u8, ordered by their bytes
-            case DType.FixedSizeList f when column instanceof DType.Extension
-                    && f.element() instanceof DType.Primitive p && p.ptype() == PType.U8 && !p.nullable() ->
-                    Kind.FIXED_BYTES;
+            // fixed-size lists of non-null u8 (uuids among them) are ordered by their bytes: the reference
+            // records their min and max (plain lists and lists of other elements get only null counts)
+            case DType.FixedSizeList f when f.element() instanceof DType.Primitive p && p.ptype() == PType.U8
+                    && !p.nullable() -> Kind.FIXED_BYTES;
             default -> Kind.NONE;
         };
     }

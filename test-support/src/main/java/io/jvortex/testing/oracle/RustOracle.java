@@ -61,7 +61,7 @@ public final class RustOracle {
      * dtype.
      */
     public static final List<String> EDITIONS = List.of("core2025.05.0", "core2025.06.0", "core2025.10.0",
-            "core2026.08.0", "core2026.08.1", "core2026.08.2", "core2026.08.3");
+            "core2026.08.0", "core2026.08.1", "core2026.08.2", "core2026.08.3", "unstable2026.10.0");
 
     /** Write strategies of the Rust writer ({@code VortexWriteOptions.default()} / {@code .compact()}). */
     public enum Strategy {
