@@ -3,7 +3,7 @@ package io.jvortex.bench;
 import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.VortexReader;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.file.VortexFile;
 import io.jvortex.layout.Layout;

@@ -1,6 +1,6 @@
 package io.jvortex.cli;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

@@ -12,7 +12,7 @@ import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
 import io.jvortex.api.StringColumn;
 import io.jvortex.api.StructColumn;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.api.VortexReader;
 import java.io.IOException;
 import java.math.BigInteger;

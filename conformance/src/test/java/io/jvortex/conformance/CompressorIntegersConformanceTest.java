@@ -10,7 +10,7 @@ import io.jvortex.api.VortexReader;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
-import io.jvortex.compress.BuiltinSchemes;
+import io.jvortex.registry.BuiltinSchemes;
 import io.jvortex.compress.Compressor;
 import io.jvortex.dtype.DType;
 import io.jvortex.file.VortexFile;

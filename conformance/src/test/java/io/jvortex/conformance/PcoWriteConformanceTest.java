@@ -21,7 +21,7 @@ import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.TypeSpec.PrimitiveKind;
 import io.jvortex.testing.oracle.RustOracle;
 import io.jvortex.write.FileWriter;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -131,7 +131,7 @@ class PcoWriteConformanceTest {
         }
         Path ours = dir.resolve("forced.vortex");
         FileWriter.write(ours, schema, chunks.iterator(), c -> c instanceof PrimitiveArray p
-                ? PcoScheme.encode(p) : io.jvortex.write.CanonicalEncoder.encode(c));
+                ? PcoScheme.encode(p) : io.jvortex.encoding.CanonicalEncoder.encode(c));
         assertThat(RustOracle.shared().read(ours)).as("seed %d", seed).isEqualTo(jsonl(chunks));
     }
 

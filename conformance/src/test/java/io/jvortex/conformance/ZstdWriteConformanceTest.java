@@ -8,7 +8,7 @@ import io.jvortex.api.Edition;
 import io.jvortex.api.VortexReader;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
-import io.jvortex.compress.BuiltinSchemes;
+import io.jvortex.registry.BuiltinSchemes;
 import io.jvortex.compress.Compressor;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;

@@ -1,5 +1,6 @@
 package io.jvortex.api;
 
+import io.jvortex.error.VortexException;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.DecimalArray;

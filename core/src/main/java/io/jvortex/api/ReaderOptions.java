@@ -1,6 +1,6 @@
 package io.jvortex.api;
 
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import java.util.Objects;
 
 /**

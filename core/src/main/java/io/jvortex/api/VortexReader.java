@@ -1,5 +1,6 @@
 package io.jvortex.api;
 
+import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.file.VortexFile;
 import io.jvortex.layout.Layout;

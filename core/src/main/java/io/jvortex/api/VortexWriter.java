@@ -2,7 +2,7 @@ package io.jvortex.api;
 
 import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
-import io.jvortex.compress.BuiltinSchemes;
+import io.jvortex.registry.BuiltinSchemes;
 import io.jvortex.compress.Compressor;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;

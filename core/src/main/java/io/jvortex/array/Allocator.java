@@ -8,7 +8,7 @@ public interface Allocator {
     /**
      * @param bytes size in bytes
      * @return a zeroed buffer of exactly that size
-     * @throws io.jvortex.api.VortexException when the budget is exhausted
+     * @throws io.jvortex.error.VortexException when the budget is exhausted
      */
     MemorySegment allocate(long bytes);
 
@@ -18,7 +18,7 @@ public interface Allocator {
      *
      * @param bytes size in bytes
      * @return an 8-byte-aligned buffer of exactly that size
-     * @throws io.jvortex.api.VortexException when the budget is exhausted
+     * @throws io.jvortex.error.VortexException when the budget is exhausted
      */
     default MemorySegment allocateUninitialized(long bytes) {
         return allocate(bytes);

@@ -1,6 +1,6 @@
 package io.jvortex.array;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.scalar.Scalar;
 import java.lang.foreign.MemorySegment;

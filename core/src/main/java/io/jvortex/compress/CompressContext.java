@@ -1,7 +1,7 @@
 package io.jvortex.compress;
 
 import io.jvortex.array.Canonical;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -90,7 +90,7 @@ public final class CompressContext {
      */
     public WriteNode compress(Canonical child, String caller, String... excludeSchemes) {
         if (finishedCascading()) {
-            return io.jvortex.write.CanonicalEncoder.encode(child);
+            return io.jvortex.encoding.CanonicalEncoder.encode(child);
         }
         Set<String> next = new HashSet<>(excluded);
         next.add(caller);

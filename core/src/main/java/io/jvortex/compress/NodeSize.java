@@ -1,6 +1,6 @@
 package io.jvortex.compress;
 
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 
 /** The size a node tree adds to a segment: buffers and metadata (framing is ignored). */
 public final class NodeSize {

@@ -1,7 +1,7 @@
 package io.jvortex.compress;
 
 import io.jvortex.array.Canonical;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 
 /**
  * One way the cascading compressor may encode an array (BtrBlocks' "scheme"): it says which arrays it
@@ -9,7 +9,7 @@ import io.jvortex.write.WriteNode;
  * the compressor ({@link CompressContext#compress}) so they cascade.
  *
  * <p>Schemes live in their encoding's package ({@code io.jvortex.encoding.<name>}) and are listed in
- * {@link BuiltinSchemes}. A scheme must be deterministic: the same input gives the same node.
+ * {@code io.jvortex.registry.BuiltinSchemes}. A scheme must be deterministic: the same input gives the same node.
  */
 public interface Scheme {
     /** {@link #estimate} result: do not use this scheme for this array. */

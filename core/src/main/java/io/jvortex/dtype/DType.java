@@ -87,11 +87,11 @@ public sealed interface DType {
         /** Validates precision and scale. */
         public Decimal {
             if (precision < 1 || precision > MAX_PRECISION) {
-                throw new io.jvortex.api.VortexException(
+                throw new io.jvortex.error.VortexException(
                         "decimal precision must be 1..76, got " + precision);
             }
             if (scale < -128 || scale > precision) {
-                throw new io.jvortex.api.VortexException(
+                throw new io.jvortex.error.VortexException(
                         "decimal scale must be -128..precision, got " + scale + " for precision " + precision);
             }
         }
@@ -146,7 +146,7 @@ public sealed interface DType {
             names = java.util.List.copyOf(names);
             fields = java.util.List.copyOf(fields);
             if (names.size() != fields.size()) {
-                throw new io.jvortex.api.VortexException(
+                throw new io.jvortex.error.VortexException(
                         "struct has " + names.size() + " names but " + fields.size() + " field types");
             }
         }
@@ -204,7 +204,7 @@ public sealed interface DType {
         public FixedSizeList {
             Objects.requireNonNull(element, "element");
             if (size < 0) {
-                throw new io.jvortex.api.VortexException("fixed-size list size must be >= 0, got " + size);
+                throw new io.jvortex.error.VortexException("fixed-size list size must be >= 0, got " + size);
             }
         }
 

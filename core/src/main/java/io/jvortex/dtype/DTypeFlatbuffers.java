@@ -1,6 +1,6 @@
 package io.jvortex.dtype;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.flatbuffers.FbTable;
 import java.util.ArrayList;
 import java.util.List;

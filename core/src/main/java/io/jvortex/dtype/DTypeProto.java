@@ -1,6 +1,6 @@
 package io.jvortex.dtype;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.jvortex.dtype;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 

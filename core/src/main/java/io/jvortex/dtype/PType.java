@@ -1,6 +1,6 @@
 package io.jvortex.dtype;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 
 /** Physical primitive types, numbered as in the Vortex flatbuffer and protobuf schemas. */
 public enum PType {

@@ -1,6 +1,6 @@
 package io.jvortex.dtype;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 
 /** Time units of the temporal extension types, with their wire tags. */
 public enum TimeUnit {

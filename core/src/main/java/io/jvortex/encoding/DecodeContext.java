@@ -1,6 +1,6 @@
 package io.jvortex.encoding;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.OpaqueArray;
@@ -23,7 +23,7 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
 
     private static final DType.Bool VALIDITY_DTYPE = new DType.Bool(false);
 
-    private final EncodingRegistry registry;
+    private final EncodingLookup registry;
     private final Arena arena;
     private final boolean allowUnknown;
     private long remainingBytes;
@@ -34,7 +34,7 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
      * @param allowUnknown decode unknown ids to {@link OpaqueArray} instead of failing
      * @param maxDecodedBytes the most bytes this context may allocate in total
      */
-    public DecodeContext(EncodingRegistry registry, Arena arena, boolean allowUnknown, long maxDecodedBytes) {
+    public DecodeContext(EncodingLookup registry, Arena arena, boolean allowUnknown, long maxDecodedBytes) {
         this.registry = Objects.requireNonNull(registry, "registry");
         this.arena = Objects.requireNonNull(arena, "arena");
         this.allowUnknown = allowUnknown;

@@ -7,9 +7,9 @@ import io.jvortex.dtype.DType;
  * One array encoding: decodes serialized nodes with its id into canonical arrays.
  *
  * <p>Implementations validate the node once (metadata, buffer sizes, child counts, dtype fit)
- * and throw {@link io.jvortex.api.VortexException} via {@link ArrayNode#error(String)} or
+ * and throw {@link io.jvortex.error.VortexException} via {@link ArrayNode#error(String)} or
  * {@link DecodeContext} helpers on bad input; after validation the hot loops run unchecked. They are
- * stateless and thread-safe. User encodings are added with {@link EncodingRegistry.Builder} or
+ * stateless and thread-safe. User encodings are added with {@code io.jvortex.registry.EncodingRegistry.Builder} or
  * {@link java.util.ServiceLoader} (service type {@code io.jvortex.encoding.Encoding}).
  */
 public interface Encoding {

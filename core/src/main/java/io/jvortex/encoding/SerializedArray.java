@@ -1,6 +1,6 @@
 package io.jvortex.encoding;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.flatbuffers.FbTable;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -725,7 +725,7 @@ public final class Evaluator {
                 long code = codes[base + b];
                 if (code < 0 || code >= dictSize) {
                     if ((valid[w] & (1L << b)) != 0) {
-                        throw new io.jvortex.api.VortexException("dictionary code " + code + " outside the "
+                        throw new io.jvortex.error.VortexException("dictionary code " + code + " outside the "
                                 + dictSize + " values");
                     }
                     continue;

@@ -1,6 +1,6 @@
 package io.jvortex.file;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.DTypeFlatbuffers;
 import io.jvortex.flatbuffers.FbTable;

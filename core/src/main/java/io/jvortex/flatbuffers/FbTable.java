@@ -1,6 +1,6 @@
 package io.jvortex.flatbuffers;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.CharacterCodingException;

@@ -45,7 +45,7 @@ public final class JsonlWriter {
      *
      * @param array the rows
      * @throws UncheckedIOException when the writer fails
-     * @throws io.jvortex.api.VortexException when an extension type has invalid metadata
+     * @throws io.jvortex.error.VortexException when an extension type has invalid metadata
      */
     public void write(Canonical array) {
         write(array, 0, array.length());

@@ -42,7 +42,7 @@ interface ValueRenderer {
      *
      * @param array any canonical array
      * @return its renderer
-     * @throws io.jvortex.api.VortexException when an extension type has invalid metadata
+     * @throws io.jvortex.error.VortexException when an extension type has invalid metadata
      */
     static ValueRenderer of(Canonical array) {
         ValueRenderer values = ofValues(array);

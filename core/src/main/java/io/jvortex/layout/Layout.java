@@ -179,7 +179,7 @@ public sealed interface Layout {
 
     /**
      * A layout id this reader does not know, e.g. from a newer writer. The file still opens and the
-     * other columns read; scanning this one fails with {@link io.jvortex.api.VortexException} naming the
+     * other columns read; scanning this one fails with {@link io.jvortex.error.VortexException} naming the
      * id, the column and {@code byteOffset}, or, with {@code allowUnknown}, reads as opaque (null) rows.
      *
      * @param path context path

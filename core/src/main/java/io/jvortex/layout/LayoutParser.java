@@ -1,6 +1,6 @@
 package io.jvortex.layout;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.flatbuffers.FbTable;

@@ -1,6 +1,6 @@
 package io.jvortex.pco;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import java.util.Arrays;
 
 /**

@@ -1,6 +1,6 @@
 package io.jvortex.scalar;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.flatbuffers.FbTable;
@@ -27,6 +27,11 @@ public record ArrayStatistics(Optional<Scalar> min, boolean minExact, Optional<S
                               Optional<Scalar> sum, OptionalLong nullCount, OptionalLong nanCount,
                               OptionalLong uncompressedSizeInBytes, Optional<Boolean> isSorted,
                               Optional<Boolean> isStrictSorted, Optional<Boolean> isConstant) {
+    /** No statistics at all: serialized as an empty table, which every reader accepts. */
+    public static final ArrayStatistics NONE = new ArrayStatistics(Optional.empty(), false, Optional.empty(), false,
+            Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), Optional.empty(),
+            Optional.empty(), Optional.empty());
+
 
     /**
      * Reads an {@code ArrayStats} table for a column of the given dtype.

@@ -6,7 +6,7 @@ import io.jvortex.encoding.SerializedArray;
 import io.jvortex.file.SegmentSpec;
 import io.jvortex.layout.Layout;
 import io.jvortex.array.PrimitiveArray;
-import io.jvortex.encoding.PackedInts;
+import io.jvortex.encoding.frameofreference.PackedInts;
 import io.jvortex.encoding.PointAccess;
 import io.jvortex.encoding.alp.AlpEncoding;
 import io.jvortex.encoding.bitpacked.BitPackedEncoding;
@@ -133,7 +133,7 @@ final class FlatReader extends ColumnReader {
         int first = firstAbove(ends, start);
         int last = firstAbove(ends, end - 1);
         if (last >= ends.length) {
-            throw new io.jvortex.api.VortexException("run ends do not cover row " + (end - 1));
+            throw new io.jvortex.error.VortexException("run ends do not cover row " + (end - 1));
         }
         int[] local = new int[last - first + 1];
         for (int k = first; k <= last; k++) {
@@ -227,7 +227,7 @@ final class FlatReader extends ColumnReader {
 
     private static Canonical decode(Layout.Flat layout, ScanState state, Arena arena, boolean[] isConstant) {
         if (layout.rowCount() > DecodeContext.MAX_ROWS) {
-            throw new io.jvortex.api.VortexException(state.file.source(), io.jvortex.api.VortexException.NO_OFFSET,
+            throw new io.jvortex.error.VortexException(state.file.source(), io.jvortex.error.VortexException.NO_OFFSET,
                     layout.path(), "flat layout of " + layout.rowCount() + " rows is larger than one array can be", null);
         }
         SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
@@ -249,7 +249,7 @@ final class FlatReader extends ColumnReader {
             return super.take(rows, from, to, state);
         }
         if (layout.rowCount() > DecodeContext.MAX_ROWS) {
-            throw new io.jvortex.api.VortexException(state.file.source(), io.jvortex.api.VortexException.NO_OFFSET,
+            throw new io.jvortex.error.VortexException(state.file.source(), io.jvortex.error.VortexException.NO_OFFSET,
                     layout.path(), "flat layout of " + layout.rowCount() + " rows is larger than one array can be", null);
         }
         int[] positions = new int[to - from];

@@ -4,7 +4,7 @@ import io.jvortex.api.Chunk;
 import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.dtype.DType;
 import io.jvortex.file.VortexFile;

@@ -1,6 +1,6 @@
 package io.jvortex.scan;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.NullArray;
 import io.jvortex.array.OpaqueArray;

@@ -1,9 +1,9 @@
 package io.jvortex.scan;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Allocator;
 import io.jvortex.array.BufferPool;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.file.VortexFile;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

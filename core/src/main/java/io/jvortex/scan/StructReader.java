@@ -63,7 +63,7 @@ final class StructReader extends ColumnReader {
         if (validity != null) {
             Canonical bits = read.apply(validity);
             if (!(bits instanceof BoolArray b)) {
-                throw new io.jvortex.api.VortexException("struct validity decoded to " + bits.dtype().display()
+                throw new io.jvortex.error.VortexException("struct validity decoded to " + bits.dtype().display()
                         + ", expected bool");
             }
             v = b.asValidity();

@@ -1,7 +1,7 @@
 package io.jvortex.scan;
 
 import io.jvortex.api.ReaderOptions;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.ScalarAt;
 import io.jvortex.array.StructArray;

@@ -1,5 +1,6 @@
 package io.jvortex.write;
 
+import io.jvortex.encoding.Encodings;
 import io.jvortex.dtype.DType;
 import java.util.ArrayList;
 import java.util.HashMap;

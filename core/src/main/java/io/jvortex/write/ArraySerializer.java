@@ -1,5 +1,6 @@
 package io.jvortex.write;
 
+import io.jvortex.encoding.WriteNode;
 import io.jvortex.flatbuffers.FbBuilder;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.jvortex.write;
 
+import io.jvortex.encoding.ScalarValueWriter;
 import io.jvortex.flatbuffers.FbBuilder;
 import io.jvortex.scalar.ArrayStatistics;
 import io.jvortex.scalar.Scalar;
@@ -13,9 +14,7 @@ import java.util.Optional;
  */
 public final class ArrayStatsWriter {
     /** No statistics: an empty table. */
-    public static final ArrayStatistics NONE = new ArrayStatistics(Optional.empty(), false, Optional.empty(), false,
-            Optional.empty(), java.util.OptionalLong.empty(), java.util.OptionalLong.empty(),
-            java.util.OptionalLong.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    public static final ArrayStatistics NONE = ArrayStatistics.NONE;
 
     private ArrayStatsWriter() {
     }

@@ -1,5 +1,7 @@
 package io.jvortex.write;
 
+import io.jvortex.encoding.WriteNode;
+import io.jvortex.encoding.CanonicalEncoder;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;

@@ -1,5 +1,6 @@
 package io.jvortex.write;
 
+import io.jvortex.encoding.ScalarValueWriter;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Canonicals;

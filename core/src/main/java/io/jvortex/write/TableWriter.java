@@ -1,5 +1,6 @@
 package io.jvortex.write;
 
+import io.jvortex.encoding.WriteNode;
 import io.jvortex.api.Edition;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.array.BoolArray;

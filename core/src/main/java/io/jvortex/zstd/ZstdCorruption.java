@@ -2,7 +2,7 @@ package io.jvortex.zstd;
 
 /**
  * Internal signal for malformed input, carrying the src-relative byte offset where decoding stopped.
- * {@link Zstd} turns it into a {@link io.jvortex.api.VortexException} with the frame context; it has
+ * {@link Zstd} turns it into a {@link io.jvortex.error.VortexException} with the frame context; it has
  * no stack trace because it is a control-flow signal, not a programming error.
  */
 final class ZstdCorruption extends RuntimeException {

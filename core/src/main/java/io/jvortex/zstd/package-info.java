@@ -25,7 +25,7 @@
  *   <li><b>Checks.</b> Every length, offset (against the output so far, the dictionary and the
  *       window), table description, stream end and the content size is checked before it is used;
  *       failures carry the src-relative byte offset. Array-index exceptions that escape anyway are
- *       turned into {@link io.jvortex.api.VortexException} too, and the corruption tests assert that
+ *       turned into {@link io.jvortex.error.VortexException} too, and the corruption tests assert that
  *       none occur on truncated or mutated libzstd frames.
  *   <li><b>Dictionaries.</b> Raw-content dictionaries only add history; formatted dictionaries also
  *       supply the first block's Huffman and FSE tables and repeat offsets. Matches that reach before

@@ -3,7 +3,7 @@ package io.jvortex.array;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;

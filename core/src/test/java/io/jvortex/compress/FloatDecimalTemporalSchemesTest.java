@@ -1,5 +1,6 @@
 package io.jvortex.compress;
 
+import io.jvortex.registry.BuiltinSchemes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.array.Canonical;
@@ -15,8 +16,8 @@ import io.jvortex.dtype.TimeUnit;
 import io.jvortex.encoding.alp.EncodedNodes;
 import io.jvortex.encoding.alp.EncodedNodes.FloatShape;
 import io.jvortex.encoding.alp.EncodedNodes.NullShape;
-import io.jvortex.write.CanonicalEncoder;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.CanonicalEncoder;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;

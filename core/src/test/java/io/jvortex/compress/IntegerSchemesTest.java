@@ -1,5 +1,6 @@
 package io.jvortex.compress;
 
+import io.jvortex.registry.BuiltinSchemes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.Edition;
@@ -15,7 +16,7 @@ import io.jvortex.encoding.runend.RunEndScheme;
 import io.jvortex.encoding.sequence.SequenceScheme;
 import io.jvortex.encoding.sparse.SparseScheme;
 import io.jvortex.encoding.zigzag.ZigZagScheme;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.jvortex.compress;
 
+import io.jvortex.registry.BuiltinSchemes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.Edition;
@@ -12,7 +13,7 @@ import io.jvortex.array.TestSupport;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.jvortex.compress;
 
+import io.jvortex.registry.BuiltinSchemes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.array.Canonical;
@@ -9,11 +10,11 @@ import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.write.ArrayIds;
 import io.jvortex.write.ArraySerializer;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;

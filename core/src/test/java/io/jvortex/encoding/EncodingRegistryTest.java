@@ -1,12 +1,13 @@
 package io.jvortex.encoding;
 
+import io.jvortex.registry.EncodingRegistry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jvortex.api.Chunk;
 import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.ScanIterator;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.api.VortexReader;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.OpaqueArray;

@@ -107,7 +107,7 @@ class EncodedFormsTest {
         BoundPredicate bound = Expr.parse("x > 1").bind(SCHEMA);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Evaluator(bound)
                         .select(c -> new Evaluator.Values.Dict(values, codes), 3))
-                .isInstanceOf(io.jvortex.api.VortexException.class)
+                .isInstanceOf(io.jvortex.error.VortexException.class)
                 .hasMessageContaining("dictionary code 5 outside the 2 values");
         PrimitiveArray nullCode = longs(new long[] {0, 5, 1}, new boolean[] {true, false, true});
         assertThat(new Evaluator(bound).select(c -> new Evaluator.Values.Dict(values, nullCode), 3).indices())

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.jvortex.api.Chunk;
 import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.ScanIterator;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.api.VortexReader;
 import io.jvortex.testutil.SampleFiles;
 import io.jvortex.testutil.Walk;

@@ -2,7 +2,7 @@ package io.jvortex.pco;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.TestSupport;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

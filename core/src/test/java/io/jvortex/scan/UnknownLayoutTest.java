@@ -8,7 +8,7 @@ import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
 import io.jvortex.api.Split;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.api.VortexReader;
 import io.jvortex.array.Canonical;
 import io.jvortex.jsonl.JsonlWriter;

@@ -1,5 +1,6 @@
 package io.jvortex.write;
 
+import io.jvortex.encoding.CanonicalEncoder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +13,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.flatbuffers.FbTable;
 import io.jvortex.scalar.Scalar;

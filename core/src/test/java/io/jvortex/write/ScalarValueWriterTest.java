@@ -1,5 +1,6 @@
 package io.jvortex.write;
 
+import io.jvortex.encoding.ScalarValueWriter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

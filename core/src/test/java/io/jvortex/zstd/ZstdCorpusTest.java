@@ -3,7 +3,7 @@ package io.jvortex.zstd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.encoding.varbin.Golden;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,7 +3,7 @@ package io.jvortex.zstd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;

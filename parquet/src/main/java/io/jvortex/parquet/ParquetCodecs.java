@@ -1,6 +1,6 @@
 package io.jvortex.parquet;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.zstd.Zstd;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.jvortex.parquet;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;

@@ -1,6 +1,6 @@
 package io.jvortex.parquet;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.array.StructArray;

@@ -1,6 +1,6 @@
 package io.jvortex.parquet;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.DecimalArray;

@@ -1,6 +1,6 @@
 package io.jvortex.parquet;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 
 /**
  * A Snappy raw-block decoder (the format of Parquet's {@code SNAPPY} pages: a varint of the

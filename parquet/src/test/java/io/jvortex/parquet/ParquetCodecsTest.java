@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.airlift.compress.Compressor;
 import io.airlift.compress.snappy.SnappyCompressor;
 import io.airlift.compress.zstd.ZstdCompressor;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.testing.Seeds;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jvortex.api.Chunk;
 import io.jvortex.api.ScanIterator;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.api.VortexReader;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.array.Canonical;

@@ -6,7 +6,7 @@ import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.PType;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 
 /**
  * The cascading compressor's ALP-RD scheme (the reference's {@code ALPRDScheme}): f32/f64 arrays become

@@ -5,7 +5,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 
 /**
  * The reference's {@code vortex.int.bitpacking}: non-negative integers at the histogram-chosen width,

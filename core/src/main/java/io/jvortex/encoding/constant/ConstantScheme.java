@@ -13,8 +13,8 @@ import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.masked.MaskedEncoding;
 import io.jvortex.scalar.Scalar;
-import io.jvortex.write.CanonicalEncoder;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.CanonicalEncoder;
+import io.jvortex.encoding.WriteNode;
 import java.util.ArrayList;
 import java.util.List;
 

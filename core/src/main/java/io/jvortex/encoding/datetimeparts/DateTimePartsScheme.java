@@ -5,7 +5,7 @@ import io.jvortex.array.ExtensionArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 
 /**
  * The cascading compressor's temporal scheme (the reference's {@code TemporalScheme}, "always use"): timestamp

@@ -7,7 +7,7 @@ import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.PType;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.util.ArrayList;
 import java.util.List;
 

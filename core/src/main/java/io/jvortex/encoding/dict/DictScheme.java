@@ -13,7 +13,7 @@ import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.protobuf.ProtoWriter;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;

@@ -10,9 +10,9 @@ import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.bitpacked.BitPackingScheme;
 import io.jvortex.scalar.Scalar;
-import io.jvortex.write.CanonicalEncoder;
-import io.jvortex.write.ScalarValueWriter;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.CanonicalEncoder;
+import io.jvortex.encoding.ScalarValueWriter;
+import io.jvortex.encoding.WriteNode;
 import java.util.List;
 
 /**

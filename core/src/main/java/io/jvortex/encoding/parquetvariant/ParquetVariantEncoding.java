@@ -46,7 +46,7 @@ public final class ParquetVariantEncoding implements Encoding {
         DType typed;
         try {
             typed = typedValueDType == null ? null : DTypeProto.read(typedValueDType);
-        } catch (io.jvortex.api.VortexException e) {
+        } catch (io.jvortex.error.VortexException e) {
             throw node.error("typed_value dtype: " + e.getMessage());
         }
         if (!hasValue && typed == null) {

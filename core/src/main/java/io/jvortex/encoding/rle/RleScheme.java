@@ -9,7 +9,7 @@ import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
 import io.jvortex.protobuf.ProtoWriter;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 

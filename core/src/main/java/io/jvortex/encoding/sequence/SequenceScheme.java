@@ -9,8 +9,8 @@ import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.PType;
 import io.jvortex.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
-import io.jvortex.write.ScalarValueWriter;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.ScalarValueWriter;
+import io.jvortex.encoding.WriteNode;
 import java.util.List;
 
 /**

@@ -10,9 +10,9 @@ import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
 import io.jvortex.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
-import io.jvortex.write.CanonicalEncoder;
-import io.jvortex.write.ScalarValueWriter;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.CanonicalEncoder;
+import io.jvortex.encoding.ScalarValueWriter;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 

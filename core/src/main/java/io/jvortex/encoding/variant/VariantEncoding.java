@@ -40,7 +40,7 @@ public final class VariantEncoding implements Encoding {
         DType shreddedType;
         try {
             shreddedType = shreddedDType == null ? null : DTypeProto.read(shreddedDType);
-        } catch (io.jvortex.api.VortexException e) {
+        } catch (io.jvortex.error.VortexException e) {
             throw node.error("shredded dtype: " + e.getMessage());
         }
         ctx.expectBuffers(node, 0);

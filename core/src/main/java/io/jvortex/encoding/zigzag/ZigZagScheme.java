@@ -7,7 +7,7 @@ import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.util.List;
 
 /**

@@ -9,7 +9,7 @@ import io.jvortex.array.TestArrays;
 import io.jvortex.array.TestSupport;
 import io.jvortex.encoding.alp.EncodedNodes.FloatShape;
 import io.jvortex.encoding.alp.EncodedNodes.NullShape;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
@@ -164,7 +164,7 @@ class AlpEncoderTest {
         roundTrip(TestArrays.f64(d, null), "two NaN patches");
 
         AlpEncoder.Encoded enc = AlpEncoder.encode(TestArrays.f64(d, null));
-        WriteNode old = AlpEncoder.node(enc, io.jvortex.write.CanonicalEncoder.encode(enc.encoded()), false);
+        WriteNode old = AlpEncoder.node(enc, io.jvortex.encoding.CanonicalEncoder.encode(enc.encoded()), false);
         assertThat(HexFormat.of().formatHex(old.metadata())).endsWith("1a04" + "0802" + "1801");
         assertThat(old.children()).hasSize(3);
         PrimitiveArray source = TestArrays.f64(d, null);

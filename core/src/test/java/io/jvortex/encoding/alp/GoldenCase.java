@@ -12,7 +12,7 @@ import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.encoding.ArrayNode;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import io.jvortex.array.Canonical;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;

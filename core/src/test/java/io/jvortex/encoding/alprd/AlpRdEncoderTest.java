@@ -11,7 +11,7 @@ import io.jvortex.encoding.alp.EncodedNodes;
 import io.jvortex.encoding.alp.EncodedNodes.FloatShape;
 import io.jvortex.encoding.alp.EncodedNodes.NullShape;
 import io.jvortex.protobuf.ProtoReader;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import static io.jvortex.array.TestNodes.Sv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Golden;

@@ -13,7 +13,7 @@ import io.jvortex.dtype.PType;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.encoding.alp.EncodedNodes;
 import io.jvortex.encoding.alp.EncodedNodes.NullShape;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.alp.EncodedNodes;
 import io.jvortex.encoding.alp.EncodedNodes.NullShape;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 import java.util.HexFormat;

@@ -16,7 +16,7 @@ import io.jvortex.encoding.varbin.FlatStrings;
 import io.jvortex.encoding.varbin.RandomStrings.Kind;
 import io.jvortex.encoding.varbin.RandomStrings.Nulls;
 import io.jvortex.encoding.varbin.VarBinScheme;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -8,13 +8,13 @@ import static io.jvortex.encoding.varbin.TestArrays.proto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.varbin.TestArrays;
 import io.jvortex.encoding.varbin.TestArrays.Node;
 import io.jvortex.encoding.varbin.TestData;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jvortex.api.Column;
 import io.jvortex.api.MapColumn;
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Canonicals;
 import io.jvortex.array.Concat;

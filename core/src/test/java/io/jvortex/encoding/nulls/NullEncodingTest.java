@@ -4,7 +4,7 @@ import static io.jvortex.array.TestNodes.Node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Golden;
 import io.jvortex.array.NullArray;

@@ -16,7 +16,7 @@ import io.jvortex.encoding.fsst.FsstScheme;
 import io.jvortex.encoding.varbin.FlatStrings;
 import io.jvortex.encoding.varbin.RandomStrings.Kind;
 import io.jvortex.encoding.varbin.RandomStrings.Nulls;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.Arrays;

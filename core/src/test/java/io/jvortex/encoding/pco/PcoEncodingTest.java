@@ -7,7 +7,7 @@ import static io.jvortex.encoding.varbin.TestArrays.proto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.TestSupport;
 import io.jvortex.dtype.DType;

@@ -11,12 +11,12 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.TestSupport;
 import io.jvortex.array.Validity;
-import io.jvortex.compress.BuiltinSchemes;
+import io.jvortex.registry.BuiltinSchemes;
 import io.jvortex.compress.Compressor;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.write.FileWriter;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -109,7 +109,7 @@ class PcoSchemeTest {
             }
             Path path = dir.resolve("forced-" + ptype + ".vortex");
             FileWriter.write(path, schema, chunks.iterator(), c -> c instanceof PrimitiveArray p
-                    ? PcoScheme.encode(p) : io.jvortex.write.CanonicalEncoder.encode(c));
+                    ? PcoScheme.encode(p) : io.jvortex.encoding.CanonicalEncoder.encode(c));
             List<Object> expected = new ArrayList<>();
             for (StructArray c : chunks) {
                 expected.addAll(TestSupport.rows(c));

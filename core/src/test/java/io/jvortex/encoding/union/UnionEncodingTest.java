@@ -6,7 +6,7 @@ import static io.jvortex.array.TestNodes.Sv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Canonicals;
 import io.jvortex.array.Concat;

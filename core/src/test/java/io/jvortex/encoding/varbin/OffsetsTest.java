@@ -3,7 +3,7 @@ package io.jvortex.encoding.varbin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;

@@ -2,10 +2,10 @@ package io.jvortex.encoding.varbin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.file.VortexFile;
 import io.jvortex.layout.Layout;

@@ -8,7 +8,7 @@ import static io.jvortex.encoding.varbin.TestArrays.proto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.dtype.DType;

@@ -9,7 +9,7 @@ import io.jvortex.encoding.varbin.Golden;
 import io.jvortex.encoding.varbin.TestData;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.file.VortexFile;
 import io.jvortex.layout.Layout;

@@ -2,7 +2,7 @@ package io.jvortex.encoding.zstd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.encoding.varbin.Golden;
 import io.jvortex.encoding.varbin.TestData;
 import java.io.BufferedReader;

@@ -1,5 +1,6 @@
-package io.jvortex.encoding;
+package io.jvortex.registry;
 
+import io.jvortex.encoding.Encoding;
 import java.util.List;
 
 /** The one list of built-in encodings. Adding an encoding = one package + one line here. */

@@ -1,4 +1,4 @@
-package io.jvortex.api;
+package io.jvortex.error;
 
 /**
  * A Vortex file (or a part of one) is malformed, truncated, hostile or uses something this reader

@@ -1,5 +1,6 @@
-package io.jvortex.compress;
+package io.jvortex.registry;
 
+import io.jvortex.compress.Scheme;
 import io.jvortex.encoding.bitpacked.BitPackingScheme;
 import io.jvortex.encoding.constant.ConstantScheme;
 import io.jvortex.encoding.dict.DictScheme;

@@ -1,10 +1,11 @@
-package io.jvortex.encoding;
+package io.jvortex.encoding.frameofreference;
 
+import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.ArrayNode;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.bitpacked.BitPackedEncoding;
 import io.jvortex.encoding.bitpacked.BitPackedV2Encoding;
-import io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding;
 
 /**
  * An integer node read without its last decoding steps, so a filter can compare the packed values

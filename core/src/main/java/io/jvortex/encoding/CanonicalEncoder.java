@@ -1,4 +1,4 @@
-package io.jvortex.write;
+package io.jvortex.encoding;
 
 import io.jvortex.array.BitBuffers;
 import io.jvortex.array.BoolArray;

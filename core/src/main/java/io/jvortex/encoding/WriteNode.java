@@ -1,4 +1,4 @@
-package io.jvortex.write;
+package io.jvortex.encoding;
 
 import io.jvortex.scalar.ArrayStatistics;
 import java.lang.foreign.MemorySegment;
@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param metadata the encoding's metadata bytes (empty when none)
  * @param buffers the node's own buffers, in the encoding's buffer order
  * @param children the child nodes
- * @param stats the statistics to store in the node ({@link ArrayStatsWriter#NONE} for none)
+ * @param stats the statistics to store in the node ({@link ArrayStatistics#NONE} for none)
  */
 public record WriteNode(String encodingId, byte[] metadata, List<Buffer> buffers, List<WriteNode> children,
                         ArrayStatistics stats) {
@@ -37,7 +37,7 @@ public record WriteNode(String encodingId, byte[] metadata, List<Buffer> buffers
      * @return the node
      */
     public static WriteNode of(String encodingId, byte[] metadata, List<Buffer> buffers, List<WriteNode> children) {
-        return new WriteNode(encodingId, metadata, buffers, children, ArrayStatsWriter.NONE);
+        return new WriteNode(encodingId, metadata, buffers, children, ArrayStatistics.NONE);
     }
 
     /**

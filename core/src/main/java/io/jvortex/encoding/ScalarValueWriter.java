@@ -1,4 +1,4 @@
-package io.jvortex.write;
+package io.jvortex.encoding;
 
 import io.jvortex.array.Canonicals;
 import io.jvortex.dtype.DType;
@@ -103,7 +103,7 @@ public final class ScalarValueWriter {
      * @param precision the decimal precision
      * @return the value as little-endian two's complement, at the precision's storage width or wider
      */
-    static byte[] decimalBytes(BigInteger unscaled, int precision) {
+    public static byte[] decimalBytes(BigInteger unscaled, int precision) {
         int width = Canonicals.decimalByteWidth(precision);
         while (unscaled.bitLength() + 1 > 8 * width) {
             if (width == 32) {

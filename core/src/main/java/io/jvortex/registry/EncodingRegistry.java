@@ -1,5 +1,7 @@
-package io.jvortex.encoding;
+package io.jvortex.registry;
 
+import io.jvortex.encoding.Encoding;
+import io.jvortex.encoding.EncodingLookup;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +10,7 @@ import java.util.ServiceLoader;
 import java.util.Set;
 
 /** An immutable map from encoding id to {@link Encoding}. */
-public final class EncodingRegistry {
+public final class EncodingRegistry implements EncodingLookup {
     private static final EncodingRegistry DEFAULT = builder().addBuiltins().addServiceLoaded().build();
 
     private final Map<String, Encoding> byId;
@@ -31,6 +33,7 @@ public final class EncodingRegistry {
      * @param id an encoding id
      * @return the encoding, or {@code null} when unknown
      */
+    @Override
     public Encoding find(String id) {
         return byId.get(id);
     }
