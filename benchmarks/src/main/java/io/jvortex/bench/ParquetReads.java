@@ -297,6 +297,7 @@ public final class ParquetReads {
         }
     }
 
+    @SuppressWarnings("deprecation") // parquet-java offers no replacement for these page-level calls
     private static void read(ParquetFileReader reader, MessageType projection, long[] sortedRows, Fold fold)
             throws IOException {
         reader.setRequestedSchema(projection);
@@ -366,6 +367,7 @@ public final class ParquetReads {
     }
 
     /** Flat columns only: one value (or null) per row. */
+    @SuppressWarnings("deprecation") // parquet-java offers no replacement for these page-level calls
     private static void foldColumn(ColumnReader reader, ColumnDescriptor column, Fold fold) {
         long n = reader.getTotalValueCount();
         int maxDefinition = column.getMaxDefinitionLevel();

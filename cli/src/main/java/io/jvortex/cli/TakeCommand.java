@@ -3,7 +3,6 @@ package io.jvortex.cli;
 import io.jvortex.api.Chunk;
 import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.VortexReader;
-import io.jvortex.dtype.DType;
 import io.jvortex.jsonl.CsvWriter;
 import io.jvortex.jsonl.JsonlWriter;
 import java.io.PrintWriter;

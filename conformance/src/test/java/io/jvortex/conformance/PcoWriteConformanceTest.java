@@ -3,7 +3,6 @@ package io.jvortex.conformance;
 import static io.jvortex.conformance.TableChunks.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jvortex.api.Chunk;
 import io.jvortex.api.Edition;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;

@@ -48,7 +48,7 @@ public final class BufferPool implements AutoCloseable {
     /** Size classes per power of two. */
     private static final int STEPS = 8;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array cannot be created otherwise
     private final ArrayDeque<Block>[] free = new ArrayDeque[64 * STEPS];
     private final Set<Block> blocks = Collections.newSetFromMap(new IdentityHashMap<>());
     private final long maxRetainedBytes;

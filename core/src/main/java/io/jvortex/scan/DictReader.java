@@ -45,15 +45,6 @@ final class DictReader extends ColumnReader {
     }
 
     /**
-     * Reads a range without expanding it: the dictionary's values (kept while its rows are read) and
-     * the range's codes, so a filter can be evaluated once per dictionary value.
-     *
-     * @param start first row
-     * @param length rows
-     * @param state the scan's services
-     * @return the values and codes
-     */
-    /**
      * Codes stored as runs make the column runs of dictionary values (one value gathered per run);
      * otherwise the dictionary and the range's codes.
      */

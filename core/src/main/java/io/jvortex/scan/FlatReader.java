@@ -165,8 +165,8 @@ final class FlatReader extends ColumnReader {
         for (int k = from; k < to; k++) {
             local[k - from] = positions[k] - start;
         }
-        PrimitiveArray values = local.length == 0 ? null : (PrimitiveArray) p.patchValues().slice(from, to - from);
-        return new Evaluator.Values.Packed((PrimitiveArray) p.packed().slice(start, length), p.reference(),
+        PrimitiveArray values = local.length == 0 ? null : p.patchValues().slice(from, to - from);
+        return new Evaluator.Values.Packed(p.packed().slice(start, length), p.reference(),
                 p.bitWidth(), local, values);
     }
 
@@ -178,8 +178,8 @@ final class FlatReader extends ColumnReader {
         for (int k = from; k < to; k++) {
             local[k - from] = positions[k] - start;
         }
-        PrimitiveArray values = local.length == 0 ? null : (PrimitiveArray) a.patchValues().slice(from, to - from);
-        return new Evaluator.Values.Alp((PrimitiveArray) a.ints().slice(start, length),
+        PrimitiveArray values = local.length == 0 ? null : a.patchValues().slice(from, to - from);
+        return new Evaluator.Values.Alp(a.ints().slice(start, length),
                 a.f32() ? io.jvortex.dtype.PType.F32 : io.jvortex.dtype.PType.F64, a.f10(), a.if10(), local, values);
     }
 

@@ -412,7 +412,7 @@ class VortexWriterTest {
         List<Object> expected = new ArrayList<>(TestSupport.rows(batch));
         expected.addAll(TestSupport.rows(batch));
         assertThat(readRows(first)).isEqualTo(expected);
-        assertThat(ScalarAt.get(batch.fields().get(7), 0).value()).isEqualTo((long) LocalDate.of(2024, 2, 29).toEpochDay());
+        assertThat(ScalarAt.get(batch.fields().get(7), 0).value()).isEqualTo(LocalDate.of(2024, 2, 29).toEpochDay());
         assertThat(ScalarAt.get(batch.fields().get(6), 2).asBigInteger()).isEqualTo(new java.math.BigInteger("-1234567"));
 
         Path copy = dir.resolve("copy.vortex");

@@ -249,7 +249,7 @@ public final class DecimalBytePartsEncoder {
             return null;
         }
         return nodeV2(CanonicalEncoder.encode(parts.msp()), PType.I64,
-                parts.lowerParts().stream().map(p -> (WriteNode) CanonicalEncoder.encode(p)).toList(),
+                parts.lowerParts().stream().map(p -> CanonicalEncoder.encode(p)).toList(),
                 parts.lowerParts().stream().map(PrimitiveArray::ptype).toList());
     }
 

@@ -60,7 +60,7 @@ public final class RleEncoding implements Encoding {
             throw node.error("RLE offset " + Long.toUnsignedString(offset) + " outside 0..1023");
         }
         int nIndices = ctx.rowCount(node, indicesLen, "RLE indices length");
-        if (nIndices % CHUNK != 0 || (long) offset + length > nIndices) {
+        if (nIndices % CHUNK != 0 || offset + length > nIndices) {
             throw node.error("RLE indices length " + nIndices + " must be a multiple of 1024 covering offset "
                     + offset + " + " + length + " rows");
         }

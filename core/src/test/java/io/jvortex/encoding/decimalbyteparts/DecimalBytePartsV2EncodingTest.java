@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jvortex.error.VortexException;
-import io.jvortex.array.Canonical;
 import io.jvortex.array.DecimalArray;
 import io.jvortex.array.TestSupport;
 import io.jvortex.dtype.DType;

@@ -125,7 +125,7 @@ class MapEncodingTest {
         Canonical both = Concat.concat(MAP, List.of(m, m.slice(0, 1)), arena::allocate);
         assertThat(both).isInstanceOf(MapArray.class);
         assertThat(TestSupport.rows(both)).hasSize(5).last().isEqualTo(List.of(pair(1L, 10L), pair(2L, null)));
-        assertThat(ScalarAt.get(m, 3).value()).asList().hasSize(2);
+        assertThat(ScalarAt.get(m, 3).value()).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST).hasSize(2);
         Canonical nulls = Canonicals.zeros(MAP, 3, Validity.ALL_INVALID, arena::allocate);
         assertThat(TestSupport.rows(nulls)).containsExactly(null, null, null);
     }

@@ -15,7 +15,6 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;

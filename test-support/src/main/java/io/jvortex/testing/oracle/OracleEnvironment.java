@@ -158,6 +158,7 @@ final class OracleEnvironment {
      * Makes sure the venv exists and holds the pinned packages (creating it or installing into it under
      * a file lock, so that concurrent test JVMs of one checkout do it once), and extracts the scripts.
      */
+    @SuppressWarnings("try") // the lock is held for the block, not used in it
     void provision() {
         try {
             Files.createDirectories(logDirectory);
