@@ -218,7 +218,16 @@ final class HttpTransport implements AutoCloseable {
 
     /** A bounded prefix of the error body, as {@code ": Code: Message"} when it is S3 XML. */
     String errorDetail(HttpResponse<InputStream> response) {
-        try (InputStream body = response.body()) {
+        InputStream stream = response.body();
+        // an error body may stall like any other: closing it after the read timeout unblocks the read
+        ScheduledFuture<?> guard = WATCHDOG.schedule(() -> {
+            try {
+                stream.close();
+            } catch (IOException ignored) {
+                // the reader sees the closed stream
+            }
+        }, options.readTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        try (InputStream body = stream) {
             byte[] prefix = body.readNBytes(ERROR_BODY_BYTES);
             String text = new String(prefix, StandardCharsets.UTF_8);
             String code = xmlValue(text, "Code");
@@ -231,6 +240,7 @@ final class HttpTransport implements AutoCloseable {
         } catch (IOException e) {
             return "";
         } finally {
+            guard.cancel(false);
             openBodies.remove(response.body());
         }
     }

@@ -44,7 +44,9 @@ final class FaultProxy implements AutoCloseable {
         /** Wait {@link #delayMillis} before answering. */
         DELAY,
         /** Send half the body, wait {@link #delayMillis}, send the rest. */
-        STALL_BODY
+        STALL_BODY,
+        /** A 503 whose error body stalls for {@link #delayMillis} after its first bytes. */
+        STALL_ERROR_BODY
     }
 
     private final HttpServer server;
@@ -103,6 +105,14 @@ final class FaultProxy implements AutoCloseable {
                     return;
                 }
                 case DELAY -> sleep(delayMillis);
+                case STALL_ERROR_BODY -> {
+                    exchange.sendResponseHeaders(503, 100);
+                    OutputStream out = exchange.getResponseBody();
+                    out.write("<Error><Code>".getBytes());
+                    out.flush();
+                    sleep(delayMillis);
+                    return;
+                }
                 default -> {
                 }
             }
@@ -157,8 +167,8 @@ final class FaultProxy implements AutoCloseable {
                     out = exchange.getResponseBody();
                     out.write(body, 0, body.length / 2);
                     out.flush();
-                    // closing short of the announced length makes the server drop the connection
-                    out.close();
+                    // an exception escaping the handler makes the JDK server close the connection
+                    throw new IllegalStateException("dropping the connection on purpose");
                 }
                 case STALL_BODY -> {
                     exchange.sendResponseHeaders(answer.statusCode(), body.length);
