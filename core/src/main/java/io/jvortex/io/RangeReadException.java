@@ -10,8 +10,10 @@ import java.net.URI;
  * of a failed read is never handed out.
  */
 public class RangeReadException extends UncheckedIOException {
+    /** The source's URI. */
     private final URI source;
-    private final ByteRange range;
+    /** The failed range, or null. */
+    private final transient ByteRange range;
 
     /**
      * @param source the source's URI
