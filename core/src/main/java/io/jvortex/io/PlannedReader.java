@@ -56,13 +56,15 @@ final class PlannedReader {
         if (closed.get()) {
             throw new IllegalStateException(uri + " is closed");
         }
+        for (ByteRange range : ranges) {
+            range.checkWithin(sizeBytes, uri.toString()); // all before any request starts
+        }
         List<CompletableFuture<MemorySegment>> results = new ArrayList<>(ranges.size());
         List<ByteRange> toFetch = new ArrayList<>();
         List<CompletableFuture<MemorySegment>> toFetchResults = new ArrayList<>();
         MemorySegment keptNow = kept;
         long keptStart = keptOffset;
         for (ByteRange range : ranges) {
-            range.checkWithin(sizeBytes, uri.toString());
             stats.reads.increment();
             stats.bytesRequested.add(range.lengthBytes());
             if (range.lengthBytes() == 0) {
