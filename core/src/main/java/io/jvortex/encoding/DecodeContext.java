@@ -82,7 +82,7 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
      * unchecked path that meets data its validation did not anticipate fails with a
      * {@link VortexException}, not a runtime exception.
      */
-    private static Canonical guarded(ArrayNode node, java.util.function.Supplier<Canonical> decoder) {
+    private static <T> T guarded(ArrayNode node, java.util.function.Supplier<T> decoder) {
         try {
             return decoder.get();
         } catch (VortexException e) {
@@ -124,6 +124,25 @@ public final class DecodeContext implements io.jvortex.array.Allocator {
                     + indices.length + " of " + dtype.display());
         }
         return out;
+    }
+
+    /**
+     * Reads a node in the form its encoding offers filters ({@link EncodedFilter}), with the same
+     * error context as a decode.
+     *
+     * @param node the node
+     * @param dtype its logical type
+     * @param length its row count
+     * @return the encoded form, or null when the node's encoding has none (or is unknown)
+     */
+    public EncodedForm encodedForm(ArrayNode node, DType dtype, int length) {
+        if (length < 0 || length > MAX_ROWS) {
+            throw node.error("row count " + length + " outside 0.." + MAX_ROWS);
+        }
+        if (!(registry.find(node.encodingId()) instanceof EncodedFilter filter)) {
+            return null;
+        }
+        return guarded(node, () -> filter.encodedForm(node, dtype, length, this));
     }
 
     /**

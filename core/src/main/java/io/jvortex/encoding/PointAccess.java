@@ -21,4 +21,13 @@ public interface PointAccess {
      * @return an array of {@code indices.length} rows of {@code dtype}
      */
     Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx);
+
+    /**
+     * @return whether a take costs work in proportion to the positions alone; false when it first
+     *         decodes a whole part of the node (a dictionary its values), so that a scan reading a node
+     *         in several small takes does so at most once and then decodes the node
+     */
+    default boolean proportionalToPositions() {
+        return true;
+    }
 }

@@ -2,17 +2,14 @@ package io.jvortex.scan;
 
 import io.jvortex.array.Canonical;
 import io.jvortex.encoding.DecodeContext;
+import io.jvortex.encoding.EncodedFilter;
+import io.jvortex.encoding.EncodedForm;
+import io.jvortex.encoding.Encodings;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.file.SegmentSpec;
 import io.jvortex.layout.Layout;
 import io.jvortex.array.PrimitiveArray;
-import io.jvortex.encoding.frameofreference.PackedInts;
 import io.jvortex.encoding.PointAccess;
-import io.jvortex.encoding.alp.AlpEncoding;
-import io.jvortex.encoding.bitpacked.BitPackedEncoding;
-import io.jvortex.encoding.bitpacked.BitPackedV2Encoding;
-import io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding;
-import io.jvortex.encoding.runend.RunEndEncoding;
 import io.jvortex.expr.Evaluator;
 import java.lang.foreign.Arena;
 import java.util.function.LongConsumer;
@@ -27,7 +24,6 @@ final class FlatReader extends ColumnReader {
     private Object filterForm;
     private Arena filterArena;
     private static final Object NONE = new Object();
-    private static final String DICT_ID = io.jvortex.encoding.dict.DictEncoding.ID;
     /** Whether {@link #readSome} has point-decoded this segment before. */
     private boolean pointRead;
 
@@ -84,13 +80,13 @@ final class FlatReader extends ColumnReader {
                 filterForm = encodedForm(state, runsOnly);
             }
             switch (filterForm) {
-                case RunEndEncoding.Runs r -> {
+                case EncodedForm.Runs r -> {
                     return runsOf(r, (int) start, length);
                 }
-                case PackedInts p -> {
+                case EncodedForm.PackedInts p -> {
                     return packedOf(p, (int) start, length);
                 }
-                case AlpEncoding.Encoded a -> {
+                case EncodedForm.AlpInts a -> {
                     return alpOf(a, (int) start, length);
                 }
                 default -> {
@@ -110,24 +106,18 @@ final class FlatReader extends ColumnReader {
             return NONE;
         }
         SerializedArray array = parse(state);
-        String id = array.root().encodingId();
-        if (!id.equals(RunEndEncoding.ID) && (runsOnly || !id.equals(FrameOfReferenceEncoding.ID)
-                && !id.equals(BitPackedEncoding.ID) && !id.equals(BitPackedV2Encoding.ID)
-                && !id.equals(AlpEncoding.ID))) {
+        // the root's encoding says whether it has a form a filter can use (EncodedFilter)
+        if (!(state.registry.find(array.root().encodingId()) instanceof EncodedFilter filter)
+                || (runsOnly && !filter.givesRuns())) {
             return NONE;
         }
         filterArena = state.newArena();
         DecodeContext ctx = new DecodeContext(state.registry, filterArena, state.allowUnknown, state.maxDecodedBytes);
-        int rows = (int) layout.rowCount();
-        Object form = switch (id) {
-            case RunEndEncoding.ID -> RunEndEncoding.runs(array.root(), layout.dtype(), rows, ctx);
-            case AlpEncoding.ID -> AlpEncoding.encoded(array.root(), layout.dtype(), rows, ctx);
-            default -> PackedInts.of(array.root(), layout.dtype(), rows, ctx);
-        };
+        EncodedForm form = ctx.encodedForm(array.root(), layout.dtype(), (int) layout.rowCount());
         return form == null ? NONE : form;
     }
 
-    private static Evaluator.Values runsOf(RunEndEncoding.Runs r, int start, int length) {
+    private static Evaluator.Values runsOf(EncodedForm.Runs r, int start, int length) {
         int[] ends = r.ends();
         int end = start + length;
         int first = firstAbove(ends, start);
@@ -157,7 +147,7 @@ final class FlatReader extends ColumnReader {
         return lo;
     }
 
-    private static Evaluator.Values packedOf(PackedInts p, int start, int length) {
+    private static Evaluator.Values packedOf(EncodedForm.PackedInts p, int start, int length) {
         int[] positions = p.patchPositions();
         int from = firstAtLeast(positions, start);
         int to = firstAtLeast(positions, start + length);
@@ -170,7 +160,7 @@ final class FlatReader extends ColumnReader {
                 p.bitWidth(), local, values);
     }
 
-    private static Evaluator.Values alpOf(AlpEncoding.Encoded a, int start, int length) {
+    private static Evaluator.Values alpOf(EncodedForm.AlpInts a, int start, int length) {
         int[] positions = a.patchPositions();
         int from = firstAtLeast(positions, start);
         int to = firstAtLeast(positions, start + length);
@@ -206,9 +196,9 @@ final class FlatReader extends ColumnReader {
         }
         SerializedArray array = parse(state);
         String id = array.root().encodingId();
-        // A dictionary's point access decodes all its values: do that at most once per segment,
-        // then decode the segment once and keep it for the later ranges.
-        if (!(state.registry.find(id) instanceof PointAccess) || id.equals(DICT_ID) && pointRead) {
+        // A point access that decodes a whole part first (a dictionary's values): do that at most once
+        // per segment, then decode the segment once and keep it for the later ranges.
+        if (!(state.registry.find(id) instanceof PointAccess point) || !point.proportionalToPositions() && pointRead) {
             return super.readSome(start, length, positions, state);
         }
         pointRead = true;
@@ -234,7 +224,7 @@ final class FlatReader extends ColumnReader {
         String path = layout.path() + "/segment#" + layout.segmentId();
         SerializedArray array = SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
                 state.file.arrayIds(), state.file.source(), path);
-        isConstant[0] = array.root().encodingId().equals("vortex.constant");
+        isConstant[0] = array.root().encodingId().equals(Encodings.CONSTANT);
         DecodeContext ctx = new DecodeContext(state.registry, arena, state.allowUnknown, state.maxDecodedBytes);
         return ctx.decode(array.root(), layout.dtype(), (int) layout.rowCount());
     }

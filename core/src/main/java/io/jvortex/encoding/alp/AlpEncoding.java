@@ -17,7 +17,7 @@ import java.nio.ByteOrder;
  * {@code vortex.alp}: floats decoded from integers as {@code (F) encoded * 10^f * 10^-e}, then patched.
  * See the package documentation for the physical form.
  */
-public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAccess {
+public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAccess, io.jvortex.encoding.EncodedFilter {
     /** The encoding id. */
     public static final String ID = "vortex.alp";
 
@@ -78,22 +78,6 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
         return decodeOrTake(node, dtype, length, indices, ctx);
     }
 
-    /**
-     * A node's encoded integers before scaling (for comparing without decoding): row {@code i} is
-     * {@code patchValues[k]} where {@code patchPositions[k] == i}, else {@code ints[i] * f10 * if10}
-     * in the float type's arithmetic.
-     *
-     * @param ints the encoded integers (i32 for f32, i64 for f64) with the rows' validity
-     * @param f32 whether the values are f32
-     * @param f10 {@code 10^f} of the float type (an f32 table entry widened exactly for f32)
-     * @param if10 {@code 10^-e} of the float type
-     * @param patchPositions patched rows, strictly increasing
-     * @param patchValues their values, or null when there are none
-     */
-    public record Encoded(PrimitiveArray ints, boolean f32, double f10, double if10, int[] patchPositions,
-                          PrimitiveArray patchValues) {
-    }
-
     /** A node's checked type, width and metadata (exponents in range, patches within the length). */
     private record Header(DType.Primitive dtype, boolean f32, AlpMetadata meta) {
     }
@@ -121,6 +105,12 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
         return new Header(p, f32, meta);
     }
 
+    /** The integers and patches, unscaled: see {@link #encoded}. */
+    @Override
+    public io.jvortex.encoding.EncodedForm encodedForm(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return encoded(node, dtype, length, ctx);
+    }
+
     /**
      * Decodes a node's integers and patches but does not scale them.
      *
@@ -130,7 +120,8 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
      * @param ctx decoding services
      * @return the encoded form, or null when a child is of an unknown encoding
      */
-    public static Encoded encoded(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+    public static io.jvortex.encoding.EncodedForm.AlpInts encoded(ArrayNode node, DType dtype, int length,
+                                                                   DecodeContext ctx) {
         Header h = header(node, dtype, length, ctx);
         DType.Primitive p = h.dtype();
         boolean f32 = h.f32();
@@ -151,8 +142,8 @@ public final class AlpEncoding implements Encoding, io.jvortex.encoding.PointAcc
             positions = decoded.positions();
             values = v;
         }
-        return f32 ? new Encoded(ints, true, F10_F32[meta.exponentF()], IF10_F32[meta.exponentE()], positions, values)
-                : new Encoded(ints, false, F10_F64[meta.exponentF()], IF10_F64[meta.exponentE()], positions, values);
+        return f32 ? new io.jvortex.encoding.EncodedForm.AlpInts(ints, true, F10_F32[meta.exponentF()], IF10_F32[meta.exponentE()], positions, values)
+                : new io.jvortex.encoding.EncodedForm.AlpInts(ints, false, F10_F64[meta.exponentF()], IF10_F64[meta.exponentE()], positions, values);
     }
 
     private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices,

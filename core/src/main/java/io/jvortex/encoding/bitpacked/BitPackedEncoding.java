@@ -17,7 +17,8 @@ import java.lang.foreign.ValueLayout;
  * {@code fastlanes.bitpacked}: integers packed to {@code bitWidth} bits in FastLanes' transposed
  * 1024-value chunks, with optional patches for values that did not fit.
  */
-public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.PointAccess {
+public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.PointAccess,
+        io.jvortex.encoding.EncodedFilter {
     /** The encoding id. */
     public static final String ID = "fastlanes.bitpacked";
 
@@ -110,6 +111,20 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.encoding.Po
      * @param patches the decoded patches (values of the node's type), or null
      */
     public record Unpatched(PrimitiveArray values, int bitWidth, Patches.Decoded patches) {
+        /** @return these values as packed integers with reference 0, for filters */
+        public io.jvortex.encoding.EncodedForm.PackedInts packedForm() {
+            return patches == null
+                    ? new io.jvortex.encoding.EncodedForm.PackedInts(values, 0, bitWidth, new int[0], null)
+                    : new io.jvortex.encoding.EncodedForm.PackedInts(values, 0, bitWidth, patches.positions(),
+                            (PrimitiveArray) patches.values());
+        }
+    }
+
+    /** Integer nodes as their unpacked values before patching. */
+    @Override
+    public io.jvortex.encoding.EncodedForm encodedForm(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return dtype instanceof DType.Primitive p && p.ptype().isInteger()
+                ? unpatched(node, dtype, length, ctx).packedForm() : null;
     }
 
     /**

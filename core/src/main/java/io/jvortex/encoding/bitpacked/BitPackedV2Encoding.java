@@ -21,7 +21,7 @@ import java.lang.foreign.ValueLayout;
  * their reference(s) into that pass through {@link #decodeWithReference} and
  * {@link #decodeWithChunkReferences}.
  */
-public final class BitPackedV2Encoding implements Encoding, PointAccess {
+public final class BitPackedV2Encoding implements Encoding, PointAccess, io.jvortex.encoding.EncodedFilter {
     /** The encoding id. */
     public static final String ID = "fastlanes.bitpacked.v2";
 
@@ -116,6 +116,13 @@ public final class BitPackedV2Encoding implements Encoding, PointAccess {
         Blocks blocks = Blocks.of(node, dtype, length, ctx);
         return blocks.offset() != chunkOffset ? null
                 : take(blocks, node, length, indices, 0, references, ctx);
+    }
+
+    /** Integer nodes as their unpacked values before patching (the widest block's width bounds them). */
+    @Override
+    public io.jvortex.encoding.EncodedForm encodedForm(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return dtype instanceof DType.Primitive p && p.ptype().isInteger()
+                ? unpatched(node, dtype, length, ctx).packedForm() : null;
     }
 
     /**

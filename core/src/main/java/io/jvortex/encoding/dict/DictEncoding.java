@@ -12,6 +12,12 @@ import io.jvortex.protobuf.ProtoReader;
 
 /** {@code vortex.dict}: codes into a dictionary of values, decoded by gathering with {@link Take}. */
 public final class DictEncoding implements Encoding, io.jvortex.encoding.PointAccess {
+    /** A take decodes every dictionary value first. */
+    @Override
+    public boolean proportionalToPositions() {
+        return false;
+    }
+
     /** The encoding id. */
     public static final String ID = "vortex.dict";
 

@@ -14,7 +14,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** {@code fastlanes.for}: {@code out[i] = encoded[i] + reference}, wrapping in the type's width. */
-public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.encoding.PointAccess {
+public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.encoding.PointAccess,
+        io.jvortex.encoding.EncodedFilter {
     /** The encoding id. */
     public static final String ID = "fastlanes.for";
 
@@ -55,6 +56,26 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.enco
             throw node.error("encoded child decoded to " + encoded.dtype().display());
         }
         return addReference(e, ref, ctx);
+    }
+
+    /**
+     * Over a child that reads as packed integers with no reference of its own (bit-packing, either
+     * wire form), the child's form with this node's reference: a filter compares the packed values
+     * against the literal minus the reference.
+     */
+    @Override
+    public io.jvortex.encoding.EncodedForm encodedForm(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        if (!(dtype instanceof DType.Primitive p) || !p.ptype().isInteger()) {
+            return null;
+        }
+        long ref = reference(node, p, ctx);
+        if (!(ctx.encodedForm(node.child(0), p, length)
+                instanceof io.jvortex.encoding.EncodedForm.PackedInts child) || child.reference() != 0) {
+            return null;
+        }
+        return new io.jvortex.encoding.EncodedForm.PackedInts(child.packed(), ref, child.bitWidth(),
+                child.patchPositions(),
+                child.patchValues() == null ? null : addReference(child.patchValues(), ref, ctx));
     }
 
     /**

@@ -22,7 +22,7 @@ import java.lang.foreign.ValueLayout;
  * and bool values are expanded run by run; other types gather their values with {@link Take}.
  * Single positions are found by searching the run ends, and only their runs' values are decoded.
  */
-public final class RunEndEncoding implements Encoding, PointAccess {
+public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.encoding.EncodedFilter {
     /** The encoding id. */
     public static final String ID = "vortex.runend";
 
@@ -38,15 +38,6 @@ public final class RunEndEncoding implements Encoding, PointAccess {
     }
 
     /**
-     * Runs of a node without expanding them (for evaluating a filter once per run).
-     *
-     * @param values the run values, one per run
-     * @param ends each run's exclusive end in logical rows, non-decreasing, clamped to {@code [0, length]}
-     */
-    public record Runs(Canonical values, int[] ends) {
-    }
-
-    /**
      * Decodes a {@code vortex.runend} node's values and logical run ends, validated as {@link #decode} does.
      *
      * @param node the node
@@ -55,11 +46,23 @@ public final class RunEndEncoding implements Encoding, PointAccess {
      * @param ctx decoding services
      * @return the runs
      */
-    public static Runs runs(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+    public static io.jvortex.encoding.EncodedForm.Runs runs(ArrayNode node, DType dtype, int length,
+                                                            DecodeContext ctx) {
         Parsed parsed = parse(node, dtype, length, ctx);
         int[] ends = new int[parsed.runs];
         MemorySegment.copy(parsed.ends, I, 0, ends, 0, parsed.runs);
-        return new Runs(parsed.values, ends);
+        return new io.jvortex.encoding.EncodedForm.Runs(parsed.values, ends);
+    }
+
+    /** Runs: a filter is evaluated once per run. */
+    @Override
+    public boolean givesRuns() {
+        return true;
+    }
+
+    @Override
+    public io.jvortex.encoding.EncodedForm encodedForm(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return runs(node, dtype, length, ctx);
     }
 
     private record Parsed(MemorySegment ends, Canonical values, int runs) {
