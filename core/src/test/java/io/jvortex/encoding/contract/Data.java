@@ -28,7 +28,7 @@ final class Data {
 
     /** Kinds of integer data. */
     enum IntKind { RANDOM, SMALL, SMALL_WITH_OUTLIERS, NEGATIVE_SMALL, NARROW_RANGE, RUNS, DOMINANT, LOW_CARDINALITY,
-        SEQUENCE }
+        SEQUENCE, CONSTANT }
 
     private Data() {
     }
@@ -99,6 +99,7 @@ final class Data {
                 case DOMINANT -> r.nextInt(20) == 0 ? clamp(t, r.nextLong()) : base;
                 case LOW_CARDINALITY -> pool[r.nextInt(pool.length)];
                 case SEQUENCE -> (long) i * step;
+                case CONSTANT -> base;
             };
         }
         if (kind == IntKind.SEQUENCE && length > 0 && Long.compareUnsigned((long) (length - 1) * step, max(t)) > 0) {
