@@ -90,6 +90,16 @@ class EncodingRegistryTest {
     }
 
     @Test
+    void everyArrayIdOfEveryEditionIsRegistered() {
+        for (io.jvortex.api.Edition edition : io.jvortex.api.Edition.values()) {
+            for (String id : edition.arrayIds()) {
+                assertThat(EncodingRegistry.defaults().find(id)).as(id + " of " + edition.id()).isNotNull()
+                        .satisfies(e -> assertThat(e.id()).isEqualTo(id));
+            }
+        }
+    }
+
+    @Test
     void unknownIdFailsNamingItAndWhere() throws IOException {
         byte[] file = renamedFile();
         assertThatThrownBy(() -> firstColumn(file, ReaderOptions.defaults()))
