@@ -1,7 +1,7 @@
 package io.jvortex.encoding.contract;
 
 import io.jvortex.dtype.DType;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.util.List;
 
 /**

@@ -3,9 +3,9 @@ package io.jvortex.encoding.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.Edition;
-import io.jvortex.compress.BuiltinSchemes;
+import io.jvortex.registry.BuiltinSchemes;
 import io.jvortex.compress.Scheme;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.jvortex.api.VortexException;
+import io.jvortex.error.VortexException;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.TestSupport;
 import io.jvortex.encoding.ArrayNode;
 import io.jvortex.encoding.DecodeContext;
-import io.jvortex.encoding.EncodingRegistry;
+import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.PointAccess;
-import io.jvortex.write.WriteNode;
+import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
