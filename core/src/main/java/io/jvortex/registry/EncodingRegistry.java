@@ -62,7 +62,7 @@ public final class EncodingRegistry implements EncodingLookup {
 
         /** @return this builder with every built-in encoding */
         public Builder addBuiltins() {
-            BuiltinEncodings.ALL.forEach(this::register);
+            BuiltinEncodings.encodings().forEach(this::register);
             return this;
         }
 
