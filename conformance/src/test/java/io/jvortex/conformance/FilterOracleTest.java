@@ -31,6 +31,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * naive row-at-a-time evaluation over the generated values, on Rust-written random tables of several
  * zones, over seeded random predicates: row for row, nulls included.
  */
+@Tag("soak") // slow; -Pfast skips it, ./test runs it
 class FilterOracleTest {
     private static final List<TypeSpec> TYPES = List.of(
             new TypeSpec.Bool(true),

@@ -210,7 +210,8 @@ class OracleSmokeTest {
         RustOracle oracle = RustOracle.shared();
         assertThatThrownBy(() -> oracle.info(dir.resolve("missing.vortex")))
                 .isInstanceOf(RustOracle.OracleException.class);
-        GeneratedTable table = RandomTables.generate(1, List.of(TypeSpec.i64()), 10);
+        long seed = Seeds.seed("OracleSmokeTest.aBadRequestIsAnErrorAndTheOracleKeepsWorking");
+        GeneratedTable table = RandomTables.generate(seed, List.of(TypeSpec.i64()), 10);
         Path file = dir.resolve("after-error.vortex");
         oracle.write(table, file, Strategy.DEFAULT, null);
         assertThat(oracle.read(file)).isEqualTo(table.rows());

@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * core2025.06.0) are read value for value by the Rust reader (vortex-data 0.91 with pco 1.0.x) and
  * by ours; the sizes are reported next to the Rust compact writer's for the same table.
  */
+@Tag("soak") // slow; -Pfast skips it, ./test runs it
 class PcoWriteConformanceTest {
     private static final List<PType> TYPES = List.of(PType.I16, PType.I32, PType.I64, PType.U16, PType.U32,
             PType.U64, PType.F16, PType.F32, PType.F64);

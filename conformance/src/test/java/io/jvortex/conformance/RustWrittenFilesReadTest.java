@@ -477,6 +477,7 @@ class RustWrittenFilesReadTest {
      * thread pool returns the whole file in order.
      */
     static void takeAndSplits(Path file, List<String> expected, String what) {
+        // Not a second seed: what names the table and its seed, so replaying that seed replays these positions.
         SplittableRandom random = new SplittableRandom(what.hashCode());
         try (VortexReader reader = VortexReader.open(file)) {
             int n = expected.size();

@@ -23,6 +23,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
 import io.jvortex.dtype.TimeUnit;
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.Arena;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -51,17 +52,10 @@ class ColumnViewTest {
         };
     }
 
-    private static long seed() {
-        String s = System.getProperty("jvortex.test.seed");
-        long seed = s == null || s.isBlank() || s.startsWith("$") ? System.nanoTime() : Long.parseLong(s);
-        System.out.println("ColumnViewTest seed " + seed + " (replay with -Djvortex.test.seed=" + seed + ")");
-        return seed;
-    }
-
     @ParameterizedTest
     @EnumSource(value = PType.class, names = {"I8", "U8", "I16", "U16", "I32", "U32", "I64", "U64"})
     void longsOfEveryIntegerWidthWithSomeNullsAndSlices(PType ptype) {
-        Random rnd = new Random(seed());
+        Random rnd = new Random(Seeds.seed("ColumnViewTest.longsOfEveryIntegerWidthWithSomeNullsAndSlices " + ptype));
         int n = 2500; // crosses the 1024-row fold blocks
         long[] raw = new long[n];
         boolean[] valid = new boolean[n];
@@ -172,7 +166,7 @@ class ColumnViewTest {
 
     @Test
     void doubleSumAcrossBlocksMatchesNaiveSum() {
-        Random rnd = new Random(seed());
+        Random rnd = new Random(Seeds.seed("ColumnViewTest.doubleSumAcrossBlocksMatchesNaiveSum"));
         int n = 3000;
         double[] v = new double[n];
         boolean[] valid = new boolean[n];

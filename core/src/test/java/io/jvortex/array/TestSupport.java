@@ -2,6 +2,7 @@ package io.jvortex.array;
 
 import io.jvortex.dtype.DType;
 import io.jvortex.scalar.Scalar;
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
@@ -13,7 +14,7 @@ import java.util.SplittableRandom;
 
 /**
  * Test helpers for canonical arrays: a reference view of any array as plain Java values, a
- * budget-free allocator, and the replayable test seed.
+ * budget-free allocator, and a seeded generator (through {@link Seeds}).
  */
 public final class TestSupport {
     private TestSupport() {
@@ -28,22 +29,14 @@ public final class TestSupport {
     }
 
     /**
-     * The seed of a randomized test: {@code -Djvortex.test.seed=N} replays one; otherwise a fresh one
-     * is drawn. Printed so a failure can be replayed.
+     * A seeded generator for a randomized test, from {@link Seeds#random(String)}: the seed is printed
+     * and {@code -Djvortex.test.seed=N} replays it.
      *
-     * @param test the test name
+     * @param test the test name, printed with the seed
      * @return a seeded random
      */
     public static SplittableRandom random(String test) {
-        String prop = System.getProperty("jvortex.test.seed", "");
-        long seed;
-        try {
-            seed = Long.parseLong(prop.trim());
-        } catch (NumberFormatException e) {
-            seed = System.nanoTime() ^ Thread.currentThread().threadId();
-        }
-        System.out.println(test + ": seed " + seed + " (replay with -Djvortex.test.seed=" + seed + ")");
-        return new SplittableRandom(seed);
+        return Seeds.random(test);
     }
 
     /**

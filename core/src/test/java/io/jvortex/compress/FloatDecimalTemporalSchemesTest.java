@@ -137,9 +137,10 @@ class FloatDecimalTemporalSchemesTest {
     void eachSchemeAcceptsOnlyItsFamily() {
         PrimitiveArray f16 = TestArrays.primitive(PType.F16, false, new long[] {0x3C00}, null);
         PrimitiveArray f64 = TestArrays.f64(new double[] {1.5}, null);
-        ExtensionArray ts = timestamps(new SplittableRandom(1), TimeUnit.SECONDS, null, true, 1, null);
+        SplittableRandom rnd = TestSupport.random("FloatDecimalTemporalSchemesTest.eachSchemeAcceptsOnlyItsFamily");
+        ExtensionArray ts = timestamps(rnd, TimeUnit.SECONDS, null, true, 1, null);
         ExtensionArray date = new ExtensionArray(Extensions.date(TimeUnit.DAYS, false), TestArrays.i32(1));
-        DecimalArray dec = decimals(new SplittableRandom(1), 4, 1, 2, 99, 1, null);
+        DecimalArray dec = decimals(rnd, 4, 1, 2, 99, 1, null);
         List<Canonical> arrays = List.of(f16, f64, ts, date, dec, TestArrays.i64(1));
         List<Scheme> ours = List.of(new io.jvortex.encoding.alp.AlpScheme(),
                 new io.jvortex.encoding.alprd.AlpRdScheme(),

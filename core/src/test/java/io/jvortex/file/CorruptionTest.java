@@ -8,6 +8,7 @@ import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.ScanIterator;
 import io.jvortex.error.VortexException;
 import io.jvortex.api.VortexReader;
+import io.jvortex.testing.Seeds;
 import io.jvortex.testutil.SampleFiles;
 import io.jvortex.testutil.Walk;
 import java.io.IOException;
@@ -22,7 +23,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * harmless flips, decode) — never another exception, a crash or a hang.
  */
 class CorruptionTest {
-    private static final long SEED = Long.getLong("jvortex.test.seed", 0x5EEDL);
     /** Small budget so a corrupt length cannot make the test allocate much. */
     private static final ReaderOptions OPTIONS = ReaderOptions.defaults().withMaxDecodedBytes(64L << 20);
 
@@ -59,8 +59,7 @@ class CorruptionTest {
     @ValueSource(strings = {"tiny.vortex", "empty.vortex", "mixed_default.vortex", "mixed_core2025.05.0.vortex"})
     void seededByteFlipsFailCleanly(String name) throws IOException {
         byte[] full = SampleFiles.bytes(name);
-        System.out.println("[jvortex] seed=" + SEED + " (replay with -Djvortex.test.seed=" + SEED + ")");
-        SplittableRandom rnd = new SplittableRandom(SEED ^ name.hashCode());
+        SplittableRandom rnd = Seeds.random("CorruptionTest.seededByteFlipsFailCleanly " + name);
         assertTimeoutPreemptively(Duration.ofMinutes(3), () -> {
             for (int k = 0; k < 1500; k++) {
                 byte[] bad = full.clone();

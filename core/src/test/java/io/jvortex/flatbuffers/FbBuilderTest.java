@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jvortex.array.TestSupport;
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -164,7 +165,7 @@ class FbBuilderTest {
     void growsFarPastItsInitialCapacity() {
         FbBuilder fb = new FbBuilder(16);
         byte[] big = new byte[300_000];
-        new SplittableRandom(1).nextBytes(big);
+        Seeds.random("FbBuilderTest.growsFarPastItsInitialCapacity").nextBytes(big);
         int v = fb.createByteVector(big);
         int[] names = new int[2000];
         for (int i = 0; i < names.length; i++) {

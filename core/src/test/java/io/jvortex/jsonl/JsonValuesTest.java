@@ -3,6 +3,7 @@ package io.jvortex.jsonl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jvortex.testing.Seeds;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -115,7 +116,7 @@ class JsonValuesTest {
 
     @Test
     void float32ReadsBackAndIsNoLongerThanFloatToString() {
-        SplittableRandom random = new SplittableRandom(20_250_731L);
+        SplittableRandom random = Seeds.random("JsonValuesTest.float32ReadsBackAndIsNoLongerThanFloatToString");
         for (int i = 0; i < 200_000; i++) {
             float value = Float.intBitsToFloat(random.nextInt());
             if (Float.isNaN(value) || Float.isInfinite(value)) {
@@ -205,7 +206,7 @@ class JsonValuesTest {
 
     @Test
     void decimalsAgreeWithBigDecimalPlainString() {
-        SplittableRandom random = new SplittableRandom(7);
+        SplittableRandom random = Seeds.random("JsonValuesTest.decimalsAgreeWithBigDecimalPlainString");
         for (int i = 0; i < 10_000; i++) {
             BigInteger unscaled = new BigInteger(random.nextInt(1, 200), new java.util.Random(random.nextLong()));
             if (random.nextBoolean()) {
@@ -261,7 +262,7 @@ class JsonValuesTest {
         assertThat(render(b -> JsonValues.appendDateMillis(b, 86_400_000L * 59))).isEqualTo("\"1970-03-01\"");
         assertThat(render(b -> JsonValues.appendDateMillis(b, Long.MIN_VALUE)))
                 .isEqualTo("\"-292275055-05-16\"");
-        SplittableRandom random = new SplittableRandom(3);
+        SplittableRandom random = Seeds.random("JsonValuesTest.dates");
         for (int i = 0; i < 100_000; i++) {
             long day = random.nextLong(-719_528, 2_932_897); // years 0..9999
             assertThat(render(b -> JsonValues.appendDateDays(b, day)))
@@ -298,7 +299,7 @@ class JsonValuesTest {
         assertThat(render(b -> JsonValues.appendTimestamp(b, Long.MAX_VALUE, TimeUnit.NANOSECONDS, false)))
                 .isEqualTo("\"2262-04-11T23:47:16.854775807\"");
         DateTimeFormatter iso = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS").withZone(ZoneOffset.UTC);
-        SplittableRandom random = new SplittableRandom(11);
+        SplittableRandom random = Seeds.random("JsonValuesTest.timestamps");
         for (int i = 0; i < 100_000; i++) {
             long nanos = random.nextLong();
             Instant instant = Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L),

@@ -2,7 +2,7 @@ package io.jvortex.pco;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jvortex.encoding.alp.TestSeeds;
+import io.jvortex.testing.Seeds;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class BinTrainerTest {
     @Test
     void sortsUnsignedLikeAReferenceSort() {
-        SplittableRandom rnd = TestSeeds.random("BinTrainerTest.sort");
+        SplittableRandom rnd = Seeds.random("BinTrainerTest.sort");
         for (int n : new int[] {0, 1, 100, 4095, 4096, 10000, 70000}) {
             for (int bits : new int[] {8, 16, 33, 64}) {
                 long[] a = new long[n];
@@ -57,7 +57,7 @@ class BinTrainerTest {
 
     @Test
     void weightsSumToThePowerOfTwoTable() {
-        SplittableRandom rnd = TestSeeds.random("BinTrainerTest.weights");
+        SplittableRandom rnd = Seeds.random("BinTrainerTest.weights");
         for (int trial = 0; trial < 200; trial++) {
             int nb = 2 + rnd.nextInt(300);
             long[] counts = new long[nb];

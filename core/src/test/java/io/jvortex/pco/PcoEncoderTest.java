@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jvortex.pco.PcoDecoder.NumberType;
-import io.jvortex.encoding.alp.TestSeeds;
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ class PcoEncoderTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void roundTripsEveryLength(NumberType type, Shape shape) {
-        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest." + type + "." + shape);
+        SplittableRandom rnd = Seeds.random("PcoEncoderTest." + type + "." + shape);
         for (int n : LENGTHS) {
             long[] values = generate(type, shape, n, rnd);
             assertRoundTrip(type, values, PcoEncoder.Options.VORTEX, type + " " + shape + " n=" + n);
@@ -46,7 +46,7 @@ class PcoEncoderTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("typesArg")
     void everyDeltaOrderAndTinyPages(NumberType type) {
-        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.delta." + type);
+        SplittableRandom rnd = Seeds.random("PcoEncoderTest.delta." + type);
         for (int order = 0; order <= PcoEncoder.Options.LOOKBACK; order++) {
             for (int pageN : new int[] {1, 3, 7, 300}) {
                 long[] values = generate(type, Shape.SORTED, 1 + rnd.nextInt(900), rnd);
@@ -65,7 +65,7 @@ class PcoEncoderTest {
 
     @Test
     void largeChunkWithManyPages() {
-        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.large");
+        SplittableRandom rnd = Seeds.random("PcoEncoderTest.large");
         for (NumberType type : new NumberType[] {NumberType.I64, NumberType.F32, NumberType.U16}) {
             long[] values = generate(type, Shape.SMALL_RANGE, 65537 + rnd.nextInt(1000), rnd);
             PcoEncoder.Chunk c = assertRoundTrip(type, values, PcoEncoder.Options.VORTEX, type + " large");
@@ -75,7 +75,7 @@ class PcoEncoderTest {
 
     @Test
     void choosesIntMultForMultiplesAndDeltaForSortedData() {
-        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.modes");
+        SplittableRandom rnd = Seeds.random("PcoEncoderTest.modes");
         long[] mult = new long[20000];
         for (int i = 0; i < mult.length; i++) {
             mult[i] = (rnd.nextInt(1_000_000) - 500_000) * 1000L + 7;
@@ -98,7 +98,7 @@ class PcoEncoderTest {
 
     @Test
     void choosesLookbackForRepeatingPatterns() {
-        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.lookback");
+        SplittableRandom rnd = Seeds.random("PcoEncoderTest.lookback");
         long[] pattern = new long[53];
         for (int i = 0; i < pattern.length; i++) {
             pattern[i] = rnd.nextLong();
@@ -114,7 +114,7 @@ class PcoEncoderTest {
 
     @Test
     void choosesFloatMultForDecimals() {
-        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.floatMult");
+        SplittableRandom rnd = Seeds.random("PcoEncoderTest.floatMult");
         long[] values = new long[20000];
         double[] specials = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 1e300, -3e250, 4.9e-324,
             Double.longBitsToDouble(0x7FF0_0000_0000_0123L), Double.longBitsToDouble(0xFFF8_0000_0000_0001L)};
@@ -129,7 +129,7 @@ class PcoEncoderTest {
 
     @Test
     void choosesFloatQuantForWidenedFloats() {
-        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.floatQuant");
+        SplittableRandom rnd = Seeds.random("PcoEncoderTest.floatQuant");
         long[] values = new long[20000];
         for (int i = 0; i < values.length; i++) {
             float f = (float) (rnd.nextGaussian() * 1000);
@@ -185,7 +185,7 @@ class PcoEncoderTest {
 
     @Test
     void uniformRandomStaysNearRawSize() {
-        SplittableRandom rnd = TestSeeds.random("PcoEncoderTest.uniform");
+        SplittableRandom rnd = Seeds.random("PcoEncoderTest.uniform");
         long[] values = new long[50000];
         for (int i = 0; i < values.length; i++) {
             values[i] = rnd.nextLong();

@@ -9,6 +9,7 @@ import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
 import io.jvortex.api.VortexReader;
 import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.testing.Seeds;
 import io.jvortex.testutil.SampleFiles;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -20,8 +21,6 @@ import org.junit.jupiter.api.Test;
 
 /** {@link ScanOptions.Builder#rowRange}: exactly the rows of the range, in order, whatever the chunking. */
 class RowRangeTest {
-    private static final long SEED = Long.getLong("jvortex.test.seed", 0x20A6EL);
-
     private static List<String> rows(VortexReader reader, ScanOptions options, List<Long> firstRows) {
         StringWriter out = new StringWriter();
         JsonlWriter writer = new JsonlWriter(out);
@@ -40,8 +39,7 @@ class RowRangeTest {
     @Test
     void rangesReadExactlyTheirRows() throws IOException {
         byte[] file = SampleFiles.bytes("mixed_default.vortex");
-        System.out.println("[jvortex] seed=" + SEED + " (replay with -Djvortex.test.seed=" + SEED + ")");
-        SplittableRandom random = new SplittableRandom(SEED);
+        SplittableRandom random = Seeds.random("RowRangeTest.rangesReadExactlyTheirRows");
         try (VortexReader reader = VortexReader.open(MemorySegment.ofArray(file), "mixed", ReaderOptions.defaults())) {
             List<String> all = rows(reader, ScanOptions.all(), new ArrayList<>());
             assertThat(all).hasSize(3000);

@@ -10,6 +10,7 @@ import io.jvortex.api.ScanOptions;
 import io.jvortex.api.Split;
 import io.jvortex.api.VortexReader;
 import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.testing.Seeds;
 import io.jvortex.testutil.SampleFiles;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -29,8 +30,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Random access ({@code take}), splits, parallel split scans and concurrent scans of one reader. */
 class TakeAndSplitsTest {
-    private static final long SEED = Long.getLong("jvortex.test.seed", System.nanoTime());
-
     private static VortexReader open(String name) throws IOException {
         byte[] bytes = name.startsWith("../")
                 ? Files.readAllBytes(Path.of(name))
@@ -67,8 +66,8 @@ class TakeAndSplitsTest {
     @ParameterizedTest
     @ValueSource(strings = {"mixed_default.vortex", "mixed_core2025.05.0.vortex", "../examples/lineitem.vortex"})
     void takeReturnsTheRowsOfAFullScanInTheRequestedOrder(String name) throws IOException {
-        System.out.println("[jvortex] seed=" + SEED + " (replay with -Djvortex.test.seed=" + SEED + ") for " + name);
-        SplittableRandom random = new SplittableRandom(SEED);
+        SplittableRandom random = Seeds.random(
+                "TakeAndSplitsTest.takeReturnsTheRowsOfAFullScanInTheRequestedOrder " + name);
         try (VortexReader reader = open(name)) {
             List<String> all = rows(reader, ScanOptions.all());
             int n = all.size();

@@ -226,7 +226,8 @@ class FileWriterTest {
     @Test
     void theSameInputGivesTheSameBytesOnAnyChannel() throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            RandomArrays gen = new RandomArrays(new SplittableRandom(7), TestSupport.allocator(arena));
+            SplittableRandom random = TestSupport.random("FileWriterTest.theSameInputGivesTheSameBytesOnAnyChannel");
+            RandomArrays gen = new RandomArrays(random, TestSupport.allocator(arena));
             DType.Struct schema = new DType.Struct(List.of("a", "b", "c"), List.of(new DType.Utf8(true),
                     new DType.List(new DType.Primitive(PType.U8, true), true), new DType.Decimal(40, 2, true)), true);
             List<StructArray> chunks = randomChunks(gen, schema, new int[] {10, 20});

@@ -27,6 +27,7 @@ import io.jvortex.layout.Layout;
 import io.jvortex.layout.ZoneSchema;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.scan.ZoneMap;
+import io.jvortex.testing.Seeds;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.math.BigDecimal;
@@ -438,7 +439,7 @@ class VortexWriterTest {
         DType.Struct schema = new DType.Struct(List.of("clerk"), List.of(new DType.Utf8(false)), false);
         int rows = 50_000;
         String[] clerks = new String[rows];
-        SplittableRandom random = io.jvortex.encoding.alp.TestSeeds.random("VortexWriterTest.repetitiveStrings");
+        SplittableRandom random = Seeds.random("VortexWriterTest.repetitiveStrings");
         for (int i = 0; i < rows; i++) {
             clerks[i] = String.format(java.util.Locale.ROOT, "Clerk#%09d", 1 + random.nextInt(1000));
         }

@@ -63,12 +63,13 @@ public final class WriterChild {
     }
 
     /**
-     * @param args {@code lineitem FILE ROWS} or {@code forever FILE}
+     * @param args {@code lineitem FILE ROWS SEED} or {@code forever FILE SEED}; the parent draws the
+     *     seed from {@code Seeds} and prints it (this process's first line of output is the protocol)
      */
     public static void main(String[] args) {
         boolean forever = args[0].equals("forever");
         long rows = forever ? Long.MAX_VALUE : Long.parseLong(args[2]);
-        SplittableRandom random = new SplittableRandom(42);
+        SplittableRandom random = new SplittableRandom(Long.parseLong(args[args.length - 1]));
         long written = 0;
         try (VortexWriter writer = VortexWriter.create(Path.of(args[1]), LINEITEM,
                 WriteOptions.defaults().withThreads(2))) {

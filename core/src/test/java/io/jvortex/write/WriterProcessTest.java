@@ -3,6 +3,7 @@ package io.jvortex.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.VortexReader;
+import io.jvortex.testing.Seeds;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * heap (memory is bounded by the chunks in flight, not the file), and a process killed in the middle
  * of a write leaves nothing at the destination.
  */
+@Tag("soak") // slow; -Pfast skips it, ./test runs it
 class WriterProcessTest {
     @TempDir
     Path dir;
@@ -31,11 +34,17 @@ class WriterProcessTest {
         return new ProcessBuilder(command).redirectErrorStream(true);
     }
 
+    /** The child's data seed, drawn (and printed) here: the child's own output is its protocol. */
+    private static String seed(String label) {
+        return Long.toString(Seeds.seed(label));
+    }
+
     @Test
     void twentyMillionLineitemRowsIn512MiBOfHeap() throws Exception {
         Path file = dir.resolve("lineitem.vortex");
         Path log = dir.resolve("child.log");
-        Process p = child("lineitem", file.toString(), "20000000").redirectOutput(log.toFile()).start();
+        String seed = seed("WriterProcessTest.twentyMillionLineitemRowsIn512MiBOfHeap");
+        Process p = child("lineitem", file.toString(), "20000000", seed).redirectOutput(log.toFile()).start();
         boolean done = p.waitFor(10, TimeUnit.MINUTES);
         if (!done) {
             p.destroyForcibly();
@@ -53,7 +62,8 @@ class WriterProcessTest {
     @Test
     void aKilledWriterLeavesNothingAtTheDestination() throws Exception {
         Path file = dir.resolve("killed.vortex");
-        Process p = child("forever", file.toString()).start();
+        String seed = seed("WriterProcessTest.aKilledWriterLeavesNothingAtTheDestination");
+        Process p = child("forever", file.toString(), seed).start();
         try (var out = p.inputReader(StandardCharsets.UTF_8)) {
             String line = out.readLine();
             assertThat(line).as("the child reports writing").isEqualTo("writing");

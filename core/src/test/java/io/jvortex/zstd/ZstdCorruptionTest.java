@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.jvortex.error.VortexException;
-import io.jvortex.encoding.varbin.TestData;
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.Arrays;
@@ -76,7 +76,7 @@ class ZstdCorruptionTest {
         byte[] frame = ZstdCorpusTest.resource(name + ".zst");
         Zstd decoder = ZstdCorpusTest.decoderFor(c);
         MemorySegment dst = MemorySegment.ofArray(new byte[(int) c.length()]);
-        SplittableRandom rnd = TestData.random("seededMutationsFailCleanly[" + name + "]");
+        SplittableRandom rnd = Seeds.random("seededMutationsFailCleanly[" + name + "]");
         int trials = 400;
         int[] outcomes = new int[2];
         assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {

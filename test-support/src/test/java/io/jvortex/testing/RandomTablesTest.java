@@ -173,7 +173,8 @@ class RandomTablesTest {
 
     @Test
     void randomTypesCoverEveryKindAndNesting() {
-        List<TypeSpec> types = RandomTables.randomTypes(new SplittableRandom(Seeds.seed("randomTypes")), 3000, true);
+        SplittableRandom random = Seeds.random("RandomTablesTest.randomTypesCoverEveryKindAndNesting");
+        List<TypeSpec> types = RandomTables.randomTypes(random, 3000, true);
         Set<String> kinds = new HashSet<>();
         boolean wideDecimal = false;
         boolean negativeScale = false;
@@ -195,13 +196,14 @@ class RandomTablesTest {
         assertThat(wideDecimal).isTrue();
         assertThat(negativeScale).isTrue();
         assertThat(nestedTwice).isTrue();
-        assertThat(RandomTables.randomTypes(new SplittableRandom(1), 3000, false))
+        assertThat(RandomTables.randomTypes(random, 3000, false))
                 .noneMatch(t -> t.toJson().contains("uuid"));
     }
 
     @Test
     void writesJsonlAsUtf8(@TempDir Path dir) throws Exception {
-        GeneratedTable table = RandomTables.generate(7, List.of(TypeSpec.utf8()), 100);
+        GeneratedTable table = RandomTables.generate(Seeds.seed("RandomTablesTest.writesJsonlAsUtf8"),
+                List.of(TypeSpec.utf8()), 100);
         Path file = table.writeJsonl(dir.resolve("sub/rows.jsonl"));
         assertThat(Files.readString(file, StandardCharsets.UTF_8)).isEqualTo(table.jsonl());
         assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).isEqualTo(table.rows());

@@ -32,7 +32,7 @@ class TypeSpecTest {
 
     @Test
     void everyRandomTypeRoundTripsThroughJson() {
-        SplittableRandom random = new SplittableRandom(99);
+        SplittableRandom random = Seeds.random("TypeSpecTest.everyRandomTypeRoundTripsThroughJson");
         for (TypeSpec type : RandomTables.randomTypes(random, 2_000, true)) {
             assertThat(TypeSpec.fromJson(type.toJson())).isEqualTo(type);
         }
@@ -40,7 +40,7 @@ class TypeSpecTest {
 
     @Test
     void randomTypesWithMapsAndVariantsRoundTripThroughJson() {
-        SplittableRandom random = new SplittableRandom(7);
+        SplittableRandom random = Seeds.random("TypeSpecTest.randomTypesWithMapsAndVariantsRoundTripThroughJson");
         List<TypeSpec> types = RandomTables.randomTypes(random, 2_000, true, true);
         for (TypeSpec type : types) {
             assertThat(TypeSpec.fromJson(type.toJson())).isEqualTo(type);

@@ -10,6 +10,7 @@ import io.jvortex.array.TestSupport;
 import io.jvortex.encoding.alp.EncodedNodes.FloatShape;
 import io.jvortex.encoding.alp.EncodedNodes.NullShape;
 import io.jvortex.encoding.WriteNode;
+import io.jvortex.testing.Seeds;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
@@ -121,7 +122,7 @@ class AlpEncoderTest {
      */
     @Test
     void integralValuesKeepZeroExponents() {
-        SplittableRandom random = TestSeeds.random("AlpEncoderTest.integralValuesKeepZeroExponents");
+        SplittableRandom random = Seeds.random("AlpEncoderTest.integralValuesKeepZeroExponents");
         double[] whole = new double[5000];
         double[] halves = new double[5000];
         float[] wholeF = new float[5000];

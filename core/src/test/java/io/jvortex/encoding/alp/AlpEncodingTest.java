@@ -16,6 +16,7 @@ import io.jvortex.encoding.DecodeContext;
 import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.alp.SegmentBuilder.Node;
 import io.jvortex.encoding.alp.SegmentBuilder.Proto;
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.Arena;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -165,7 +166,7 @@ class AlpEncodingTest {
     @ParameterizedTest(name = "f64 length {0}, nulls {1}")
     @MethodSource("shapes")
     void decodesF64Shapes(int len, String nulls) {
-        SplittableRandom rnd = new SplittableRandom(len * 31L + nulls.hashCode());
+        SplittableRandom rnd = Seeds.random("AlpEncodingTest.decodesF64Shapes " + len + " " + nulls);
         long[] enc = new long[len];
         for (int i = 0; i < len; i++) {
             enc[i] = rnd.nextLong(-1_000_000_000L, 1_000_000_000L);
@@ -179,7 +180,7 @@ class AlpEncodingTest {
     @ParameterizedTest(name = "f32 length {0}, nulls {1}")
     @MethodSource("shapes")
     void decodesF32Shapes(int len, String nulls) {
-        SplittableRandom rnd = new SplittableRandom(len * 37L + nulls.hashCode());
+        SplittableRandom rnd = Seeds.random("AlpEncodingTest.decodesF32Shapes " + len + " " + nulls);
         int[] enc = new int[len];
         long[] asLong = new long[len];
         for (int i = 0; i < len; i++) {
@@ -270,7 +271,7 @@ class AlpEncodingTest {
 
     @Test
     void randomArraysMatchTheReferenceDecoder() {
-        SplittableRandom rnd = TestSeeds.random("AlpEncodingTest.randomArraysMatchTheReferenceDecoder");
+        SplittableRandom rnd = Seeds.random("AlpEncodingTest.randomArraysMatchTheReferenceDecoder");
         for (int round = 0; round < 60; round++) {
             boolean f32 = rnd.nextBoolean();
             int len = rnd.nextInt(4) == 0 ? rnd.nextInt(3) : rnd.nextInt(1, 4000);
@@ -350,7 +351,7 @@ class AlpEncodingTest {
 
     @Test
     void encodedDecimalsRoundTripBitExactly() {
-        SplittableRandom rnd = TestSeeds.random("AlpEncodingTest.encodedDecimalsRoundTripBitExactly");
+        SplittableRandom rnd = Seeds.random("AlpEncodingTest.encodedDecimalsRoundTripBitExactly");
         int len = 3000;
         double[] values = new double[len];
         for (int i = 0; i < len; i++) {

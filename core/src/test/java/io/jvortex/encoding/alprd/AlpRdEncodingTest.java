@@ -17,7 +17,7 @@ import io.jvortex.encoding.alp.GoldenFiles;
 import io.jvortex.encoding.alp.SegmentBuilder;
 import io.jvortex.encoding.alp.SegmentBuilder.Node;
 import io.jvortex.encoding.alp.SegmentBuilder.Proto;
-import io.jvortex.encoding.alp.TestSeeds;
+import io.jvortex.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -143,13 +143,13 @@ class AlpRdEncodingTest {
     @ParameterizedTest(name = "{0} length {1}, nulls {2}")
     @MethodSource("shapes")
     void decodesShapes(String type, int len, String nulls) {
-        SplittableRandom rnd = new SplittableRandom(type.hashCode() * 31L + len * 7L + nulls.hashCode());
+        SplittableRandom rnd = Seeds.random("AlpRdEncodingTest.decodesShapes " + type + " " + len + " " + nulls);
         check(generate(rnd, type.equals("f32"), len, nulls, PType.U16));
     }
 
     @Test
     void randomArraysMatchTheReferenceDecoder() {
-        SplittableRandom rnd = TestSeeds.random("AlpRdEncodingTest.randomArraysMatchTheReferenceDecoder");
+        SplittableRandom rnd = Seeds.random("AlpRdEncodingTest.randomArraysMatchTheReferenceDecoder");
         PType[] leftTypes = {PType.U8, PType.U16, PType.U32, PType.U64};
         for (int round = 0; round < 80; round++) {
             String nulls = new String[] {"none", "some", "all"}[rnd.nextInt(3)];

@@ -3,6 +3,7 @@ package io.jvortex.encoding.bitpacked;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -167,7 +168,7 @@ class FastLanesBitPackingTest {
     @ParameterizedTest(name = "T={0}")
     @ValueSource(ints = {8, 16, 32, 64})
     void unpackMatchesTheNaiveReferenceForEveryWidth(int typeBits) {
-        SplittableRandom random = TestSeeds.random("unpack T=" + typeBits);
+        SplittableRandom random = Seeds.random("unpack T=" + typeBits);
         try (Arena arena = Arena.ofConfined()) {
             for (int bitWidth = 0; bitWidth <= typeBits; bitWidth++) {
                 byte[] packed = new byte[128 * bitWidth];
@@ -185,7 +186,7 @@ class FastLanesBitPackingTest {
     @ParameterizedTest(name = "T={0}")
     @ValueSource(ints = {8, 16, 32, 64})
     void unpackRangeAddsTheReferenceAcrossChunksForEveryWidth(int typeBits) {
-        SplittableRandom random = TestSeeds.random("unpackRange T=" + typeBits);
+        SplittableRandom random = Seeds.random("unpackRange T=" + typeBits);
         int typeBytes = typeBits / 8;
         try (Arena arena = Arena.ofConfined()) {
             for (int bitWidth = 0; bitWidth <= typeBits; bitWidth++) {
@@ -230,7 +231,7 @@ class FastLanesBitPackingTest {
     @ParameterizedTest(name = "T={0}")
     @ValueSource(ints = {8, 16, 32, 64})
     void packMatchesTheNaiveReferenceAndRoundTrips(int typeBits) {
-        SplittableRandom random = TestSeeds.random("pack T=" + typeBits);
+        SplittableRandom random = Seeds.random("pack T=" + typeBits);
         for (int bitWidth = 0; bitWidth <= typeBits; bitWidth++) {
             // Full-width random inputs: the kernel must mask them to W bits itself.
             long[] values = randomValues(random, typeBits);
@@ -274,7 +275,7 @@ class FastLanesBitPackingTest {
     @ParameterizedTest(name = "T={0}")
     @ValueSource(ints = {8, 16, 32, 64})
     void unpackSingleAgreesWithTheBulkKernelAtEveryIndexAndWidth(int typeBits) {
-        SplittableRandom random = TestSeeds.random("unpackSingle T=" + typeBits);
+        SplittableRandom random = Seeds.random("unpackSingle T=" + typeBits);
         for (int bitWidth = 0; bitWidth <= typeBits; bitWidth++) {
             byte[] packed = new byte[128 * bitWidth + 2];
             random.nextBytes(packed);
@@ -303,7 +304,7 @@ class FastLanesBitPackingTest {
 
     @Test
     void worksOnSeveralChunksOfOneBuffer() {
-        SplittableRandom random = TestSeeds.random("multi-chunk");
+        SplittableRandom random = Seeds.random("multi-chunk");
         int bitWidth = 13;
         long[][] chunks = {randomValues(random, 16), randomValues(random, 16), randomValues(random, 16)};
         MemorySegment seg = MemorySegment.ofArray(new byte[3 * 128 * bitWidth]);

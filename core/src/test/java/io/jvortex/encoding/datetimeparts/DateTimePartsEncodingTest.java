@@ -20,7 +20,7 @@ import io.jvortex.encoding.alp.GoldenFiles;
 import io.jvortex.encoding.alp.SegmentBuilder;
 import io.jvortex.encoding.alp.SegmentBuilder.Node;
 import io.jvortex.encoding.alp.SegmentBuilder.Proto;
-import io.jvortex.encoding.alp.TestSeeds;
+import io.jvortex.testing.Seeds;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -111,7 +111,8 @@ class DateTimePartsEncodingTest {
     @ParameterizedTest(name = "{0} length {1}, nulls {2}")
     @MethodSource("shapes")
     void splitTimestampsRecombine(TimeUnit unit, int len, String nulls) {
-        SplittableRandom rnd = new SplittableRandom(unit.ordinal() * 7919L + len * 13L + nulls.hashCode());
+        SplittableRandom rnd = Seeds.random(
+                "DateTimePartsEncodingTest.splitTimestampsRecombine " + unit + " " + len + " " + nulls);
         long perDay = 86_400L * unit.ticksPerSecond();
         long[] ts = new long[len];
         long[] d = new long[len];
@@ -140,7 +141,7 @@ class DateTimePartsEncodingTest {
 
     @Test
     void randomPartTypesMatchTheReference() {
-        SplittableRandom rnd = TestSeeds.random("DateTimePartsEncodingTest.randomPartTypesMatchTheReference");
+        SplittableRandom rnd = Seeds.random("DateTimePartsEncodingTest.randomPartTypesMatchTheReference");
         for (int round = 0; round < 100; round++) {
             PType[] types = {INTEGERS[rnd.nextInt(8)], INTEGERS[rnd.nextInt(8)], INTEGERS[rnd.nextInt(8)]};
             int len = rnd.nextInt(2500);

@@ -17,7 +17,7 @@ import io.jvortex.encoding.alp.GoldenFiles;
 import io.jvortex.encoding.alp.SegmentBuilder;
 import io.jvortex.encoding.alp.SegmentBuilder.Node;
 import io.jvortex.encoding.alp.SegmentBuilder.Proto;
-import io.jvortex.encoding.alp.TestSeeds;
+import io.jvortex.testing.Seeds;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -85,7 +85,8 @@ class DecimalBytePartsEncodingTest {
     @ParameterizedTest(name = "{0} length {1}, nulls {2}")
     @MethodSource("shapes")
     void decodesShapes(PType msp, int len, String nulls) {
-        SplittableRandom rnd = new SplittableRandom(msp.ordinal() * 101L + len * 5L + nulls.hashCode());
+        SplittableRandom rnd = Seeds.random(
+                "DecimalBytePartsEncodingTest.decodesShapes " + msp + " " + len + " " + nulls);
         long[] v = new long[len];
         for (int i = 0; i < len; i++) {
             v[i] = rnd.nextLong();
@@ -117,7 +118,7 @@ class DecimalBytePartsEncodingTest {
 
     @Test
     void randomArrays() {
-        SplittableRandom rnd = TestSeeds.random("DecimalBytePartsEncodingTest.randomArrays");
+        SplittableRandom rnd = Seeds.random("DecimalBytePartsEncodingTest.randomArrays");
         for (int round = 0; round < 40; round++) {
             long[] v = new long[rnd.nextInt(3000)];
             Arrays.setAll(v, i -> rnd.nextLong());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jvortex.encoding.bitpacked.GoldenVector;
-import io.jvortex.encoding.bitpacked.TestSeeds;
+import io.jvortex.testing.Seeds;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -186,7 +186,7 @@ class FastLanesDeltaTest {
     @ParameterizedTest(name = "T={0}")
     @ValueSource(ints = {8, 16, 32, 64})
     void decodeMatchesTheNaiveReference(int typeBits) {
-        SplittableRandom random = TestSeeds.random("delta decode T=" + typeBits);
+        SplittableRandom random = Seeds.random("delta decode T=" + typeBits);
         for (int round = 0; round < 20; round++) {
             long[] bases = random(random, N / typeBits, typeBits);
             long[] deltas = random(random, N, typeBits);
@@ -201,7 +201,7 @@ class FastLanesDeltaTest {
     @ParameterizedTest(name = "T={0}")
     @ValueSource(ints = {8, 16, 32, 64})
     void encodeMatchesTheNaiveReferenceAndRoundTrips(int typeBits) {
-        SplittableRandom random = TestSeeds.random("delta encode T=" + typeBits);
+        SplittableRandom random = Seeds.random("delta encode T=" + typeBits);
         for (int round = 0; round < 20; round++) {
             long[] values = random(random, N, typeBits);
             if (round == 1) {
@@ -250,7 +250,7 @@ class FastLanesDeltaTest {
 
     @Test
     void validityTransposeMatchesTheRustBaselinesBitByBit() {
-        SplittableRandom random = TestSeeds.random("validity transpose");
+        SplittableRandom random = Seeds.random("validity transpose");
         for (int round = 0; round < 50; round++) {
             byte[] in = new byte[128 + 3];
             random.nextBytes(in);

@@ -19,6 +19,7 @@ import io.jvortex.encoding.varbin.TestArrays;
 import io.jvortex.encoding.varbin.TestArrays.Node;
 import io.jvortex.encoding.varbin.TestData;
 import io.jvortex.encoding.varbin.TestData.Alphabet;
+import io.jvortex.testing.Seeds;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -151,7 +152,7 @@ class FsstEncodingTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 1023, 1024, 1025})
     void decodesEdgeLengths(int rows) {
-        SplittableRandom rnd = TestData.random("fsst.decodesEdgeLengths(" + rows + ")");
+        SplittableRandom rnd = Seeds.random("fsst.decodesEdgeLengths(" + rows + ")");
         for (double nulls : new double[] {0, 0.3, 1}) {
             for (Alphabet alphabet : new Alphabet[] {Alphabet.ASCII, Alphabet.UNICODE}) {
                 List<byte[]> values = TestData.strings(rnd, rows, nulls, 40, alphabet);
@@ -187,14 +188,14 @@ class FsstEncodingTest {
                     .clone());
             symbols.set(c, Arrays.copyOf(symbols.get(c), 1 + c % 8));
         }
-        SplittableRandom rnd = TestData.random("fsst.fullTableOf255Symbols");
+        SplittableRandom rnd = Seeds.random("fsst.fullTableOf255Symbols");
         List<byte[]> values = TestData.strings(rnd, 500, 0, 64, Alphabet.BYTES);
         TestData.assertValues(decode(fsst(values, symbols), BINARY, values.size()), values);
     }
 
     @Test
     void decodesValuesOver1MB() {
-        SplittableRandom rnd = TestData.random("fsst.decodesValuesOver1MB");
+        SplittableRandom rnd = Seeds.random("fsst.decodesValuesOver1MB");
         List<byte[]> values = new ArrayList<>();
         values.add(TestData.value(rnd, (1 << 20) + 11, Alphabet.ASCII));
         values.add(TestData.value(rnd, 17, Alphabet.ASCII));
@@ -205,7 +206,7 @@ class FsstEncodingTest {
 
     @Test
     void legacyTwoBufferForm() {
-        SplittableRandom rnd = TestData.random("fsst.legacyTwoBufferForm");
+        SplittableRandom rnd = Seeds.random("fsst.legacyTwoBufferForm");
         for (boolean nullable : new boolean[] {false, true}) {
             List<byte[]> values = TestData.strings(rnd, 1025, nullable ? 0.3 : 0, 30, Alphabet.UNICODE);
             List<byte[]> symbols = symbolsFrom(rnd, values, 100);
@@ -232,7 +233,7 @@ class FsstEncodingTest {
     @ParameterizedTest
     @ValueSource(strings = {"U8", "U16", "U32", "U64", "I8", "I16", "I32", "I64"})
     void takeMatchesGatherForEveryIntegerTypeAndBothForms(String ptype) {
-        SplittableRandom rnd = TestData.random("fsst.takeMatchesGatherForEveryIntegerTypeAndBothForms." + ptype);
+        SplittableRandom rnd = Seeds.random("fsst.takeMatchesGatherForEveryIntegerTypeAndBothForms." + ptype);
         PType p = PType.valueOf(ptype);
         for (int round = 0; round < 20; round++) {
             boolean nullable = rnd.nextBoolean();
@@ -306,7 +307,7 @@ class FsstEncodingTest {
 
     @Test
     void kernelMatchesNaiveDecoderOnRandomCodes() {
-        SplittableRandom rnd = TestData.random("fsst.kernelMatchesNaiveDecoderOnRandomCodes");
+        SplittableRandom rnd = Seeds.random("fsst.kernelMatchesNaiveDecoderOnRandomCodes");
         for (int round = 0; round < 2000; round++) {
             int n = rnd.nextInt(256);
             List<byte[]> symbols = new ArrayList<>();
@@ -352,7 +353,7 @@ class FsstEncodingTest {
 
     @Test
     void kernelMatchesNaiveDecoderAcrossBlockBoundaries() {
-        SplittableRandom rnd = TestData.random("fsst.kernelMatchesNaiveDecoderAcrossBlockBoundaries");
+        SplittableRandom rnd = Seeds.random("fsst.kernelMatchesNaiveDecoderAcrossBlockBoundaries");
         List<byte[]> symbols = new ArrayList<>();
         for (int c = 0; c < 200; c++) {
             byte[] s = new byte[1 + rnd.nextInt(8)];
@@ -392,7 +393,7 @@ class FsstEncodingTest {
 
     @Test
     void kernelNeverWritesPastTheSlackWhenCodesLie() {
-        SplittableRandom rnd = TestData.random("fsst.kernelNeverWritesPastTheSlackWhenCodesLie");
+        SplittableRandom rnd = Seeds.random("fsst.kernelNeverWritesPastTheSlackWhenCodesLie");
         List<byte[]> symbols = List.of("abcdefgh".getBytes(), "x".getBytes());
         FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
                 MemorySegment.ofArray(symbolLengths(symbols)));

@@ -18,6 +18,7 @@ import io.jvortex.dtype.PType;
 import io.jvortex.encoding.varbin.TestArrays.Node;
 import io.jvortex.encoding.varbin.TestData;
 import io.jvortex.encoding.varbin.TestData.Alphabet;
+import io.jvortex.testing.Seeds;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -59,6 +60,15 @@ class OnPairEncodingTest {
             if (seen.add(java.util.HexFormat.of().formatHex(t))) {
                 tokens.add(t);
             }
+        }
+        return tokens;
+    }
+
+    /** @return the 256 single-byte tokens alone (what {@link #dictionary} gives with no extra tokens) */
+    static List<byte[]> singleByteTokens() {
+        List<byte[]> tokens = new ArrayList<>();
+        for (int b = 0; b < 256; b++) {
+            tokens.add(new byte[] {(byte) b});
         }
         return tokens;
     }
@@ -137,7 +147,7 @@ class OnPairEncodingTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 1023, 1024, 1025})
     void decodesEdgeLengths(int rows) {
-        SplittableRandom rnd = TestData.random("onpair.decodesEdgeLengths(" + rows + ")");
+        SplittableRandom rnd = Seeds.random("onpair.decodesEdgeLengths(" + rows + ")");
         for (double nulls : new double[] {0, 0.3, 1}) {
             for (Alphabet alphabet : new Alphabet[] {Alphabet.ASCII, Alphabet.UNICODE}) {
                 List<byte[]> values = TestData.strings(rnd, rows, nulls, 60, alphabet);
@@ -154,7 +164,7 @@ class OnPairEncodingTest {
     @ParameterizedTest
     @ValueSource(strings = {"U8", "U16", "U32", "U64", "I16", "I32", "I64"})
     void acceptsEveryCodeType(String ptype) {
-        SplittableRandom rnd = TestData.random("onpair.acceptsEveryCodeType(" + ptype + ")");
+        SplittableRandom rnd = Seeds.random("onpair.acceptsEveryCodeType(" + ptype + ")");
         List<byte[]> values = TestData.strings(rnd, 200, 0.1, 30, Alphabet.UNICODE);
         // u8 codes can only address the single-byte tokens.
         List<byte[]> tokens = ptype.equals("U8") ? dictionary(rnd, values, 0) : dictionary(rnd, values, 3000);
@@ -165,7 +175,7 @@ class OnPairEncodingTest {
     @ParameterizedTest
     @ValueSource(strings = {"U16", "U32", "U64", "I32", "I64"})
     void acceptsEveryOffsetType(String ptype) {
-        SplittableRandom rnd = TestData.random("onpair.acceptsEveryOffsetType(" + ptype + ")");
+        SplittableRandom rnd = Seeds.random("onpair.acceptsEveryOffsetType(" + ptype + ")");
         List<byte[]> values = TestData.strings(rnd, 100, 0, 30, Alphabet.ASCII);
         TestData.assertValues(decode(onpair(values, dictionary(rnd, values, 100), PType.U16, PType.valueOf(ptype), 3),
                 UTF8, values.size()), values);
@@ -173,7 +183,7 @@ class OnPairEncodingTest {
 
     @Test
     void fullDictionaryOf65536Tokens() {
-        SplittableRandom rnd = TestData.random("onpair.fullDictionaryOf65536Tokens");
+        SplittableRandom rnd = Seeds.random("onpair.fullDictionaryOf65536Tokens");
         List<byte[]> tokens = new ArrayList<>();
         for (int b = 0; b < 256; b++) {
             tokens.add(new byte[] {(byte) b});
@@ -197,7 +207,7 @@ class OnPairEncodingTest {
 
     @Test
     void decodesValuesOver1MB() {
-        SplittableRandom rnd = TestData.random("onpair.decodesValuesOver1MB");
+        SplittableRandom rnd = Seeds.random("onpair.decodesValuesOver1MB");
         List<byte[]> values = List.of(TestData.value(rnd, (1 << 20) + 7, Alphabet.ASCII),
                 TestData.value(rnd, 3, Alphabet.ASCII), TestData.value(rnd, (1 << 19) + 1, Alphabet.UNICODE));
         TestData.assertValues(decode(onpair(values, dictionary(rnd, values, 500)), UTF8, 3), values);
@@ -206,7 +216,7 @@ class OnPairEncodingTest {
     @Test
     void slicedCodeRangeStartsAtTheFirstOffset() {
         // codes_offsets need not start at 0 (a sliced array keeps the whole codes child).
-        List<byte[]> tokens = dictionary(new SplittableRandom(1), List.of(new byte[0]), 0);
+        List<byte[]> tokens = singleByteTokens();
         byte[] dict = new byte[256];
         for (int b = 0; b < 256; b++) {
             dict[b] = (byte) b;
@@ -240,7 +250,7 @@ class OnPairEncodingTest {
 
     @Test
     void kernelMatchesNaiveDecoderOnRandomCodes() {
-        SplittableRandom rnd = TestData.random("onpair.kernelMatchesNaiveDecoderOnRandomCodes");
+        SplittableRandom rnd = Seeds.random("onpair.kernelMatchesNaiveDecoderOnRandomCodes");
         for (int round = 0; round < 1000; round++) {
             int n = 1 + rnd.nextInt(rnd.nextBoolean() ? 256 : 5000);
             ByteArrayOutputStream dict = new ByteArrayOutputStream();
@@ -287,7 +297,7 @@ class OnPairEncodingTest {
 
     @Test
     void kernelNeverWritesPastTheSlackWhenCodesLie() {
-        SplittableRandom rnd = TestData.random("onpair.kernelNeverWritesPastTheSlackWhenCodesLie");
+        SplittableRandom rnd = Seeds.random("onpair.kernelNeverWritesPastTheSlackWhenCodesLie");
         byte[] dict = "abcdefghijklmnopq".getBytes();
         OnPairDecoder decoder = new OnPairDecoder(MemorySegment.ofArray(dict), offsets(new long[] {0, 16, 17}), 2);
         for (int round = 0; round < 500; round++) {
@@ -311,7 +321,7 @@ class OnPairEncodingTest {
     // ---- corrupt input
 
     private static final List<byte[]> VALUES = TestData.utf8("hello", "help", null, "yellow");
-    private static final List<byte[]> TOKENS = dictionary(new SplittableRandom(3), VALUES, 0);
+    private static final List<byte[]> TOKENS = singleByteTokens();
     private static final Node GOOD = onpair(VALUES, TOKENS, PType.U16, PType.U32, 0);
 
     private static Node withChild(Node n, int index, Node child) {
@@ -461,7 +471,7 @@ class OnPairEncodingTest {
     void rejectsInvalidUtf8Output() {
         List<byte[]> values = List.of(new byte[] {'a', (byte) 0xF0, (byte) 0x9F}, new byte[] {(byte) 0x98,
             (byte) 0x80});
-        Node n = onpair(values, dictionary(new SplittableRandom(1), values, 0));
+        Node n = onpair(values, singleByteTokens());
         assertThatThrownBy(() -> decode(n, UTF8, 2)).isInstanceOf(VortexException.class)
                 .hasMessageContaining("row 0 is not valid UTF-8");
         TestData.assertValues(decode(n, BINARY, 2), values);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jvortex.encoding.bitpacked.FastLanesBitPacking;
 import io.jvortex.encoding.bitpacked.GoldenVector;
-import io.jvortex.encoding.bitpacked.TestSeeds;
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -104,7 +104,7 @@ class FastLanesRleTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"long", "int", "short", "byte", "double", "float"})
     void encodeThenDecodeRestoresEveryChunkShape(String type) {
-        SplittableRandom random = TestSeeds.random("rle round trip " + type);
+        SplittableRandom random = Seeds.random("rle round trip " + type);
         for (int count : new int[] {1, 2, 37, 1023, 1024}) {
             for (int maxRun : new int[] {1, 8, 50, 2000}) {
                 // u8 index narrowing needs < 256 runs, so keep single-value runs for short chunks.

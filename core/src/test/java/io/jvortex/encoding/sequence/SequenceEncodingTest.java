@@ -15,7 +15,7 @@ import io.jvortex.encoding.alp.GoldenFiles;
 import io.jvortex.encoding.alp.SegmentBuilder;
 import io.jvortex.encoding.alp.SegmentBuilder.Node;
 import io.jvortex.encoding.alp.SegmentBuilder.Proto;
-import io.jvortex.encoding.alp.TestSeeds;
+import io.jvortex.testing.Seeds;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -164,7 +164,7 @@ class SequenceEncodingTest {
 
     @Test
     void randomSequencesMatchTheReferenceOrAreRejected() {
-        SplittableRandom rnd = TestSeeds.random("SequenceEncodingTest.randomSequencesMatchTheReferenceOrAreRejected");
+        SplittableRandom rnd = Seeds.random("SequenceEncodingTest.randomSequencesMatchTheReferenceOrAreRejected");
         for (int round = 0; round < 400; round++) {
             PType t = INTEGERS[rnd.nextInt(INTEGERS.length)];
             int len = rnd.nextInt(3) == 0 ? rnd.nextInt(4) : rnd.nextInt(3000);

@@ -9,6 +9,7 @@ import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.ArrayNode;
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -51,7 +52,7 @@ class OffsetsTest {
     @ValueSource(strings = {"U8", "U16", "U32", "U64", "I8", "I16", "I32", "I64"})
     void manyLengthsBecomeTheirPrefixSums(String ptype) {
         PType p = PType.valueOf(ptype);
-        java.util.SplittableRandom rnd = TestData.random("offsets.manyLengthsBecomeTheirPrefixSums." + ptype);
+        java.util.SplittableRandom rnd = Seeds.random("offsets.manyLengthsBecomeTheirPrefixSums." + ptype);
         for (int round = 0; round < 20; round++) {
             long[] values = new long[rnd.nextInt(20_000)];
             long max = p.byteWidth() == 1 ? 127 : 30_000;

@@ -9,6 +9,7 @@ import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.encoding.SerializedArray;
 import io.jvortex.file.VortexFile;
 import io.jvortex.layout.Layout;
+import io.jvortex.testing.Seeds;
 import io.jvortex.testutil.Walk;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -28,7 +29,7 @@ class StringCorruptionTest {
     @ValueSource(strings = {"varbin/random_binary", "fsst/words", "fsst/words_nullable", "fsst/unicode",
         "onpair/urls", "onpair/urls_nullable"})
     void byteFlipsInBuffersFailCleanly(String name) {
-        SplittableRandom rnd = TestData.random("strings.byteFlipsInBuffersFailCleanly(" + name + ")");
+        SplittableRandom rnd = Seeds.random("strings.byteFlipsInBuffersFailCleanly(" + name + ")");
         try (VortexFile file = VortexFile.open(Golden.path(name + ".vortex"))) {
             Layout.Zoned zoned = (Layout.Zoned) ((Layout.Struct) file.rootLayout()).fields().getFirst();
             Layout.Flat flat = (Layout.Flat) zoned.data();
@@ -62,7 +63,7 @@ class StringCorruptionTest {
     @ParameterizedTest
     @ValueSource(strings = {"varbinview/views_nullable", "varbinview/views_binary"})
     void byteFlipsInViewsFailCleanly(String name) {
-        SplittableRandom rnd = TestData.random("strings.byteFlipsInViewsFailCleanly(" + name + ")");
+        SplittableRandom rnd = Seeds.random("strings.byteFlipsInViewsFailCleanly(" + name + ")");
         SerializedArray good = Golden.segment(name);
         int rows = Golden.expected(name).size();
         DType dtype = name.endsWith("binary") ? new DType.Binary(false) : new DType.Utf8(true);

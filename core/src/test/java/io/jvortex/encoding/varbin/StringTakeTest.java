@@ -28,6 +28,7 @@ import io.jvortex.encoding.fsst.FsstScheme;
 import io.jvortex.encoding.varbin.RandomStrings.Kind;
 import io.jvortex.encoding.varbin.RandomStrings.Nulls;
 import io.jvortex.encoding.varbinview.VarBinViewEncoding;
+import io.jvortex.testing.Seeds;
 import io.jvortex.write.ArrayIds;
 import io.jvortex.write.ArraySerializer;
 import io.jvortex.encoding.CanonicalEncoder;
@@ -110,7 +111,7 @@ class StringTakeTest {
     }
 
     private static void checkTakes(String encodingId, String what, int rounds) {
-        SplittableRandom r = TestData.random("StringTakeTest." + what);
+        SplittableRandom r = Seeds.random("StringTakeTest." + what);
         int[] lengths = {1, 2, 7, 1023, 1024, 1025, 5000};
         int checked = 0;
         try (Arena arena = Arena.ofConfined()) {

@@ -12,21 +12,12 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Test-only: seeded string generators and comparison helpers. The seed is printed and replayable with
- * {@code -Djvortex.test.seed=N}.
+ * Test-only: string generators over a caller's seeded generator (take it from
+ * {@link io.jvortex.testing.Seeds#random(String)}, which prints and replays the seed) and comparison
+ * helpers.
  */
 public final class TestData {
     private TestData() {
-    }
-
-    /**
-     * @param test the test's name, printed with the seed
-     * @return a generator seeded from {@code jvortex.test.seed} or the clock
-     */
-    public static SplittableRandom random(String test) {
-        long seed = Long.getLong("jvortex.test.seed", System.nanoTime());
-        System.out.println(test + ": seed " + seed + " (replay with -Djvortex.test.seed=" + seed + ")");
-        return new SplittableRandom(seed);
     }
 
     /** What characters generated strings are drawn from. */

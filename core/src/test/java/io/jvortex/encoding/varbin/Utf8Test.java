@@ -2,6 +2,7 @@ package io.jvortex.encoding.varbin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jvortex.testing.Seeds;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -46,7 +47,7 @@ class Utf8Test {
 
     @Test
     void agreesWithTheJdkOnRandomInput() {
-        SplittableRandom rnd = TestData.random("utf8.agreesWithTheJdkOnRandomInput");
+        SplittableRandom rnd = Seeds.random("utf8.agreesWithTheJdkOnRandomInput");
         byte[][] pieces = {{'a'}, {(byte) 0xC3, (byte) 0xA9}, {(byte) 0xE2, (byte) 0x82, (byte) 0xAC},
             {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
             {(byte) 0x80}, {(byte) 0xF4}, {(byte) 0xE0, (byte) 0x80}, {'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'}};
@@ -69,7 +70,7 @@ class Utf8Test {
 
     @Test
     void agreesWithTheJdkOnLongInputsAcrossBlocks() {
-        SplittableRandom rnd = TestData.random("utf8.agreesWithTheJdkOnLongInputsAcrossBlocks");
+        SplittableRandom rnd = Seeds.random("utf8.agreesWithTheJdkOnLongInputsAcrossBlocks");
         byte[][] good = {{'a'}, {(byte) 0xC3, (byte) 0xA9}, {(byte) 0xE2, (byte) 0x82, (byte) 0xAC},
             {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80}, {'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'}};
         byte[][] bad = {{(byte) 0x80}, {(byte) 0xF4}, {(byte) 0xE0, (byte) 0x80},

@@ -15,6 +15,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.varbin.TestArrays.Node;
 import io.jvortex.encoding.varbin.TestData.Alphabet;
+import io.jvortex.testing.Seeds;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ class VarBinEncodingTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 1023, 1024, 1025})
     void decodesEdgeLengths(int rows) {
-        SplittableRandom rnd = TestData.random("varbin.decodesEdgeLengths(" + rows + ")");
+        SplittableRandom rnd = Seeds.random("varbin.decodesEdgeLengths(" + rows + ")");
         for (double nulls : new double[] {0, 0.3, 1}) {
             List<byte[]> values = TestData.strings(rnd, rows, nulls, 20, Alphabet.UNICODE);
             boolean nullable = nulls > 0;
@@ -85,7 +86,7 @@ class VarBinEncodingTest {
 
     @Test
     void decodesLargeValuesAndRandomBinary() {
-        SplittableRandom rnd = TestData.random("varbin.decodesLargeValuesAndRandomBinary");
+        SplittableRandom rnd = Seeds.random("varbin.decodesLargeValuesAndRandomBinary");
         List<byte[]> values = new ArrayList<>(TestData.strings(rnd, 100, 0.2, 300, Alphabet.BYTES));
         values.add(TestData.value(rnd, (1 << 20) + 17, Alphabet.BYTES));
         values.add(TestData.value(rnd, (1 << 20) + 5, Alphabet.UNICODE));

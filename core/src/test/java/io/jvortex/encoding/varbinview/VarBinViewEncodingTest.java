@@ -14,6 +14,7 @@ import io.jvortex.encoding.varbin.TestArrays;
 import io.jvortex.encoding.varbin.TestArrays.Node;
 import io.jvortex.encoding.varbin.TestData;
 import io.jvortex.encoding.varbin.TestData.Alphabet;
+import io.jvortex.testing.Seeds;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -65,7 +66,7 @@ class VarBinViewEncodingTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 1023, 1024, 1025})
     void decodesEdgeLengths(int rows) {
-        SplittableRandom rnd = TestData.random("varbinview.decodesEdgeLengths(" + rows + ")");
+        SplittableRandom rnd = Seeds.random("varbinview.decodesEdgeLengths(" + rows + ")");
         for (double nulls : new double[] {0, 0.3, 1}) {
             List<byte[]> values = TestData.strings(rnd, rows, nulls, 30, Alphabet.UNICODE);
             boolean nullable = nulls > 0;
@@ -83,7 +84,7 @@ class VarBinViewEncodingTest {
 
     @Test
     void decodesLargeValuesAcrossSeveralBuffers() {
-        SplittableRandom rnd = TestData.random("varbinview.decodesLargeValuesAcrossSeveralBuffers");
+        SplittableRandom rnd = Seeds.random("varbinview.decodesLargeValuesAcrossSeveralBuffers");
         List<byte[]> values = new ArrayList<>(TestData.strings(rnd, 300, 0.1, 200, Alphabet.BYTES));
         values.add(TestData.value(rnd, (1 << 20) + 3, Alphabet.BYTES));
         values.add(TestData.value(rnd, (1 << 20) + 9, Alphabet.BYTES));

@@ -14,6 +14,7 @@ import io.jvortex.encoding.alp.SegmentBuilder.Node;
 import io.jvortex.encoding.alp.SegmentBuilder.Proto;
 import io.jvortex.encoding.varbin.Golden;
 import io.jvortex.encoding.varbin.TestData;
+import io.jvortex.testing.Seeds;
 import io.jvortex.zstd.Zstd;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -125,7 +126,7 @@ class ZstdEncodingTest {
     void primitiveValuesAreScatteredToValidRows() {
         byte[] frame = resource("ints_level3.zst");
         MemorySegment packed = MemorySegment.ofArray(decompress(frame, 24000));
-        SplittableRandom rnd = TestData.random("primitiveValuesAreScatteredToValidRows");
+        SplittableRandom rnd = Seeds.random("primitiveValuesAreScatteredToValidRows");
         int length = 4000;
         boolean[] valid = new boolean[length];
         int[] chosen = rnd.ints(0, length).distinct().limit(3000).sorted().toArray();
@@ -199,7 +200,7 @@ class ZstdEncodingTest {
 
     @Test
     void stringsSplitOverFramesAndManyRows() {
-        SplittableRandom rnd = TestData.random("stringsSplitOverFramesAndManyRows");
+        SplittableRandom rnd = Seeds.random("stringsSplitOverFramesAndManyRows");
         List<byte[]> values = TestData.strings(rnd, 20_000, 0.3, 40, TestData.Alphabet.UNICODE);
         List<byte[]> buffers = new ArrayList<>();
         Proto m = Proto.message();
@@ -339,7 +340,7 @@ class ZstdEncodingTest {
 
     @Test
     void manyRowsOfEveryWidth() {
-        SplittableRandom rnd = TestData.random("manyRowsOfEveryWidth");
+        SplittableRandom rnd = Seeds.random("manyRowsOfEveryWidth");
         for (PType ptype : new PType[] {PType.U8, PType.I16, PType.F32, PType.I64}) {
             int length = 70_000;
             int w = ptype.byteWidth();
