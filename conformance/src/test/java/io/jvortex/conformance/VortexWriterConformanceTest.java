@@ -198,8 +198,14 @@ class VortexWriterConformanceTest {
                 for (int c = 0; c < types.size(); c++) {
                     ZoneMap rz = r.zoneMap((Layout.Zoned) rs.fields().get(c)).orElseThrow();
                     ZoneMap oz = o.zoneMap((Layout.Zoned) os.fields().get(c)).orElseThrow();
+                    // min and max only for the u8 lists, and only where some row is not null (a random
+                    // plan may make a column all null)
+                    boolean anyValue = false;
+                    for (int z = 0; z < rz.zoneCount(); z++) {
+                        anyValue |= rz.get(z, ZoneSchema.Stat.NULL_COUNT).orElseThrow().asLong() < rz.zoneRowCount(z);
+                    }
                     assertThat(rz.schema().columns().size()).as(where + " column " + c + " zone columns")
-                            .isEqualTo(c < 2 ? (edition.zonedLayout() ? 3 : 5) : 1);
+                            .isEqualTo(c < 2 && anyValue ? (edition.zonedLayout() ? 3 : 5) : 1);
                     for (int z = 0; z < rz.zoneCount(); z++) {
                         for (int k = 0; k < rz.schema().columns().size(); k++) {
                             assertThat(oz.get(z, k)).as(where + " column " + c + " zone " + z + " stat "

@@ -362,12 +362,7 @@ public final class TableWriter {
             StructArray s = (StructArray) array;
             int len = s.length();
             if (dtype.nullable()) {
-                long need = (rows + len + 7) >>> 3;
-                if (need > validityBits.byteSize()) {
-                    MemorySegment bigger = ColumnArrays.ALLOC.allocate(Math.max(need, 2 * validityBits.byteSize()));
-                    MemorySegment.copy(validityBits, 0, bigger, 0, validityBits.byteSize());
-                    validityBits = bigger;
-                }
+                validityBits = withRoomFor(validityBits, rows + len);
                 Validity v = s.validity();
                 for (int i = 0; i < len; i++) {
                     if (v.isValid(i)) {
@@ -481,12 +476,7 @@ public final class TableWriter {
             elementCount += last - first;
             Validity v = list.validity();
             if (dtype.nullable()) {
-                long need = (rows + len + 7) >>> 3;
-                if (need > validityBits.byteSize()) {
-                    MemorySegment bigger = ColumnArrays.ALLOC.allocate(Math.max(need, 2 * validityBits.byteSize()));
-                    MemorySegment.copy(validityBits, 0, bigger, 0, validityBits.byteSize());
-                    validityBits = bigger;
-                }
+                validityBits = withRoomFor(validityBits, rows + len);
             }
             int zone = options.zoneRows();
             for (int i = 0; i < len; i++) {
@@ -791,5 +781,20 @@ public final class TableWriter {
         public String toString() {
             return name;
         }
+    }
+
+    /**
+     * @param bits a validity bitmap being filled
+     * @param rows the rows it must hold
+     * @return {@code bits}, or a copy at least twice as large when it is too small
+     */
+    private static MemorySegment withRoomFor(MemorySegment bits, long rows) {
+        long need = (rows + 7) >>> 3;
+        if (need <= bits.byteSize()) {
+            return bits;
+        }
+        MemorySegment bigger = ColumnArrays.ALLOC.allocate(Math.max(need, 2 * bits.byteSize()));
+        MemorySegment.copy(bits, 0, bigger, 0, bits.byteSize());
+        return bigger;
     }
 }

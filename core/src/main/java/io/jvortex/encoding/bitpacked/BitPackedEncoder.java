@@ -129,17 +129,9 @@ public final class BitPackedEncoder {
         ProtoWriter metadata = new ProtoWriter().varint(1, bitWidth);
         List<WriteNode> children = new ArrayList<>();
         if (count > 0) {
-            PrimitiveArray idx = Primitives.narrowUnsigned(indices, count, false, Validity.ALL_VALID);
-            PrimitiveArray offs = Primitives.narrowUnsigned(chunkOffsets, chunks, false, Validity.ALL_VALID);
-            metadata.message(3, new ProtoWriter()
-                    .varint(1, count)
-                    .varint(3, idx.ptype().id())
-                    .varintAlways(4, chunks)
-                    .varintAlways(5, offs.ptype().id())
-                    .varintAlways(6, 0));
-            children.add(CanonicalEncoder.encode(idx));
-            children.add(patchValues(p.dtype(), values, count));
-            children.add(CanonicalEncoder.encode(offs));
+            addPatches(metadata, children, p.dtype(),
+                    Primitives.narrowUnsigned(indices, count, false, Validity.ALL_VALID), values, count,
+                    chunkOffsets, chunks);
         }
         children.addAll(CanonicalEncoder.validityChildren(p.dtype(), p.validity(), len));
         return WriteNode.of(BitPackedEncoding.ID, metadata.toByteArray(),
@@ -241,16 +233,7 @@ public final class BitPackedEncoder {
             PType indexType = Primitives.unsignedFor(len);
             PrimitiveArray idx = Primitives.fromLongs(new DType.Primitive(indexType, false), indices, count,
                     Validity.ALL_VALID);
-            PrimitiveArray offs = Primitives.narrowUnsigned(chunkOffsets, blocks, false, Validity.ALL_VALID);
-            metadata.message(3, new ProtoWriter()
-                    .varint(1, count)
-                    .varint(3, idx.ptype().id())
-                    .varintAlways(4, blocks)
-                    .varintAlways(5, offs.ptype().id())
-                    .varintAlways(6, 0));
-            children.add(CanonicalEncoder.encode(idx));
-            children.add(patchValues(p.dtype(), values, count));
-            children.add(CanonicalEncoder.encode(offs));
+            addPatches(metadata, children, p.dtype(), idx, values, count, chunkOffsets, blocks);
         }
         children.addAll(CanonicalEncoder.validityChildren(p.dtype(), p.validity(), len));
         children.add(CanonicalEncoder.encode(offsets));
@@ -329,5 +312,31 @@ public final class BitPackedEncoder {
             }
         }
         return out;
+    }
+
+    /**
+     * Adds the patches' metadata (field 3) and children: indices, values, per-1024-row chunk offsets.
+     *
+     * @param metadata the node's metadata being written
+     * @param children the node's children being collected
+     * @param dtype the array's type (the patch values' type, non-nullable)
+     * @param indices the patched positions, in the narrowest type the writer chose
+     * @param values the patched values
+     * @param count how many patches
+     * @param chunkOffsets the first patch of each chunk
+     * @param chunks how many chunks
+     */
+    private static void addPatches(ProtoWriter metadata, List<WriteNode> children, DType.Primitive dtype,
+                                   PrimitiveArray indices, long[] values, int count, long[] chunkOffsets, int chunks) {
+        PrimitiveArray offs = Primitives.narrowUnsigned(chunkOffsets, chunks, false, Validity.ALL_VALID);
+        metadata.message(3, new ProtoWriter()
+                .varint(1, count)
+                .varint(3, indices.ptype().id())
+                .varintAlways(4, chunks)
+                .varintAlways(5, offs.ptype().id())
+                .varintAlways(6, 0));
+        children.add(CanonicalEncoder.encode(indices));
+        children.add(patchValues(dtype, values, count));
+        children.add(CanonicalEncoder.encode(offs));
     }
 }
