@@ -101,7 +101,7 @@ public final class Compressor {
         }
         CompressContext ctx = new CompressContext(this, 0, Set.of());
         ArrayFacts facts = new ArrayFacts(array);
-        if (scheme.judge(array, facts, ctx) == Scheme.SKIP) {
+        if (scheme.judge(array, facts, ctx) instanceof Verdict.Skip) {
             return null;
         }
         return scheme.compress(array, facts, ctx);
@@ -155,7 +155,7 @@ public final class Compressor {
 
     /**
      * Picks a scheme as the reference does: every eligible scheme first judges the whole array
-     * ({@link Scheme#judge}); {@link Scheme#ALWAYS} wins at once, size verdicts compete by ratio; then
+     * ({@link Scheme#judge}); {@link Verdict#ALWAYS} wins at once, size verdicts compete by ratio; then
      * the deferred schemes estimate on a sample (in sampling mode, so their children do not sample
      * again). The best ratio above 1 wins (ties go to the earlier scheme) and encodes the whole array.
      */
@@ -168,18 +168,23 @@ public final class Compressor {
             if (ctx.excluded(scheme.name()) || !allowed(scheme.encodingId()) || !scheme.accepts(array)) {
                 continue;
             }
-            long verdict = scheme.judge(array, facts, ctx);
-            if (verdict == Scheme.ALWAYS) {
-                return scheme.compress(array, facts, ctx);
+            long bytes;
+            switch (scheme.judge(array, facts, ctx)) {
+                case Verdict.Always a -> {
+                    return scheme.compress(array, facts, ctx);
+                }
+                case Verdict.Defer d -> {
+                    deferred.add(scheme);
+                    continue;
+                }
+                case Verdict.Skip s -> {
+                    continue;
+                }
+                case Verdict.Size size -> bytes = size.bytes();
+                case Verdict.Measure m -> throw new IllegalStateException(
+                        "scheme " + scheme.name() + " judged MEASURE, which only an estimate may answer");
             }
-            if (verdict == Scheme.DEFER) {
-                deferred.add(scheme);
-                continue;
-            }
-            if (verdict < 0) {
-                continue;
-            }
-            double ratio = (double) canonicalBytes / Math.max(1, verdict);
+            double ratio = (double) canonicalBytes / Math.max(1, bytes);
             if (ratio > bestRatio) {
                 bestRatio = ratio;
                 best = scheme;
@@ -191,13 +196,23 @@ public final class Compressor {
             long sampleBytes = sample == array ? canonicalBytes : NodeSize.bytes(CanonicalEncoder.encode(sample));
             CompressContext sampleCtx = ctx.withSampling();
             for (Scheme scheme : deferred) {
-                long estimate = scheme.estimate(sample, sampleFacts, sampleCtx);
-                if (estimate == Scheme.MEASURE) {
-                    WriteNode node = scheme.compress(sample, sampleFacts, sampleCtx);
-                    estimate = node == null ? Scheme.SKIP : NodeSize.bytes(node);
-                }
-                if (estimate < 0) {
-                    continue;
+                long estimate;
+                switch (scheme.estimate(sample, sampleFacts, sampleCtx)) {
+                    case Verdict.Measure m -> {
+                        WriteNode node = scheme.compress(sample, sampleFacts, sampleCtx);
+                        if (node == null) {
+                            continue;
+                        }
+                        estimate = NodeSize.bytes(node);
+                    }
+                    case Verdict.Size size -> estimate = size.bytes();
+                    case Verdict.Skip s -> {
+                        continue;
+                    }
+                    case Verdict.Always a -> throw new IllegalStateException(
+                            "scheme " + scheme.name() + " estimated ALWAYS, which only a judgement may answer");
+                    case Verdict.Defer d -> throw new IllegalStateException(
+                            "scheme " + scheme.name() + " estimated DEFER, which only a judgement may answer");
                 }
                 double ratio = (double) sampleBytes / Math.max(1, estimate);
                 if (ratio > bestRatio) {

@@ -12,17 +12,14 @@ import io.jvortex.encoding.WriteNode;
  * {@code io.jvortex.registry.BuiltinSchemes}. A scheme must be deterministic: the same input gives the same node.
  */
 public interface Scheme {
-    /** {@link #estimate} result: do not use this scheme for this array. */
-    long SKIP = -1;
-    /** {@link #estimate} result: compress the sample with {@link #compress} and measure it. */
-    long MEASURE = -2;
-    /**
-     * {@link #judge} result: use this scheme without comparing (the reference's "always use", e.g.
-     * a constant array).
-     */
-    long ALWAYS = -3;
-    /** {@link #judge} result: no verdict from the whole array's facts; estimate on a sample instead. */
-    long DEFER = -4;
+    /** {@link Verdict#SKIP}, for schemes' brevity. */
+    Verdict SKIP = Verdict.SKIP;
+    /** {@link Verdict#MEASURE}, for schemes' brevity. */
+    Verdict MEASURE = Verdict.MEASURE;
+    /** {@link Verdict#ALWAYS}, for schemes' brevity. */
+    Verdict ALWAYS = Verdict.ALWAYS;
+    /** {@link Verdict#DEFER}, for schemes' brevity. */
+    Verdict DEFER = Verdict.DEFER;
 
     /**
      * @return a unique, stable name such as {@code int.bitpacked}; exclusions refer to it
@@ -46,16 +43,16 @@ public interface Scheme {
     /**
      * Judges the whole array from its facts before any sample is taken, as the reference's verdicts
      * do (e.g. frame of reference from the value range, dictionary from the distinct count). Verdicts
-     * are collected for every scheme first; {@link #ALWAYS} wins at once, then the deferred schemes'
+     * are collected for every scheme first; {@link Verdict#ALWAYS} wins at once, then the deferred schemes'
      * {@link #estimate}s run on the sample in list order.
      *
      * @param array the whole array (never empty, never all-null)
      * @param facts lazily computed facts about it
      * @param ctx the compression context
-     * @return the estimated encoded size of the whole array in bytes, {@link #SKIP}, {@link #ALWAYS},
-     *         or {@link #DEFER} (the default) to be estimated on a sample
+     * @return a {@link Verdict.Size} for the whole array, {@link Verdict#SKIP}, {@link Verdict#ALWAYS},
+     *         or {@link Verdict#DEFER} (the default) to be estimated on a sample
      */
-    default long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    default Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         return DEFER;
     }
 
@@ -65,9 +62,10 @@ public interface Scheme {
      * @param sample a sample of the array (or the whole array when it is small)
      * @param facts lazily computed facts about the sample
      * @param ctx the compression context (depth, exclusions, edition)
-     * @return the estimated encoded size in bytes, {@link #SKIP} or {@link #MEASURE}
+     * @return a {@link Verdict.Size} for the sample, {@link Verdict#SKIP} or {@link Verdict#MEASURE} (the
+     *         default)
      */
-    default long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+    default Verdict estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
         return MEASURE;
     }
 

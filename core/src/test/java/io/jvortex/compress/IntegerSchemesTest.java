@@ -51,7 +51,7 @@ class IntegerSchemesTest {
                         String what = t + " len " + len + " " + shape + " " + nulls;
                         for (Scheme scheme : SCHEMES) {
                             ArrayFacts facts = new ArrayFacts(array);
-                            if (!scheme.accepts(array) || scheme.judge(array, facts, ctx) == Scheme.SKIP) {
+                            if (!scheme.accepts(array) || scheme.judge(array, facts, ctx) instanceof io.jvortex.compress.Verdict.Skip) {
                                 continue;
                             }
                             WriteNode node = scheme.compress(array, facts, ctx);

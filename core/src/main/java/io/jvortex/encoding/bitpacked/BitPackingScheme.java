@@ -5,6 +5,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.encoding.WriteNode;
 
 /**
@@ -37,7 +38,7 @@ public final class BitPackingScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         PrimitiveArray p = (PrimitiveArray) array;
         return p.ptype().isSigned() && facts.minLong() < 0 ? SKIP : DEFER;
     }

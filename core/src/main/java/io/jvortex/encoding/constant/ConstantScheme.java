@@ -10,6 +10,7 @@ import io.jvortex.array.VarBinViewArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.masked.MaskedEncoding;
 import io.jvortex.scalar.Scalar;
@@ -74,7 +75,7 @@ public final class ConstantScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         if (ctx.sampling() || !facts.validValuesConstant()) {
             return SKIP;
         }

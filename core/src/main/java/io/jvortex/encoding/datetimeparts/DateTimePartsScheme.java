@@ -5,6 +5,7 @@ import io.jvortex.array.ExtensionArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.encoding.WriteNode;
 
 /**
@@ -37,8 +38,8 @@ public final class DateTimePartsScheme implements Scheme {
 
     /** "Always use": the compressor still compares the result with the compressed storage. */
     @Override
-    public long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
-        return 0;
+    public Verdict estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+        return Verdict.size(0);
     }
 
     @Override

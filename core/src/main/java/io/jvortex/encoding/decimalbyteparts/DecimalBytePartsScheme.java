@@ -6,6 +6,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.WriteNode;
 import java.util.ArrayList;
@@ -43,8 +44,8 @@ public final class DecimalBytePartsScheme implements Scheme {
 
     /** "Always use": an estimate no other scheme can beat; the compressor still keeps the smaller result. */
     @Override
-    public long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
-        return 0;
+    public Verdict estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+        return Verdict.size(0);
     }
 
     @Override

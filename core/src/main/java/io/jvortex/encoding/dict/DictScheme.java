@@ -10,6 +10,7 @@ import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.LongCounts;
 import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.protobuf.ProtoWriter;
@@ -77,7 +78,7 @@ public final class DictScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         int valid = facts.validCount();
         if (valid == 0) {
             return SKIP;
@@ -95,7 +96,7 @@ public final class DictScheme implements Scheme {
         long averageRun = Math.max(1, valid / Math.max(1, facts.runCount()));
         long runs = valid / averageRun;
         long codesBits = Math.min(codesWidth * valid, (codesWidth + 32) * runs);
-        return Math.max(1, (valuesBits + codesBits) / 8);
+        return Verdict.size(Math.max(1, (valuesBits + codesBits) / 8));
     }
 
     @Override

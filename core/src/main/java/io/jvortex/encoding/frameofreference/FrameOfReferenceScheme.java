@@ -7,6 +7,7 @@ import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.bitpacked.BitPackingScheme;
 import io.jvortex.scalar.Scalar;
@@ -46,7 +47,7 @@ public final class FrameOfReferenceScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         if (ctx.finishedCascading() || facts.minLong() == 0) {
             return SKIP;
         }
@@ -60,7 +61,7 @@ public final class FrameOfReferenceScheme implements Scheme {
         if (!negative && forBits >= 64 - Long.numberOfLeadingZeros(facts.maxLong())) {
             return SKIP;
         }
-        return Math.max(1, (long) p.length() * forBits / 8);
+        return Verdict.size(Math.max(1, (long) p.length() * forBits / 8));
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.NodeSize;
 import io.jvortex.compress.Sampler;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.varbin.FlatStrings;
 import io.jvortex.protobuf.ProtoWriter;
@@ -55,13 +56,14 @@ public final class FsstScheme implements Scheme {
      * text where it wins on the whole array.
      */
     @Override
-    public long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+    public Verdict estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
         WriteNode node = compress(sample, facts, ctx);
         if (node == null) {
             return SKIP;
         }
         long table = node.buffers().get(0).data().byteSize() + node.buffers().get(1).data().byteSize();
-        return NodeSize.bytes(node) - (sample.length() >= Sampler.SLICE * Sampler.MIN_SLICES ? table : 0);
+        long bytes = NodeSize.bytes(node) - (sample.length() >= Sampler.SLICE * Sampler.MIN_SLICES ? table : 0);
+        return bytes < 0 ? SKIP : Verdict.size(bytes);
     }
 
     @Override

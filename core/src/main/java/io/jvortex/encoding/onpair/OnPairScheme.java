@@ -9,6 +9,7 @@ import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.NodeSize;
 import io.jvortex.compress.Sampler;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.varbin.FlatStrings;
 import io.jvortex.protobuf.ProtoWriter;
@@ -57,13 +58,14 @@ public final class OnPairScheme implements Scheme {
      * for a larger array (the dictionary is paid once per array; see {@code FsstScheme#estimate}).
      */
     @Override
-    public long estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+    public Verdict estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
         WriteNode node = compress(sample, facts, ctx);
         if (node == null) {
             return SKIP;
         }
         long dict = node.buffers().get(0).data().byteSize() + NodeSize.bytes(node.children().get(0));
-        return NodeSize.bytes(node) - (sample.length() >= Sampler.SLICE * Sampler.MIN_SLICES ? dict : 0);
+        long bytes = NodeSize.bytes(node) - (sample.length() >= Sampler.SLICE * Sampler.MIN_SLICES ? dict : 0);
+        return bytes < 0 ? SKIP : Verdict.size(bytes);
     }
 
     @Override

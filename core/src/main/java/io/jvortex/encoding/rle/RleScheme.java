@@ -7,6 +7,7 @@ import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.protobuf.ProtoWriter;
 import io.jvortex.encoding.WriteNode;
@@ -52,7 +53,7 @@ public final class RleScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         if (ctx.finishedCascading()) {
             return SKIP;
         }

@@ -7,6 +7,7 @@ import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.protobuf.ProtoWriter;
 import io.jvortex.encoding.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -44,7 +45,7 @@ public final class RunEndScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         int runs = facts.runCount();
         return runs == 0 || facts.validCount() / runs < THRESHOLD ? SKIP : DEFER;
     }

@@ -6,6 +6,7 @@ import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.PType;
 import io.jvortex.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
@@ -44,12 +45,12 @@ public final class SequenceScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         if (ctx.sampling() || facts.nullCount() > 0) {
             return SKIP;
         }
         PrimitiveArray p = (PrimitiveArray) array;
-        return multiplier(p) == null ? SKIP : 2L * p.ptype().byteWidth();
+        return multiplier(p) == null ? SKIP : Verdict.size(2L * p.ptype().byteWidth());
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.LongCounts;
 import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.encoding.CanonicalEncoder;
@@ -53,7 +54,7 @@ public final class SparseScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         int len = facts.length();
         int valid = facts.validCount();
         long bytes = (long) len * ((PrimitiveArray) array).ptype().byteWidth();
@@ -61,7 +62,7 @@ public final class SparseScheme implements Scheme {
             return SKIP;
         }
         if (facts.nullCount() > 0.9 * len) {
-            return Math.max(1, (long) (bytes * (double) valid / len));
+            return Verdict.size(Math.max(1, (long) (bytes * (double) valid / len)));
         }
         if (!integers) {
             return SKIP;
@@ -71,7 +72,7 @@ public final class SparseScheme implements Scheme {
         if (top == valid || top < 0.9 * valid) {
             return SKIP;
         }
-        return Math.max(1, (long) (bytes * (double) (valid - top) / valid));
+        return Verdict.size(Math.max(1, (long) (bytes * (double) (valid - top) / valid)));
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.jvortex.compress.ArrayFacts;
 import io.jvortex.compress.CompressContext;
 import io.jvortex.compress.Primitives;
 import io.jvortex.compress.Scheme;
+import io.jvortex.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.encoding.WriteNode;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class ZigZagScheme implements Scheme {
     }
 
     @Override
-    public long judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
+    public Verdict judge(Canonical array, ArrayFacts facts, CompressContext ctx) {
         return ctx.finishedCascading() || facts.minLong() >= 0 ? SKIP : DEFER;
     }
 

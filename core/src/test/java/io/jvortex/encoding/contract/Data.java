@@ -236,7 +236,7 @@ final class Data {
         }
 
         @Override
-        public long judge(Canonical array, ArrayFacts facts, CompressContext c) {
+        public io.jvortex.compress.Verdict judge(Canonical array, ArrayFacts facts, CompressContext c) {
             if (ctx == null) {
                 ctx = c;
             }
