@@ -218,8 +218,8 @@ public final class TableWriter {
         int[] tables = new int[root.children.size()];
         for (int i = 0; i < tables.length; i++) {
             io.jvortex.scalar.ArrayStatistics stats = switch (root.children.get(i)) {
-                case LeafNode leaf -> leaf.zones.fileStatistics();
-                case ListNode list -> list.zones.fileStatistics();
+                case LeafNode leaf -> leaf.zones.stats.fileStatistics();
+                case ListNode list -> list.zones.stats.fileStatistics();
                 case StructNode struct -> new io.jvortex.scalar.ArrayStatistics(java.util.Optional.empty(), false,
                         java.util.Optional.empty(), false, java.util.Optional.empty(),
                         java.util.OptionalLong.of(struct.nullCount()), java.util.OptionalLong.empty(),
@@ -431,15 +431,13 @@ public final class TableWriter {
         private final boolean zoneMaps;
         private final Node elements;
         private final LeafNode offsets;
-        private final ZoneStats zones;
+        private final ZoneOutput zones;
         private MemorySegment validityBits;
         private long rows;
         private long elementCount;
         private int zoneFill;
         private long zoneNulls;
         private Ref validity;
-        private ZoneStats.Table zoneTable;
-        private Ref zoneRef;
 
         ListNode(String name, DType.List dtype, boolean zoneMaps) {
             this.dtype = dtype;
@@ -447,7 +445,7 @@ public final class TableWriter {
             this.elements = node(name + "[]", dtype.element(), zoneMaps);
             this.offsets = new LeafNode(name + "/offsets", new DType.Primitive(io.jvortex.dtype.PType.U64, false),
                     zoneMaps);
-            this.zones = new ZoneStats(dtype, options.edition().zonedLayout(), options.zoneRows());
+            this.zones = new ZoneOutput(dtype);
             if (dtype.nullable()) {
                 validityBits = ColumnArrays.ALLOC.allocate(1024);
             }
@@ -488,7 +486,7 @@ public final class TableWriter {
                     zoneNulls++;
                 }
                 if (++zoneFill == zone) {
-                    zones.addCounts(zoneFill, zoneNulls);
+                    zones.stats.addCounts(zoneFill, zoneNulls);
                     zoneFill = 0;
                     zoneNulls = 0;
                 }
@@ -499,7 +497,7 @@ public final class TableWriter {
         @Override
         void finishData() {
             if (zoneFill > 0) {
-                zones.addCounts(zoneFill, zoneNulls);
+                zones.stats.addCounts(zoneFill, zoneNulls);
                 zoneFill = 0;
             }
             elements.finishData();
@@ -519,12 +517,7 @@ public final class TableWriter {
         void finishZones() {
             elements.finishZones();
             offsets.finishZones();
-            if (zoneMaps && rows > 0) {
-                zoneTable = zones.finish();
-                if (zoneTable != null) {
-                    zoneRef = submit(zoneTable.table().length(), fullTask(zoneTable.table()));
-                }
-            }
+            zones.finish(zoneMaps && rows > 0);
         }
 
         @Override
@@ -535,10 +528,36 @@ public final class TableWriter {
             byte[] metadata = new ProtoWriter().varint(1, io.jvortex.dtype.PType.U64.id()).toByteArray();
             WriteLayout list = new WriteLayout.ListLayout(rows, metadata, elements.layout(), offsets.layout(),
                     validity == null ? null : validity.flat());
-            if (zoneRef == null) {
-                return list;
+            return zones.wrap(list, rows);
+        }
+    }
+
+    /**
+     * A column's zone statistics and, once finished, its zone table written as a flat segment: the one
+     * piece of zone-map bookkeeping shared by leaf and list columns.
+     */
+    private final class ZoneOutput {
+        final ZoneStats stats;
+        private ZoneStats.Table table;
+        private Ref ref;
+
+        ZoneOutput(DType dtype) {
+            this.stats = new ZoneStats(dtype, options.edition().zonedLayout(), options.zoneRows());
+        }
+
+        /** @param write whether the zone table is written (zone maps on, rows present) */
+        void finish(boolean write) {
+            if (write) {
+                table = stats.finish();
+                if (table != null) {
+                    ref = submit(table.table().length(), fullTask(table.table()));
+                }
             }
-            return new WriteLayout.Zoned(zoneTable.layoutId(), rows, zoneTable.metadata(), list, zoneRef.flat());
+        }
+
+        /** @return {@code data} under the zone layout when a table was written, else {@code data} */
+        WriteLayout wrap(WriteLayout data, long rows) {
+            return ref == null ? data : new WriteLayout.Zoned(table.layoutId(), rows, table.metadata(), data, ref.flat());
         }
     }
 
@@ -607,7 +626,7 @@ public final class TableWriter {
     private final class LeafNode extends Node {
         private final String name;
         private final DType dtype;
-        private final ZoneStats zones;
+        private final ZoneOutput zones;
         private final List<Canonical> pending = new ArrayList<>();
         private int pendingRows;
         private int pendingOffset;
@@ -618,15 +637,13 @@ public final class TableWriter {
         private final List<DictRun> runs = new ArrayList<>();
         private DictRun run;
         private final boolean zoneMaps;
-        private ZoneStats.Table zoneTable;
-        private Ref zoneRef;
 
         LeafNode(String name, DType dtype, boolean zoneMaps) {
             this.name = name;
             this.dtype = dtype;
             this.zoneMaps = zoneMaps;
             // statistics are kept without zone maps too: the file statistics fold them
-            this.zones = new ZoneStats(dtype, options.edition().zonedLayout(), options.zoneRows());
+            this.zones = new ZoneOutput(dtype);
         }
 
         @Override
@@ -661,7 +678,7 @@ public final class TableWriter {
 
         private void block(Canonical block) {
             rows += block.length();
-            zones.add(block);
+            zones.stats.add(block);
             if (dict == null) {
                 dict = probeDict(block);
                 if (dict) {
@@ -745,12 +762,7 @@ public final class TableWriter {
 
         @Override
         void finishZones() {
-            if (zoneMaps && rows > 0) {
-                zoneTable = zones.finish();
-                if (zoneTable != null) {
-                    zoneRef = submit(zoneTable.table().length(), fullTask(zoneTable.table()));
-                }
-            }
+            zones.finish(zoneMaps && rows > 0);
         }
 
         @Override
@@ -770,11 +782,7 @@ public final class TableWriter {
             } else {
                 dataLayout = data.layout();
             }
-            if (zoneRef == null) {
-                return dataLayout;
-            }
-            return new WriteLayout.Zoned(zoneTable.layoutId(), rows, zoneTable.metadata(), dataLayout,
-                    zoneRef.flat());
+            return zones.wrap(dataLayout, rows);
         }
 
         @Override

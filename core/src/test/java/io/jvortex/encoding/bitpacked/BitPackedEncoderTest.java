@@ -36,7 +36,8 @@ class BitPackedEncoderTest {
     private static final PType[] INTEGERS = {PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16,
                                              PType.I32, PType.I64};
 
-    private static Canonical decode(WriteNode node, DType dtype, int length, Arena arena) {
+    /** Serializes a node as a flat segment and decodes it again, as a reader would. */
+    static Canonical decode(WriteNode node, DType dtype, int length, Arena arena) {
         ArrayIds ids = new ArrayIds(List.of());
         ArraySerializer.Segment segment = ArraySerializer.serialize(node, ids);
         MemorySegment seg = arena.allocate(Math.max(1, segment.byteLength()), segment.alignment())

@@ -18,11 +18,8 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.encoding.DecodeContext;
 import io.jvortex.registry.EncodingRegistry;
-import io.jvortex.encoding.SerializedArray;
 import io.jvortex.encoding.frameofreference.FrameOfReferenceEncoding;
 import io.jvortex.encoding.frameofreference.FrameOfReferenceV2Encoding;
-import io.jvortex.write.ArrayIds;
-import io.jvortex.write.ArraySerializer;
 import io.jvortex.encoding.WriteNode;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
@@ -305,14 +302,7 @@ class BitPackedV2EncodingTest {
     // ---- the writer's blocked packing
 
     private Canonical decode(WriteNode node, DType dtype, int length) {
-        ArrayIds ids = new ArrayIds(List.of());
-        ArraySerializer.Segment segment = ArraySerializer.serialize(node, ids);
-        MemorySegment seg = arena.allocate(Math.max(1, segment.byteLength()), segment.alignment())
-                .asSlice(0, segment.byteLength());
-        MemorySegment.copy(MemorySegment.ofArray(segment.toByteArray()), 0, seg, 0, segment.byteLength());
-        SerializedArray parsed = SerializedArray.parse(seg, 0, ids.ids(), "test", "root");
-        return new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 30).decode(parsed.root(), dtype,
-                length);
+        return BitPackedEncoderTest.decode(node, dtype, length, arena);
     }
 
     @Test
