@@ -1,5 +1,6 @@
 package io.jvortex.testing;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
@@ -145,7 +146,12 @@ public final class RandomTables {
                 if (parent != null) {
                     Files.createDirectories(parent);
                 }
-                Files.writeString(file, jsonl(), StandardCharsets.UTF_8);
+                try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                    for (String row : rows) {
+                        out.write(row);
+                        out.write('\n');
+                    }
+                }
                 return file;
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + file, e);
@@ -425,7 +431,13 @@ public final class RandomTables {
                 List<Object> dictionary = new ArrayList<>();
                 int size = random.nextInt(1, 9);
                 for (int i = 0; i < size; i++) {
-                    dictionary.add(randomValue(random, type, 0.1));
+                    Object value = randomValue(random, type, 0.1);
+                    // A few distinct values repeated over a large table multiply their size by the row
+                    // count: keep that product (and the JSONL the oracle reads back) within a bounded budget.
+                    while (rowCount > 10_000 && approximateSize(value) > 64) {
+                        value = randomValue(random, type, 0.1);
+                    }
+                    dictionary.add(value);
                 }
                 for (int i = 0; i < rowCount; i++) {
                     values.add(dictionary.get(random.nextInt(size)));
@@ -692,6 +704,16 @@ public final class RandomTables {
             text.append((char) ('0' + random.nextInt(10)));
         }
         return new BigInteger(text.toString());
+    }
+
+    /** A rough size of one generated value: characters of strings, bytes of binaries, elements of lists. */
+    private static int approximateSize(Object value) {
+        return switch (value) {
+            case String text -> text.length();
+            case byte[] bytes -> bytes.length;
+            case List<?> list -> list.stream().mapToInt(RandomTables::approximateSize).sum() + list.size();
+            case null, default -> 8;
+        };
     }
 
     private static String randomString(SplittableRandom random) {

@@ -241,6 +241,26 @@ class RandomTablesTest {
         return counts.values().stream().mapToLong(Long::longValue).max().orElse(0) / (double) values.size();
     }
 
+    @Test
+    void aFewDistinctValuesOverALargeTableStayShort() {
+        // Long dictionary strings repeated over 131 073 rows once made a conformance test's JSONL exceed the
+        // heap; small tables keep drawing them.
+        long seed = Seeds.seed("aFewDistinctValuesOverALargeTableStayShort");
+        int longInSmall = 0;
+        for (int k = 0; k < 250; k++) {
+            List<ColumnPlan> plans = List.of(new ColumnPlan("mode", TypeSpec.utf8(), ValueShape.LOW_CARDINALITY,
+                    NullShape.NONE));
+            if (k < 40) {
+                GeneratedTable large = RandomTables.generatePlanned(seed + k, plans, 20_000);
+                assertThat(large.columns().getFirst())
+                        .allSatisfy(v -> assertThat(((String) v).length()).isLessThanOrEqualTo(64));
+            }
+            GeneratedTable small = RandomTables.generatePlanned(seed + k, plans, 500);
+            longInSmall += (int) small.columns().getFirst().stream().filter(v -> ((String) v).length() > 64).distinct().count();
+        }
+        assertThat(longInSmall).as("long dictionary strings still appear in small tables").isPositive();
+    }
+
     /** A value usable as a map key (arrays compare by content). */
     private static Object key(Object value) {
         return value instanceof byte[] bytes ? java.util.HexFormat.of().formatHex(bytes) : String.valueOf(value);
