@@ -40,7 +40,7 @@ def feature_notes(root: Path):
 
 def zstd_pco_note(root: Path):
     """Why zstd/pco decode has no number: no decoder yet, or no data set that uses them yet."""
-    encodings = root / "core/src/main/java/io/jvortex/encoding"
+    encodings = root / "core/src/main/java/io/jvortex/internal/encodings"
     have = [name for name in ("zstd", "pco") if (encodings / name).is_dir()]
     if not have:
         return ("no zstd or pco decoder in jvortex yet (the compact-file scans above fail with "

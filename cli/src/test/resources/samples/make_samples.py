@@ -1,7 +1,7 @@
 """Writes the CLI test samples with the Rust reference (the `vortex` PyPI package) and their expected
 canonical JSONL. Run from this folder:  /tmp/oracle/venv/bin/python make_samples.py
 The expected JSONL is rendered from `vx.open(path).to_arrow()` by the small formatter below, which
-follows io.jvortex.jsonl.JsonValues for the types used here."""
+follows io.jvortex.internal.jsonl.JsonValues for the types used here."""
 import datetime, decimal, json, math, random, struct, uuid
 
 import pyarrow as pa

@@ -27,9 +27,20 @@ import org.junit.jupiter.api.Test;
  * changes by accident. The diff of that file in a commit is the API change to review.
  */
 class PublicApiTest {
-    /** The packages whose public types are API (not their sub-packages). */
-    static final Set<String> API_PACKAGES = Set.of("io.jvortex.api", "io.jvortex.dtype", "io.jvortex.expr",
-            "io.jvortex.scalar", "io.jvortex.error", "io.jvortex.registry", "io.jvortex.encoding");
+    /** The packages whose public types are API (not their sub-packages): what the module exports to all. */
+    static final Set<String> API_PACKAGES = Set.of("io.jvortex.api", "io.jvortex.array", "io.jvortex.dtype",
+            "io.jvortex.error", "io.jvortex.expr", "io.jvortex.io", "io.jvortex.registry", "io.jvortex.scalar",
+            "io.jvortex.spi");
+
+    /** Internal packages opened to our own modules only, by target module. */
+    static final java.util.Map<String, Set<String>> QUALIFIED_EXPORTS = java.util.Map.of(
+            "io.jvortex.internal.zstd", Set.of("io.jvortex.parquet"),
+            "io.jvortex.internal.jsonl", Set.of("io.jvortex.cli"),
+            "io.jvortex.internal.file", Set.of("io.jvortex.cli"),
+            "io.jvortex.internal.layout", Set.of("io.jvortex.cli"),
+            "io.jvortex.api.internal", Set.of("io.jvortex.cli"));
+
+    private static final Path DESCRIPTOR = Path.of("target/module-classes/module-info.class");
 
     private static final Path LIST = Path.of("src/test/resources/api/public-api.txt");
 
@@ -49,6 +60,47 @@ class PublicApiTest {
                 LIST).isEmpty();
         assertThat(removed).as("public API removed or changed (if intended, rerun with -Djvortex.api.update=true "
                 + "and commit %s)", LIST).isEmpty();
+    }
+
+    @Test
+    void theModuleExportsExactlyTheApiPackages() throws IOException {
+        java.lang.module.ModuleDescriptor module;
+        try (var in = Files.newInputStream(DESCRIPTOR)) {
+            module = java.lang.module.ModuleDescriptor.read(in);
+        }
+        assertThat(module.name()).isEqualTo("io.jvortex.core");
+        Set<String> unqualified = new TreeSet<>();
+        java.util.Map<String, Set<String>> qualified = new java.util.TreeMap<>();
+        for (var export : module.exports()) {
+            if (export.isQualified()) {
+                qualified.put(export.source(), export.targets());
+            } else {
+                unqualified.add(export.source());
+            }
+        }
+        assertThat(unqualified).containsExactlyInAnyOrderElementsOf(API_PACKAGES);
+        assertThat(qualified).isEqualTo(QUALIFIED_EXPORTS);
+        assertThat(module.opens()).isEmpty();
+        assertThat(module.uses()).containsExactly("io.jvortex.spi.Encoding");
+        // every other package of the module is internal by name
+        for (String pkg : module.packages()) {
+            if (!API_PACKAGES.contains(pkg)) {
+                assertThat(pkg).as("a package the module does not export").matches("io\\.jvortex\\.(internal|api\\.internal)(\\..*)?");
+            }
+        }
+    }
+
+    @Test
+    void theModuleLoadsOnTheModulePath() {
+        var finder = java.lang.module.ModuleFinder.of(DESCRIPTOR.getParent());
+        var configuration = java.lang.ModuleLayer.boot().configuration()
+                .resolve(finder, java.lang.module.ModuleFinder.of(), Set.of("io.jvortex.core"));
+        var layer = java.lang.ModuleLayer.boot().defineModulesWithOneLoader(configuration,
+                ClassLoader.getPlatformClassLoader());
+        Module core = layer.findModule("io.jvortex.core").orElseThrow();
+        assertThat(core.isExported("io.jvortex.api")).isTrue();
+        assertThat(core.isExported("io.jvortex.internal.scan")).isFalse();
+        assertThat(core.isExported("io.jvortex.api.internal")).isFalse();
     }
 
     /** @return one sorted line per public type and per public or protected member of the API packages */

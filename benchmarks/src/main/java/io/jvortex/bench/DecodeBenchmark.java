@@ -1,12 +1,13 @@
 package io.jvortex.bench;
 
+import io.jvortex.api.internal.ApiAccess;
 import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.VortexReader;
-import io.jvortex.encoding.DecodeContext;
+import io.jvortex.spi.DecodeContext;
 import io.jvortex.registry.EncodingRegistry;
-import io.jvortex.encoding.SerializedArray;
-import io.jvortex.file.VortexFile;
-import io.jvortex.layout.Layout;
+import io.jvortex.spi.SerializedArray;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.layout.Layout;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,9 +51,9 @@ public class DecodeBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         reader = VortexReader.open(BenchFiles.file("lineitem", "vortex"));
-        VortexFile file = reader.file();
-        if (!(reader.layout() instanceof Layout.Struct root)) {
-            throw new IllegalStateException("lineitem's root layout is " + reader.layout().encodingId());
+        VortexFile file = ApiAccess.file(reader);
+        if (!(ApiAccess.file(reader).rootLayout() instanceof Layout.Struct root)) {
+            throw new IllegalStateException("lineitem's root layout is " + reader.layout().id());
         }
         int field = root.dtype().names().indexOf(column);
         collect(root.fields().get(field));

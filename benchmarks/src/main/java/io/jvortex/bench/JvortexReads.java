@@ -50,7 +50,7 @@ public final class JvortexReads {
             try (ScanIterator scan = reader.scan(options)) {
                 while (scan.hasNext()) {
                     try (Chunk chunk = scan.next()) {
-                        fold(chunk.array(), fold);
+                        fold(chunk.rawArray(), fold);
                     }
                 }
             }
@@ -73,7 +73,7 @@ public final class JvortexReads {
             try (ScanIterator scan = reader.scan(ScanOptions.builder().columns(columns).build())) {
                 while (scan.hasNext()) {
                     try (Chunk chunk = scan.next()) {
-                        fold(chunk.array(), fold);
+                        fold(chunk.rawArray(), fold);
                     }
                 }
             }
@@ -98,7 +98,7 @@ public final class JvortexReads {
              ScanIterator scan = reader.scan(ScanOptions.builder().columns(columns).filter(predicate).build())) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    fold(chunk.array(), fold);
+                    fold(chunk.rawArray(), fold);
                 }
             }
         }
@@ -118,7 +118,7 @@ public final class JvortexReads {
         Fold fold = new Fold();
         try (VortexReader reader = VortexReader.open(file);
              Chunk chunk = reader.take(sortedRows, columns.toArray(String[]::new))) {
-            fold(chunk.array(), fold);
+            fold(chunk.rawArray(), fold);
         }
         return fold;
     }
@@ -147,7 +147,7 @@ public final class JvortexReads {
                 Fold fold = new Fold();
                 while (scan.hasNext()) {
                     try (Chunk chunk = scan.next()) {
-                        fold(chunk.array(), fold);
+                        fold(chunk.rawArray(), fold);
                     }
                 }
                 return fold;

@@ -1,7 +1,7 @@
 package io.jvortex.bench;
 
-import io.jvortex.pco.PcoDecoder;
-import io.jvortex.pco.PcoEncoder;
+import io.jvortex.internal.pco.PcoDecoder;
+import io.jvortex.internal.pco.PcoEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,6 @@
 package io.jvortex.bench;
 
+import io.jvortex.api.internal.ApiAccess;
 import io.jvortex.api.VortexReader;
 import io.jvortex.dtype.DType;
 import io.jvortex.scalar.ArrayStatistics;
@@ -52,7 +53,7 @@ public final class Workloads {
     public static long filterThreshold(Path vortexFile, String column, double selectivity) {
         try (VortexReader reader = VortexReader.open(vortexFile)) {
             DType.Struct schema = (DType.Struct) reader.schema();
-            ArrayStatistics s = reader.file().fieldStatistics().get(schema.indexOf(column));
+            ArrayStatistics s = ApiAccess.file(reader).fieldStatistics().get(schema.indexOf(column));
             long min = s.min().orElseThrow().asLong();
             long max = s.max().orElseThrow().asLong();
             return min + (long) ((max - min) * selectivity);

@@ -1,7 +1,7 @@
 package io.jvortex.bench;
 
-import io.jvortex.zstd.Zstd;
-import io.jvortex.zstd.ZstdCompressor;
+import io.jvortex.internal.zstd.Zstd;
+import io.jvortex.internal.zstd.ZstdCompressor;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;

@@ -6,8 +6,8 @@ import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
 import io.jvortex.api.VortexReader;
 import io.jvortex.dtype.DType;
-import io.jvortex.jsonl.CsvWriter;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.CsvWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -123,7 +123,7 @@ final class CatCommand implements Runnable {
         JsonlWriter writer = new JsonlWriter(out);
         while (scan.hasNext()) {
             try (Chunk chunk = scan.next()) {
-                writer.write(chunk.array());
+                writer.write(chunk.rawArray());
             }
             if (out.checkError()) {
                 return; // the reader went away (e.g. a closed pipe): stop decoding
@@ -139,7 +139,7 @@ final class CatCommand implements Runnable {
                 : new DType.Struct(columns, columns.stream().map(c -> (DType) new DType.Null()).toList(), false));
         while (scan.hasNext()) {
             try (Chunk chunk = scan.next()) {
-                writer.write(chunk.array());
+                writer.write(chunk.rawArray());
             }
             if (out.checkError()) {
                 return;

@@ -8,7 +8,7 @@ import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -99,7 +99,7 @@ final class DemoCommand implements Runnable {
             t = System.nanoTime();
             String first;
             try (Chunk chunk = reader.take(picks)) {
-                first = JsonlWriter.toJson(chunk.array(), 0);
+                first = JsonlWriter.toJson(chunk.rawArray(), 0);
             }
             line(out, "take 100 rows", t, "rows " + Arrays.toString(Arrays.copyOf(picks, 3)).replace("]", ", ...]")
                     + ", the first: " + first);
@@ -118,7 +118,7 @@ final class DemoCommand implements Runnable {
         try (ScanIterator scan = reader.scan(options)) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    Canonical array = chunk.array();
+                    Canonical array = chunk.rawArray();
                     values += (long) array.length() * chunk.columnCount();
                 }
             }

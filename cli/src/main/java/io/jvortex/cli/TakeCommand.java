@@ -3,8 +3,8 @@ package io.jvortex.cli;
 import io.jvortex.api.Chunk;
 import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.VortexReader;
-import io.jvortex.jsonl.CsvWriter;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.CsvWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,13 +53,13 @@ final class TakeCommand implements Runnable {
                 switch (format) {
                     case jsonl -> {
                         JsonlWriter writer = new JsonlWriter(out);
-                        writer.write(chunk.array());
+                        writer.write(chunk.rawArray());
                         writer.flush();
                     }
                     case csv -> {
                         CsvWriter writer = new CsvWriter(out);
                         writer.writeHeader(chunk.dtype());
-                        writer.write(chunk.array());
+                        writer.write(chunk.rawArray());
                         writer.flush();
                     }
                 }

@@ -1,12 +1,13 @@
 package io.jvortex.cli;
 
+import io.jvortex.api.internal.ApiAccess;
 import io.jvortex.api.VortexReader;
-import io.jvortex.encoding.ArrayNode;
-import io.jvortex.encoding.SerializedArray;
-import io.jvortex.file.SegmentSpec;
-import io.jvortex.file.VortexFile;
-import io.jvortex.layout.Layout;
-import io.jvortex.layout.ZoneSchema;
+import io.jvortex.spi.ArrayNode;
+import io.jvortex.spi.SerializedArray;
+import io.jvortex.internal.file.SegmentSpec;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.layout.Layout;
+import io.jvortex.internal.layout.ZoneSchema;
 import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -40,7 +41,7 @@ final class TreeCommand implements Runnable {
     @Override
     public void run() {
         try (VortexReader reader = VortexReader.open(input.file)) {
-            new Printer(spec.commandLine().getOut(), reader.file()).layout(reader.layout(), null, 0, true);
+            new Printer(spec.commandLine().getOut(), ApiAccess.file(reader)).layout(ApiAccess.file(reader).rootLayout(), null, 0, true);
         }
     }
 

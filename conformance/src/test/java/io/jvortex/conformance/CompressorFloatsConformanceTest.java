@@ -12,22 +12,22 @@ import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
-import io.jvortex.registry.BuiltinSchemes;
-import io.jvortex.compress.Compressor;
-import io.jvortex.compress.NodeSize;
+import io.jvortex.internal.registry.BuiltinSchemes;
+import io.jvortex.internal.compress.Compressor;
+import io.jvortex.internal.compress.NodeSize;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
 import io.jvortex.dtype.TimeUnit;
-import io.jvortex.encoding.alp.AlpEncoder;
-import io.jvortex.encoding.alprd.AlpRdEncoder;
-import io.jvortex.encoding.datetimeparts.DateTimePartsEncoder;
-import io.jvortex.encoding.decimalbyteparts.DecimalBytePartsEncoder;
+import io.jvortex.internal.encodings.alp.AlpEncoder;
+import io.jvortex.internal.encodings.alprd.AlpRdEncoder;
+import io.jvortex.internal.encodings.datetimeparts.DateTimePartsEncoder;
+import io.jvortex.internal.encodings.decimalbyteparts.DecimalBytePartsEncoder;
 import io.jvortex.testing.Seeds;
 import io.jvortex.testing.oracle.RustOracle;
-import io.jvortex.encoding.CanonicalEncoder;
-import io.jvortex.write.FileWriter;
-import io.jvortex.encoding.WriteNode;
+import io.jvortex.spi.CanonicalEncoder;
+import io.jvortex.internal.write.FileWriter;
+import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
@@ -215,7 +215,7 @@ class CompressorFloatsConformanceTest {
         try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    rows.addAll(rawRows((StructArray) chunk.array()));
+                    rows.addAll(rawRows((StructArray) chunk.rawArray()));
                 }
             }
         }

@@ -10,11 +10,11 @@ import io.jvortex.api.VortexReader;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
-import io.jvortex.registry.BuiltinSchemes;
-import io.jvortex.compress.Compressor;
+import io.jvortex.internal.registry.BuiltinSchemes;
+import io.jvortex.internal.compress.Compressor;
 import io.jvortex.dtype.DType;
-import io.jvortex.file.VortexFile;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.ColumnPlan;
 import io.jvortex.testing.RandomTables.GeneratedTable;
@@ -24,7 +24,7 @@ import io.jvortex.testing.Seeds;
 import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.TypeSpec.PrimitiveKind;
 import io.jvortex.testing.oracle.RustOracle;
-import io.jvortex.write.FileWriter;
+import io.jvortex.internal.write.FileWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +85,7 @@ class CompressorIntegersConformanceTest {
              ScanIterator scan = reader.scan(ScanOptions.builder().build())) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
+                    writer.write(chunk.rawArray());
                 }
             }
         }

@@ -6,11 +6,11 @@ import io.jvortex.api.Edition;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
-import io.jvortex.registry.BuiltinSchemes;
-import io.jvortex.compress.Compressor;
+import io.jvortex.internal.registry.BuiltinSchemes;
+import io.jvortex.internal.compress.Compressor;
 import io.jvortex.dtype.DType;
-import io.jvortex.file.VortexFile;
-import io.jvortex.layout.Layout;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.layout.Layout;
 import io.jvortex.testing.CanonicalRows;
 import io.jvortex.testing.RandomTables.ColumnPlan;
 import io.jvortex.testing.RandomTables.GeneratedTable;
@@ -20,8 +20,8 @@ import io.jvortex.testing.Seeds;
 import io.jvortex.testing.TableSpec;
 import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.oracle.RustOracle;
-import io.jvortex.write.FileWriter;
-import io.jvortex.encoding.WriteNode;
+import io.jvortex.internal.write.FileWriter;
+import io.jvortex.spi.WriteNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -167,7 +167,7 @@ class CompressorStringsConformanceTest {
             synchronized (roots) {
                 roots.computeIfAbsent(column, k -> new HashSet<>()).add(node.encodingId());
                 collectIds(node, roots.computeIfAbsent("*all", k -> new HashSet<>()));
-                bytes.merge(column.replace("#small", ""), io.jvortex.compress.NodeSize.bytes(node), Long::sum);
+                bytes.merge(column.replace("#small", ""), io.jvortex.internal.compress.NodeSize.bytes(node), Long::sum);
             }
             return node;
         };
@@ -244,9 +244,9 @@ class CompressorStringsConformanceTest {
         long seed = Seeds.seed("CompressorStringsConformanceTest.onPairAndFsstAloneAreReadByRustAndOnPairWinsOnLongRepeats");
         GeneratedTable table = table(seed);
         RustOracle oracle = RustOracle.shared();
-        Written onPair = writeOurs(table, new Compressor(List.of(new io.jvortex.encoding.onpair.OnPairScheme()),
+        Written onPair = writeOurs(table, new Compressor(List.of(new io.jvortex.internal.encodings.onpair.OnPairScheme()),
                 Edition.DEFAULT::allowsArray), "onpair-only", true);
-        Written fsst = writeOurs(table, new Compressor(List.of(new io.jvortex.encoding.fsst.FsstScheme()),
+        Written fsst = writeOurs(table, new Compressor(List.of(new io.jvortex.internal.encodings.fsst.FsstScheme()),
                 Edition.DEFAULT::allowsArray), "fsst-only", false);
         assertThat(oracle.read(onPair.file())).as("Rust reader, OnPair only, seed %d", seed).isEqualTo(table.rows());
         assertThat(oracle.read(fsst.file())).as("Rust reader, FSST only, seed %d", seed).isEqualTo(table.rows());

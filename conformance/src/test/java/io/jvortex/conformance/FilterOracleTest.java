@@ -11,7 +11,7 @@ import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.expr.BoundPredicate;
 import io.jvortex.expr.Expr;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.ColumnPlan;
@@ -110,7 +110,7 @@ class FilterOracleTest {
         try (ScanIterator scan = reader.scan(options)) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
+                    writer.write(chunk.rawArray());
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.jvortex.conformance;
 
+import io.jvortex.api.internal.ApiAccess;
 import static io.jvortex.conformance.TableChunks.randomBatches;
 import static io.jvortex.conformance.TableChunks.jsonl;
 import static io.jvortex.conformance.TableChunks.readWithJvortex;
@@ -71,7 +72,7 @@ class ListLayoutConformanceTest {
             Path file = dir.resolve("rust" + k + ".vortex");
             RustOracle.shared().write(table, file, RustOracle.Strategy.DEFAULT, EDITION);
             try (VortexReader reader = VortexReader.open(file)) {
-                assertThat(reader.file().layoutIds()).as("Rust file %d", k).contains("vortex.list");
+                assertThat(ApiAccess.file(reader).layoutIds()).as("Rust file %d", k).contains("vortex.list");
             }
             Set<String> encodings = RustWrittenFilesReadTest.encodingsOf(file);
             if (!known.containsAll(encodings)) {
@@ -112,7 +113,7 @@ class ListLayoutConformanceTest {
                 batches.forEach(writer::write);
             }
             try (VortexReader reader = VortexReader.open(file)) {
-                assertThat(reader.file().layoutIds()).contains("vortex.list");
+                assertThat(ApiAccess.file(reader).layoutIds()).contains("vortex.list");
             }
             String what = "jvortex-written " + EDITION + " file " + k + " (" + rows + " rows, seed " + table.seed() + ")";
             assertThat(RustOracle.shared().read(file)).as("%s: Rust reader", what).isEqualTo(expected);

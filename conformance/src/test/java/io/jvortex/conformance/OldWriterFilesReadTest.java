@@ -7,7 +7,7 @@ import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
 import io.jvortex.api.VortexReader;
 import io.jvortex.dtype.DType;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import io.jvortex.testing.oracle.RustOracle;
 import java.io.StringWriter;
 import java.io.IOException;
@@ -78,7 +78,7 @@ class OldWriterFilesReadTest {
              ScanIterator scan = reader.scan(ScanOptions.builder().columns(columns).build())) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
+                    writer.write(chunk.rawArray());
                 }
             }
         }

@@ -7,7 +7,7 @@ import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
 import io.jvortex.api.VortexReader;
 import io.jvortex.expr.Expr;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import io.jvortex.testing.oracle.RustOracle;
 import java.io.IOException;
 import java.io.InputStream;
@@ -92,7 +92,7 @@ class OldWriterFilterTest {
         try (ScanIterator scan = reader.scan(ScanOptions.builder().filter(where).build())) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
+                    writer.write(chunk.rawArray());
                 }
             }
         }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.jvortex.jsonl.JsonValues;
+import io.jvortex.internal.jsonl.JsonValues;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.ColumnPlan;
 import io.jvortex.testing.RandomTables.GeneratedTable;

@@ -8,19 +8,19 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
-import io.jvortex.compress.Compressor;
+import io.jvortex.internal.compress.Compressor;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.encoding.pco.PcoScheme;
-import io.jvortex.pco.PcoDecoder;
-import io.jvortex.pco.PcoEncoder;
+import io.jvortex.internal.encodings.pco.PcoScheme;
+import io.jvortex.internal.pco.PcoDecoder;
+import io.jvortex.internal.pco.PcoEncoder;
 import io.jvortex.testing.Seeds;
 import io.jvortex.testing.TableSpec;
 import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.TypeSpec.PrimitiveKind;
 import io.jvortex.testing.oracle.RustOracle;
-import io.jvortex.write.FileWriter;
-import io.jvortex.encoding.WriteNode;
+import io.jvortex.internal.write.FileWriter;
+import io.jvortex.spi.WriteNode;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -132,7 +132,7 @@ class PcoWriteConformanceTest {
         }
         Path ours = dir.resolve("forced.vortex");
         FileWriter.write(ours, schema, chunks.iterator(), c -> c instanceof PrimitiveArray p
-                ? PcoScheme.encode(p) : io.jvortex.encoding.CanonicalEncoder.encode(c));
+                ? PcoScheme.encode(p) : io.jvortex.spi.CanonicalEncoder.encode(c));
         assertThat(RustOracle.shared().read(ours)).as("seed %d", seed).isEqualTo(jsonl(chunks));
     }
 

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jvortex.api.Chunk;
 import io.jvortex.api.ScanIterator;
 import io.jvortex.api.VortexReader;
-import io.jvortex.encoding.ArrayNode;
-import io.jvortex.encoding.SerializedArray;
-import io.jvortex.file.VortexFile;
-import io.jvortex.jsonl.JsonlWriter;
-import io.jvortex.layout.Layout;
+import io.jvortex.spi.ArrayNode;
+import io.jvortex.spi.SerializedArray;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.jsonl.JsonlWriter;
+import io.jvortex.internal.layout.Layout;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.ColumnPlan;
 import io.jvortex.testing.RandomTables.GeneratedTable;
@@ -488,7 +488,7 @@ class RustWrittenFilesReadTest {
             StringWriter out = new StringWriter();
             try (Chunk chunk = reader.take(rows)) {
                 JsonlWriter writer = new JsonlWriter(out);
-                writer.write(chunk.array());
+                writer.write(chunk.rawArray());
                 writer.flush();
             }
             List<String> taken = out.toString().lines().toList();
@@ -504,7 +504,7 @@ class RustWrittenFilesReadTest {
                 JsonlWriter writer = new JsonlWriter(text);
                 while (it.hasNext()) {
                     try (Chunk chunk = it.next()) {
-                        writer.write(chunk.array());
+                        writer.write(chunk.rawArray());
                     }
                 }
                 writer.flush();
@@ -539,7 +539,7 @@ class RustWrittenFilesReadTest {
         try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan(options)) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
+                    writer.write(chunk.rawArray());
                 }
             }
         }

@@ -7,7 +7,7 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import io.jvortex.testing.RandomTables.GeneratedTable;
 import io.jvortex.testing.TableSpec;
 import io.jvortex.testing.TypeSpec;
@@ -94,7 +94,7 @@ final class TableChunks {
             try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
                 while (scan.hasNext()) {
                     try (Chunk chunk = scan.next()) {
-                        writer.write(chunk.array());
+                        writer.write(chunk.rawArray());
                     }
                 }
             }

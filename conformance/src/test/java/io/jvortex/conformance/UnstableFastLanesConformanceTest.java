@@ -14,7 +14,7 @@ import io.jvortex.api.VortexReader;
 import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.expr.Expr;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import io.jvortex.testing.CanonicalRows;
 import io.jvortex.testing.RandomTables.ColumnPlan;
 import io.jvortex.testing.RandomTables.GeneratedTable;
@@ -123,7 +123,7 @@ class UnstableFastLanesConformanceTest {
         try (ScanIterator scan = reader.scan(options)) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
+                    writer.write(chunk.rawArray());
                 }
             }
         }
@@ -170,7 +170,7 @@ class UnstableFastLanesConformanceTest {
                 try (Chunk taken = reader.take(indices)) {
                     StringWriter out = new StringWriter();
                     JsonlWriter writer = new JsonlWriter(out);
-                    writer.write(taken.array());
+                    writer.write(taken.rawArray());
                     writer.flush();
                     List<String> expected = Arrays.stream(indices).mapToObj(i -> rust.get((int) i)).toList();
                     assertThat(out.toString().lines().toList()).as("take, %d rows", rows).isEqualTo(expected);

@@ -14,7 +14,7 @@ import dev.vortex.jni.NativeLoader;
 import io.jvortex.api.Edition;
 import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
-import io.jvortex.jsonl.JsonValues;
+import io.jvortex.internal.jsonl.JsonValues;
 import io.jvortex.testing.CanonicalRows;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.GeneratedTable;

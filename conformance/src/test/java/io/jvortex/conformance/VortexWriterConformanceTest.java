@@ -1,5 +1,6 @@
 package io.jvortex.conformance;
 
+import io.jvortex.api.internal.ApiAccess;
 import static io.jvortex.conformance.TableChunks.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,16 +9,16 @@ import io.jvortex.api.VortexReader;
 import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.array.Canonical;
-import io.jvortex.write.TableWriter;
+import io.jvortex.internal.write.TableWriter;
 import io.jvortex.array.Concat;
 import io.jvortex.array.ScalarAt;
 import io.jvortex.array.StructArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.layout.Layout;
-import io.jvortex.layout.ZoneSchema;
+import io.jvortex.internal.layout.Layout;
+import io.jvortex.internal.layout.ZoneSchema;
 import io.jvortex.scalar.Scalar;
-import io.jvortex.scan.ZoneMap;
+import io.jvortex.internal.scan.ZoneMap;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.GeneratedTable;
 import io.jvortex.testing.Seeds;
@@ -123,7 +124,7 @@ class VortexWriterConformanceTest {
         GeneratedTable table = RandomTables.generatePlanned(random.nextLong(), plans, 300_000);
         check(judge, "defaults", table, WriteOptions.defaults(), random);
         try (VortexReader reader = VortexReader.open(dir.resolve("defaults.vortex"))) {
-            Layout.Zoned first = (Layout.Zoned) ((Layout.Struct) reader.layout()).fields().getFirst();
+            Layout.Zoned first = (Layout.Zoned) ((Layout.Struct) ApiAccess.file(reader).rootLayout()).fields().getFirst();
             Layout.Chunked chunks = (Layout.Chunked) first.data();
             // 1 MiB of i64 is 131,072 rows: 16 zones of 8192
             assertThat(chunks.children()).hasSize(3);
@@ -160,7 +161,7 @@ class VortexWriterConformanceTest {
                 randomBatches(table, random, 0).forEach(writer::write);
             }
             try (VortexReader r = VortexReader.open(rust); VortexReader o = VortexReader.open(ours)) {
-                compareZones(r.layout(), o.layout(), judge + ", " + edition.id() + " seed " + table.seed());
+                compareZones(ApiAccess.file(r).rootLayout(), ApiAccess.file(o).rootLayout(), judge + ", " + edition.id() + " seed " + table.seed());
             }
         }
     }
@@ -192,12 +193,12 @@ class VortexWriterConformanceTest {
             }
             String where = judge + ", " + edition.id() + " seed " + table.seed();
             try (VortexReader r = VortexReader.open(rust); VortexReader o = VortexReader.open(ours)) {
-                compareZones(r.layout(), o.layout(), where);
-                Layout.Struct rs = (Layout.Struct) r.layout();
-                Layout.Struct os = (Layout.Struct) o.layout();
+                compareZones(ApiAccess.file(r).rootLayout(), ApiAccess.file(o).rootLayout(), where);
+                Layout.Struct rs = (Layout.Struct) ApiAccess.file(r).rootLayout();
+                Layout.Struct os = (Layout.Struct) ApiAccess.file(o).rootLayout();
                 for (int c = 0; c < types.size(); c++) {
-                    ZoneMap rz = r.zoneMap((Layout.Zoned) rs.fields().get(c)).orElseThrow();
-                    ZoneMap oz = o.zoneMap((Layout.Zoned) os.fields().get(c)).orElseThrow();
+                    ZoneMap rz = ZoneMap.read(ApiAccess.file(r), (Layout.Zoned) rs.fields().get(c), ApiAccess.options(r)).orElseThrow();
+                    ZoneMap oz = ZoneMap.read(ApiAccess.file(o), (Layout.Zoned) os.fields().get(c), ApiAccess.options(o)).orElseThrow();
                     // min and max only for the u8 lists, and only where some row is not null (a random
                     // plan may make a column all null)
                     boolean anyValue = false;
@@ -260,13 +261,13 @@ class VortexWriterConformanceTest {
         try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
             TableWriter writer = new TableWriter(channel, schema, options,
-                    io.jvortex.api.VortexWriter.compressor(options), null);
+                    io.jvortex.internal.write.Compressors.of(options), null);
             writer.write(batch.slice(0, 70_000));
             writer.write(batch.slice(70_000, rows - 70_000));
             writer.finish();
         }
         try (VortexReader reader = VortexReader.open(file)) {
-            Layout.Zoned k = (Layout.Zoned) ((Layout.Struct) reader.layout()).fields().getFirst();
+            Layout.Zoned k = (Layout.Zoned) ((Layout.Struct) ApiAccess.file(reader).rootLayout()).fields().getFirst();
             assertThat(k.data()).isInstanceOf(Layout.Chunked.class);
             assertThat(k.data().children()).hasSizeGreaterThan(1).allMatch(l -> l instanceof Layout.Dict);
         }
@@ -280,7 +281,7 @@ class VortexWriterConformanceTest {
             return;
         }
         try (VortexReader reader = VortexReader.open(file)) {
-            if (!(reader.layout() instanceof Layout.Struct root)) {
+            if (!(ApiAccess.file(reader).rootLayout() instanceof Layout.Struct root)) {
                 return;
             }
             for (int c = 0; c < root.fields().size(); c++) {
@@ -289,7 +290,7 @@ class VortexWriterConformanceTest {
                 }
                 assertThat(zoned.encodingId()).isEqualTo(options.edition().zonedLayout() ? "vortex.zoned"
                         : "vortex.stats");
-                ZoneMap map = reader.zoneMap(zoned).orElseThrow();
+                ZoneMap map = ZoneMap.read(ApiAccess.file(reader), zoned, ApiAccess.options(reader)).orElseThrow();
                 Canonical column = all.fields().get(c);
                 int zoneRows = options.zoneRows();
                 assertThat(map.zoneCount()).isEqualTo((column.length() + zoneRows - 1) / zoneRows);

@@ -1,12 +1,13 @@
 package io.jvortex.conformance;
 
+import io.jvortex.api.internal.ApiAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.VortexReader;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.dtype.DType;
-import io.jvortex.file.VortexFile;
-import io.jvortex.layout.Layout;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.layout.Layout;
 import io.jvortex.parquet.ParquetToVortex;
 import io.jvortex.testing.oracle.RustOracle;
 import java.io.IOException;
@@ -89,14 +90,14 @@ class WriterSizeTest {
     static Sizes sizes(Path file) {
         try (VortexReader reader = VortexReader.open(file)) {
             Map<String, Long> columns = new LinkedHashMap<>();
-            Layout root = reader.layout();
+            Layout root = ApiAccess.file(reader).rootLayout();
             DType.Struct schema = (DType.Struct) reader.schema();
             if (root instanceof Layout.Struct struct) {
                 for (int i = 0; i < struct.fields().size(); i++) {
-                    columns.put(schema.names().get(i), segmentBytes(reader.file(), struct.fields().get(i)));
+                    columns.put(schema.names().get(i), segmentBytes(ApiAccess.file(reader), struct.fields().get(i)));
                 }
             } else {
-                columns.put("(root)", segmentBytes(reader.file(), root));
+                columns.put("(root)", segmentBytes(ApiAccess.file(reader), root));
             }
             return new Sizes(Files.size(file), columns);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.jvortex.conformance;
 
+import io.jvortex.api.internal.ApiAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.Chunk;
@@ -7,8 +8,8 @@ import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
 import io.jvortex.api.VortexReader;
 import io.jvortex.expr.Expr;
-import io.jvortex.jsonl.JsonlWriter;
-import io.jvortex.layout.Layout;
+import io.jvortex.internal.jsonl.JsonlWriter;
+import io.jvortex.internal.layout.Layout;
 import io.jvortex.testing.TableSpec;
 import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.TypeSpec.PrimitiveKind;
@@ -69,7 +70,7 @@ class ZonePruningTest {
     }
 
     private static List<Piece> pieces(VortexReader reader) {
-        Layout.Struct root = (Layout.Struct) reader.layout();
+        Layout.Struct root = (Layout.Struct) ApiAccess.file(reader).rootLayout();
         Layout s = root.fields().get(root.dtype().indexOf("s"));
         if (s instanceof Layout.Zoned z) {
             s = z.data();
@@ -90,7 +91,7 @@ class ZonePruningTest {
         try (ScanIterator scan = reader.scan(ScanOptions.builder().columns("s").filter(where).build())) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.array());
+                    writer.write(chunk.rawArray());
                 }
             }
         }
@@ -102,7 +103,7 @@ class ZonePruningTest {
         try (VortexReader reader = VortexReader.open(file)) {
             List<Piece> pieces = pieces(reader);
             assertThat(pieces).as("one segment per zone for s").hasSize(5);
-            reader.file().resetSegmentReads();
+            ApiAccess.file(reader).resetSegmentReads();
             List<String> got = scan(reader, where);
             List<String> expected = new ArrayList<>();
             for (long id = 0; id < ROWS; id++) {
@@ -113,7 +114,7 @@ class ZonePruningTest {
             assertThat(got).as(where).isEqualTo(expected);
             for (Piece p : pieces) {
                 long zone = p.start() / ZONE;
-                long reads = reader.file().segmentReadCount(p.segmentId());
+                long reads = ApiAccess.file(reader).segmentReadCount(p.segmentId());
                 if (zoneMayMatch.test(zone)) {
                     assertThat(reads).as("%s: segment of zone %d", where, zone).isPositive();
                 } else {
@@ -147,9 +148,9 @@ class ZonePruningTest {
     @Test
     void fileStatisticsSkipEverything() {
         try (VortexReader reader = VortexReader.open(file)) {
-            reader.file().resetSegmentReads();
+            ApiAccess.file(reader).resetSegmentReads();
             assertThat(scan(reader, "id > 100000 OR v < -1")).isEmpty();
-            assertThat(reader.file().segmentBytesRead()).isZero();
+            assertThat(ApiAccess.file(reader).segmentBytesRead()).isZero();
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.jvortex.conformance;
 
+import io.jvortex.api.internal.ApiAccess;
 import static io.jvortex.conformance.TableChunks.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -8,17 +9,17 @@ import io.jvortex.api.Edition;
 import io.jvortex.api.VortexReader;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
-import io.jvortex.registry.BuiltinSchemes;
-import io.jvortex.compress.Compressor;
-import io.jvortex.compress.Scheme;
+import io.jvortex.internal.registry.BuiltinSchemes;
+import io.jvortex.internal.compress.Compressor;
+import io.jvortex.internal.compress.Scheme;
 import io.jvortex.dtype.DType;
-import io.jvortex.encoding.ArrayNode;
-import io.jvortex.encoding.SerializedArray;
-import io.jvortex.encoding.zstd.ZstdScheme;
-import io.jvortex.file.VortexFile;
-import io.jvortex.layout.Layout;
-import io.jvortex.zstd.Zstd;
-import io.jvortex.zstd.ZstdCompressor;
+import io.jvortex.spi.ArrayNode;
+import io.jvortex.spi.SerializedArray;
+import io.jvortex.internal.encodings.zstd.ZstdScheme;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.layout.Layout;
+import io.jvortex.internal.zstd.Zstd;
+import io.jvortex.internal.zstd.ZstdCompressor;
 import java.lang.foreign.MemorySegment;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.RandomTables.ColumnPlan;
@@ -29,7 +30,7 @@ import io.jvortex.testing.Seeds;
 import io.jvortex.testing.TableSpec;
 import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.oracle.RustOracle;
-import io.jvortex.write.FileWriter;
+import io.jvortex.internal.write.FileWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -123,8 +124,8 @@ class ZstdWriteConformanceTest {
         List<Layout.Flat> flats = new ArrayList<>();
         List<byte[]> frames = new ArrayList<>();
         try (VortexReader reader = VortexReader.open(path)) {
-            VortexFile file = reader.file();
-            dataFlats(reader.layout(), flats);
+            VortexFile file = ApiAccess.file(reader);
+            dataFlats(ApiAccess.file(reader).rootLayout(), flats);
             for (Layout.Flat flat : flats) {
                 SerializedArray array = SerializedArray.parse(file.segment(flat.segmentId()),
                         file.segmentSpec(flat.segmentId()).byteOffset(), file.arrayIds(), file.source(), flat.path());

@@ -10,7 +10,7 @@ import java.util.Objects;
  * A run of consecutive rows of a scan, with every projected column decoded. Owns an arena for
  * memory only it uses; its data is valid until {@link #close()}, after which every access through the
  * chunk and its {@link Column} views throws {@link IllegalStateException}. The raw segments of
- * {@link #array()} must not be used after close either: large decode buffers return to
+ * {@link #rawArray()} must not be used after close either: large decode buffers return to
  * {@link io.jvortex.array.BufferPool#shared()} and later chunks reuse them.
  */
 public final class Chunk implements AutoCloseable {
@@ -20,15 +20,27 @@ public final class Chunk implements AutoCloseable {
     private final Runnable onClose;
     private boolean closed;
 
-    /**
-     * Internal: chunks are created by scans.
-     *
-     * @param firstRowIndex the file row of this chunk's row 0
-     * @param array the decoded rows (a struct for tables)
-     * @param arena the chunk's own arena, closed with it
-     * @param onClose called once when the chunk closes
-     */
-    public Chunk(long firstRowIndex, Canonical array, Arena arena, Runnable onClose) {
+    static {
+        io.jvortex.api.internal.ApiAccess.install(new io.jvortex.api.internal.ApiAccess.Bridge() {
+            @Override
+            public Chunk newChunk(long firstRowIndex, Canonical array, Arena arena, Runnable onClose) {
+                return new Chunk(firstRowIndex, array, arena, onClose);
+            }
+
+            @Override
+            public io.jvortex.internal.file.VortexFile file(VortexReader reader) {
+                return reader.file();
+            }
+
+            @Override
+            public ReaderOptions options(VortexReader reader) {
+                return reader.options();
+            }
+        });
+    }
+
+    /** Chunks are created by scans and takes (through {@code ApiAccess}). */
+    private Chunk(long firstRowIndex, Canonical array, Arena arena, Runnable onClose) {
         this.firstRowIndex = firstRowIndex;
         this.array = Objects.requireNonNull(array, "array");
         this.arena = arena;
@@ -66,17 +78,27 @@ public final class Chunk implements AutoCloseable {
         return array.dtype();
     }
 
-    /** @return the decoded rows as a canonical array (a {@link StructArray} for tables) */
-    public Canonical array() {
+    /**
+     * The raw escape hatch: the decoded rows as a canonical array (a {@link StructArray} for tables).
+     * Unlike the {@link Column} views, the array does not know when this chunk closes; its buffers
+     * must not be touched after {@link #close()} (they may already hold a later chunk's data).
+     *
+     * @return the decoded rows
+     * @throws IllegalStateException when the chunk is closed
+     */
+    public Canonical rawArray() {
         ensureOpen();
         return array;
     }
 
     /**
+     * The raw escape hatch for one column (see {@link #rawArray()}).
+     *
      * @param name a projected column name
      * @return that column's canonical array
+     * @throws IllegalStateException when the chunk is closed or its root is not a struct
      */
-    public Canonical field(String name) {
+    public Canonical rawField(String name) {
         ensureOpen();
         if (!(array instanceof StructArray s)) {
             throw new IllegalStateException("the scan's root is " + array.dtype().display() + ", not a struct");
@@ -115,7 +137,7 @@ public final class Chunk implements AutoCloseable {
      * @throws IllegalStateException when the chunk is closed or its root is not a struct
      */
     public Column column(String name) {
-        return new Column(this, name, field(name));
+        return new Column(this, name, rawField(name));
     }
 
     @Override

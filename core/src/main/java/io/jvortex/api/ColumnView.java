@@ -78,10 +78,13 @@ public abstract sealed class ColumnView
     }
 
     /**
-     * @return the canonical array the view reads (for extension columns the extension array)
+     * The raw escape hatch: the canonical array the view reads (for extension columns the extension
+     * array). It does not know when the chunk closes; see {@link Chunk#rawArray()}.
+     *
+     * @return the array
      * @throws IllegalStateException when the chunk is closed
      */
-    public final Canonical array() {
+    public final Canonical rawArray() {
         ensureOpen();
         return array;
     }

@@ -1,6 +1,6 @@
 package io.jvortex.api;
 
-import io.jvortex.registry.BuiltinEncodings;
+import io.jvortex.internal.registry.BuiltinEncodings;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;

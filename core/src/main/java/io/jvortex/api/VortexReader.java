@@ -2,9 +2,8 @@ package io.jvortex.api;
 
 import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
-import io.jvortex.file.VortexFile;
-import io.jvortex.layout.Layout;
-import io.jvortex.scan.LayoutScan;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.scan.LayoutScan;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -77,24 +76,52 @@ public final class VortexReader implements AutoCloseable {
         return file.rowCount();
     }
 
-    /** @return the root of the layout tree */
-    public Layout layout() {
-        return file.rootLayout();
-    }
-
-    /** @return the underlying file (footer tables, segments) */
-    public VortexFile file() {
-        return file;
+    /**
+     * @return the layout tree: which layouts hold which columns, their segments and children
+     */
+    public LayoutInfo layout() {
+        return ReaderInfo.layout(file, file.rootLayout());
     }
 
     /**
-     * Decodes the zone map of a zoned column layout (see {@link #layout()}).
+     * The statistics the writer stored for each top-level column of the whole file.
      *
-     * @param zoned a zoned (or legacy stats) layout of this file
-     * @return its zone map, or empty when its statistics schema is unknown to this reader
+     * @return statistics by column name, in schema order (empty when the file stores none)
      */
-    public java.util.Optional<io.jvortex.scan.ZoneMap> zoneMap(Layout.Zoned zoned) {
-        return io.jvortex.scan.ZoneMap.read(file, zoned, options);
+    public java.util.Map<String, io.jvortex.scalar.ArrayStatistics> statistics() {
+        return ReaderInfo.statistics(file);
+    }
+
+    /**
+     * The zone map of a column: per run of rows, the statistics the writer stored (what scans prune
+     * with).
+     *
+     * @param column a top-level column name, or a dotted path to a nested struct field
+     * @return the zones in row order; empty when the column has no zone map (or one this reader
+     *     cannot interpret)
+     * @throws IllegalArgumentException when there is no such column
+     */
+    public List<Zone> zones(String column) {
+        return ReaderInfo.zones(file, options, Objects.requireNonNull(column, "column"));
+    }
+
+    /**
+     * @return the file's user metadata entries (key to value bytes), as the writer stored them
+     */
+    public java.util.Map<String, byte[]> userMetadata() {
+        java.util.Map<String, byte[]> out = new java.util.LinkedHashMap<>();
+        file.userMetadata().forEach((k, v) -> out.put(k, v.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /** @return the file this reader reads (internal; tools reach it through {@code ApiAccess}) */
+    VortexFile file() {
+        return file;
+    }
+
+    /** @return the options this reader was opened with */
+    ReaderOptions options() {
+        return options;
     }
 
     /** @return a scan of every column and row */
@@ -121,7 +148,7 @@ public final class VortexReader implements AutoCloseable {
      */
     public Chunk take(long[] rowIndices, String... columns) {
         Objects.requireNonNull(rowIndices, "rowIndices");
-        return io.jvortex.scan.RowTake.take(file, options, rowIndices, List.of(columns));
+        return io.jvortex.internal.scan.RowTake.take(file, options, rowIndices, List.of(columns));
     }
 
     /** Default data bytes per split of {@link #splits()}. */
@@ -140,7 +167,7 @@ public final class VortexReader implements AutoCloseable {
      * @return the splits (none for an empty file)
      */
     public List<Split> splits(long targetBytes) {
-        return io.jvortex.scan.Splits.of(file, targetBytes);
+        return io.jvortex.internal.scan.Splits.of(file, targetBytes);
     }
 
     /**

@@ -2,11 +2,8 @@ package io.jvortex.api;
 
 import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
-import io.jvortex.registry.BuiltinSchemes;
-import io.jvortex.compress.Compressor;
-import io.jvortex.compress.Scheme;
 import io.jvortex.dtype.DType;
-import io.jvortex.write.TableWriter;
+import io.jvortex.internal.write.TableWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -15,8 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -77,24 +72,11 @@ public final class VortexWriter implements AutoCloseable {
             return t;
         });
         try {
-            this.table = new TableWriter(channel, schema, options, compressor(options), executor);
+            this.table = new TableWriter(channel, schema, options, io.jvortex.internal.write.Compressors.of(options), executor);
         } catch (RuntimeException e) {
             shutdown();
             throw e;
         }
-    }
-
-    /**
-     * @param options the write options
-     * @return the compressor they select: the default schemes, plus the compact ones when compact,
-     *         restricted to the edition's array ids
-     */
-    public static Compressor compressor(WriteOptions options) {
-        List<Scheme> schemes = new ArrayList<>(BuiltinSchemes.defaults());
-        if (options.compact()) {
-            schemes.addAll(BuiltinSchemes.compact());
-        }
-        return new Compressor(schemes, options.edition()::allowsArray);
     }
 
     /**
@@ -207,7 +189,7 @@ public final class VortexWriter implements AutoCloseable {
      */
     public void write(Chunk chunk) {
         Objects.requireNonNull(chunk, "chunk");
-        Canonical array = chunk.array();
+        Canonical array = chunk.rawArray();
         if (!(array instanceof StructArray s)) {
             throw new IllegalArgumentException("chunk of " + array.dtype().display() + " is not a table");
         }

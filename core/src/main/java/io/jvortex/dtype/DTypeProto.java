@@ -1,7 +1,7 @@
 package io.jvortex.dtype;
 
 import io.jvortex.error.VortexException;
-import io.jvortex.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +17,9 @@ import java.util.List;
  * form in the source this reader follows and is rejected.
  */
 public final class DTypeProto {
+    /** Deepest nesting accepted, as for the footer's flatbuffer dtypes. */
+    private static final int MAX_DEPTH = 64;
+
     private DTypeProto() {
     }
 
@@ -31,8 +34,8 @@ public final class DTypeProto {
     }
 
     private static DType read(MemorySegment message, int depth) {
-        if (depth > DTypeFlatbuffers.MAX_DEPTH) {
-            throw new VortexException("proto DType nests deeper than " + DTypeFlatbuffers.MAX_DEPTH);
+        if (depth > MAX_DEPTH) {
+            throw new VortexException("proto DType nests deeper than " + MAX_DEPTH);
         }
         ProtoReader r = new ProtoReader(message, "DType");
         DType out = null;

@@ -24,7 +24,7 @@ import javax.crypto.spec.SecretKeySpec;
  * S3 rules apply to the canonical URI: the path is used as sent (each segment URI-encoded once, no
  * normalization).
  */
-public final class AwsSigV4 {
+final class AwsSigV4 {
     /** SHA-256 of the empty payload, hex. */
     public static final String EMPTY_PAYLOAD_SHA256 =
             "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /** Waiting on a read future with the I/O exception unwrapped. */
-public final class IoFutures {
+final class IoFutures {
     private IoFutures() {
     }
 

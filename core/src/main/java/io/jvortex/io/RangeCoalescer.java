@@ -13,7 +13,7 @@ import java.util.Objects;
  * never split between requests; a range longer than {@code maxRequestBytes} gets a request of its own
  * (the reader fetches it in parts).
  */
-public final class RangeCoalescer {
+final class RangeCoalescer {
     private RangeCoalescer() {
     }
 

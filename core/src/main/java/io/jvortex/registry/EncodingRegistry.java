@@ -1,7 +1,8 @@
 package io.jvortex.registry;
 
-import io.jvortex.encoding.Encoding;
-import io.jvortex.encoding.EncodingLookup;
+import io.jvortex.internal.registry.BuiltinEncodings;
+import io.jvortex.spi.Encoding;
+import io.jvortex.spi.EncodingLookup;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.jvortex.scalar;
 import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;

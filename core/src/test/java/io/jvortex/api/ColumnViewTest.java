@@ -1,5 +1,6 @@
 package io.jvortex.api;
 
+import io.jvortex.api.internal.ApiAccess;
 import static io.jvortex.array.TestArrays.bools;
 import static io.jvortex.array.TestArrays.f32;
 import static io.jvortex.array.TestArrays.f64;
@@ -338,7 +339,7 @@ class ColumnViewTest {
     @Test
     void chunkColumnsAndUseAfterClose() {
         StructArray table = struct(List.of("a", "s"), i64(1, 2, 3), TestArrays.varBin(true, "x", "y", "z"));
-        Chunk chunk = new Chunk(100, table, Arena.ofConfined(), null);
+        Chunk chunk = ApiAccess.newChunk(100, table, Arena.ofConfined(), null);
         assertThat(chunk.columnCount()).isEqualTo(2);
         assertThat(chunk.column(1).name()).isEqualTo("s");
         Column a = chunk.column("a");
@@ -362,7 +363,7 @@ class ColumnViewTest {
 
     @Test
     void nonStructRootIsOneUnnamedColumn() {
-        try (Chunk chunk = new Chunk(0, i64(4, 5), null, null)) {
+        try (Chunk chunk = ApiAccess.newChunk(0, i64(4, 5), null, null)) {
             assertThat(chunk.columnCount()).isEqualTo(1);
             assertThat(chunk.column(0).name()).isEmpty();
             assertThat(chunk.column(0).asLongs().sum()).isEqualTo(9);

@@ -2,8 +2,8 @@ package io.jvortex.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jvortex.compress.Scheme;
-import io.jvortex.registry.BuiltinSchemes;
+import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.registry.BuiltinSchemes;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

@@ -7,11 +7,11 @@ import io.jvortex.api.ScanOptions;
 import io.jvortex.error.VortexException;
 import io.jvortex.api.VortexReader;
 import io.jvortex.dtype.DType;
-import io.jvortex.encoding.DecodeContext;
+import io.jvortex.spi.DecodeContext;
 import io.jvortex.registry.EncodingRegistry;
-import io.jvortex.encoding.SerializedArray;
-import io.jvortex.file.VortexFile;
-import io.jvortex.layout.Layout;
+import io.jvortex.spi.SerializedArray;
+import io.jvortex.internal.file.VortexFile;
+import io.jvortex.internal.layout.Layout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -121,7 +121,7 @@ public final class Golden {
              ScanIterator it = r.scan(ScanOptions.builder().columns(column).build())) {
             while (it.hasNext()) {
                 try (Chunk c = it.next()) {
-                    rows.addAll(TestSupport.rows(c.field(column)));
+                    rows.addAll(TestSupport.rows(c.rawField(column)));
                 }
             }
         } catch (VortexException e) {

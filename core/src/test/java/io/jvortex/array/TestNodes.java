@@ -1,10 +1,10 @@
 package io.jvortex.array;
 
 import io.jvortex.dtype.DType;
-import io.jvortex.encoding.ArrayNode;
-import io.jvortex.encoding.DecodeContext;
+import io.jvortex.spi.ArrayNode;
+import io.jvortex.spi.DecodeContext;
 import io.jvortex.registry.EncodingRegistry;
-import io.jvortex.encoding.SerializedArray;
+import io.jvortex.spi.SerializedArray;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,7 +1,7 @@
 package io.jvortex.parquet;
 
 import io.jvortex.error.VortexException;
-import io.jvortex.zstd.Zstd;
+import io.jvortex.internal.zstd.Zstd;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;

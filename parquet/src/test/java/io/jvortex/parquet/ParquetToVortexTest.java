@@ -16,7 +16,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
 import io.jvortex.dtype.TimeUnit;
-import io.jvortex.jsonl.JsonlWriter;
+import io.jvortex.internal.jsonl.JsonlWriter;
 import io.jvortex.testing.RandomTables;
 import io.jvortex.testing.Seeds;
 import io.jvortex.testing.TableSpec;
@@ -256,7 +256,7 @@ class ParquetToVortexTest {
         try (VortexReader reader = VortexReader.open(vortex); ScanIterator scan = reader.scan()) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    StructArray array = (StructArray) chunk.array();
+                    StructArray array = (StructArray) chunk.rawArray();
                     PrimitiveArray int96 = (PrimitiveArray) ((ExtensionArray) array.fields().get(0)).storage();
                     for (int i = 0; i < array.length(); i++, row++) {
                         assertThat(int96.validity().isValid(i)).isEqualTo(row % 7 != 0);
@@ -334,7 +334,7 @@ class ParquetToVortexTest {
         try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan()) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
-                    jsonl.write(chunk.array());
+                    jsonl.write(chunk.rawArray());
                 }
             }
         }

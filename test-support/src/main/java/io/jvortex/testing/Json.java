@@ -1,6 +1,6 @@
 package io.jvortex.testing;
 
-import io.jvortex.jsonl.JsonValues;
+import io.jvortex.internal.jsonl.JsonValues;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;

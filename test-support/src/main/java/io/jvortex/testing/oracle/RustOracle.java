@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The Rust reference implementation (PyPI {@code vortex-data}, pinned) as a test oracle: writes tables
  * with the Rust writer and reads any Vortex file back into canonical JSONL
- * ({@link io.jvortex.jsonl.JsonValues} rules).
+ * ({@link io.jvortex.internal.jsonl.JsonValues} rules).
  *
  * <pre>{@code
  * GeneratedTable table = RandomTables.generate(Seeds.seed(), List.of(TypeSpec.i32(), TypeSpec.utf8()), 1000);

@@ -1,6 +1,6 @@
 """The canonical JSONL text form of single values, and its inverse.
 
-Mirror of io.jvortex.jsonl.JsonValues (jvortex core): both must produce identical bytes for
+Mirror of io.jvortex.internal.jsonl.JsonValues (jvortex core): both must produce identical bytes for
 identical values, so a change here is a change there. No third-party imports.
 """
 

@@ -1,0 +1,230 @@
+package io.jvortex.internal.encodings.bitpacked;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.spi.ArrayNode;
+import io.jvortex.spi.DecodeContext;
+import io.jvortex.spi.Encoding;
+import io.jvortex.spi.Patches;
+import io.jvortex.internal.protobuf.ProtoReader;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * {@code fastlanes.bitpacked}: integers packed to {@code bitWidth} bits in FastLanes' transposed
+ * 1024-value chunks, with optional patches for values that did not fit.
+ */
+public final class BitPackedEncoding implements Encoding, io.jvortex.spi.PointAccess,
+        io.jvortex.spi.EncodedFilter {
+    /** The encoding id. */
+    public static final String ID = "fastlanes.bitpacked";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return decodeWithReference(node, dtype, length, 0, ctx);
+    }
+
+    /**
+     * Decodes a node and adds a frame of reference to every value in the same pass (patched values
+     * included), wrapping in the type's width: {@code fastlanes.for} over {@code fastlanes.bitpacked}
+     * then writes its output once instead of unpacking to one buffer and adding into a second.
+     *
+     * @param node a {@code fastlanes.bitpacked} node
+     * @param dtype its integer type (also the result's)
+     * @param length its row count
+     * @param reference added to every value; its low bits of the type's width are used
+     * @param ctx decoding services
+     * @return {@code unpacked[i] + reference}, with the node's validity
+     */
+    public static PrimitiveArray decodeWithReference(ArrayNode node, DType dtype, int length, long reference,
+                                                     DecodeContext ctx) {
+        Parsed parsed = Parsed.of(node, dtype, length, ctx);
+        DType.Primitive p = parsed.dtype();
+        int width = p.ptype().byteWidth();
+        boolean unpack = length > 0 && (parsed.bitWidth() > 0 || reference != 0);
+        MemorySegment out = unpack ? ctx.allocateUninitialized((long) length * width)
+                : ctx.allocate((long) length * width);
+        if (unpack) {
+            FastLanesBitPacking.unpackRange(parsed.packed(), width, parsed.bitWidth(), parsed.offset(), length,
+                    reference, out);
+        }
+        if (parsed.patches() != null) {
+            Patches.Decoded decoded = parsed.patches().decode(node, 0, p, length, ctx);
+            if (!(decoded.values() instanceof PrimitiveArray values)) {
+                throw node.error("patch values decoded to " + decoded.values().dtype().display());
+            }
+            if (reference == 0) {
+                Patches.applyFixedWidth(decoded, out, width);
+            } else {
+                applyWithReference(decoded.positions(), values.values(), reference, width, out);
+            }
+        }
+        Validity validity = ctx.validity(node, parsed.validityChild(), p.nullable(), length);
+        return new PrimitiveArray(p, out, length, validity);
+    }
+
+    /** {@code out[positions[k]] = values[k] + reference}, wrapping in {@code width} bytes. */
+    private static void applyWithReference(int[] positions, MemorySegment values, long reference, int width,
+                                           MemorySegment out) {
+        switch (width) {
+            case 1 -> {
+                for (int k = 0; k < positions.length; k++) {
+                    out.set(ValueLayout.JAVA_BYTE, positions[k],
+                            (byte) (values.get(ValueLayout.JAVA_BYTE, k) + reference));
+                }
+            }
+            case 2 -> {
+                for (int k = 0; k < positions.length; k++) {
+                    out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, positions[k],
+                            (short) (values.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, k) + reference));
+                }
+            }
+            case 4 -> {
+                for (int k = 0; k < positions.length; k++) {
+                    out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positions[k],
+                            (int) (values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, k) + reference));
+                }
+            }
+            default -> {
+                for (int k = 0; k < positions.length; k++) {
+                    out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, positions[k],
+                            values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, k) + reference);
+                }
+            }
+        }
+    }
+
+    /**
+     * A node's values as packed, before patching (for comparing without decoding).
+     *
+     * @param values the unpacked values (each below {@code 2^bitWidth} as an unsigned number except at
+     *        patched positions, whose contents are unspecified), with the node's validity
+     * @param bitWidth bits per packed value
+     * @param patches the decoded patches (values of the node's type), or null
+     */
+    public record Unpatched(PrimitiveArray values, int bitWidth, Patches.Decoded patches) {
+        /** @return these values as packed integers with reference 0, for filters */
+        public io.jvortex.spi.EncodedForm.PackedInts packedForm() {
+            return patches == null
+                    ? new io.jvortex.spi.EncodedForm.PackedInts(values, 0, bitWidth, new int[0], null)
+                    : new io.jvortex.spi.EncodedForm.PackedInts(values, 0, bitWidth, patches.positions(),
+                            (PrimitiveArray) patches.values());
+        }
+    }
+
+    /** Integer nodes as their unpacked values before patching. */
+    @Override
+    public io.jvortex.spi.EncodedForm encodedForm(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return dtype instanceof DType.Primitive p && p.ptype().isInteger()
+                ? unpatched(node, dtype, length, ctx).packedForm() : null;
+    }
+
+    /**
+     * Unpacks a node without applying its patches.
+     *
+     * @param node the node
+     * @param dtype its integer type
+     * @param length its row count
+     * @param ctx decoding services
+     * @return the unpacked values, bit width and patches
+     */
+    public static Unpatched unpatched(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Parsed parsed = Parsed.of(node, dtype, length, ctx);
+        DType.Primitive p = parsed.dtype();
+        int width = p.ptype().byteWidth();
+        boolean unpack = parsed.bitWidth() > 0 && length > 0;
+        MemorySegment out = unpack ? ctx.allocateUninitialized((long) length * width)
+                : ctx.allocate((long) length * width);
+        if (unpack) {
+            FastLanesBitPacking.unpackRange(parsed.packed(), width, parsed.bitWidth(), parsed.offset(), length, 0,
+                    out);
+        }
+        Patches.Decoded decoded = null;
+        if (parsed.patches() != null) {
+            decoded = parsed.patches().decode(node, 0, p, length, ctx);
+            if (!(decoded.values() instanceof PrimitiveArray)) {
+                throw node.error("patch values decoded to " + decoded.values().dtype().display());
+            }
+        }
+        Validity validity = ctx.validity(node, parsed.validityChild(), p.nullable(), length);
+        return new Unpatched(new PrimitiveArray(p, out, length, validity), parsed.bitWidth(), decoded);
+    }
+
+    /**
+     * A validated node: metadata parsed, buffer and child counts checked.
+     *
+     * @param dtype the integer dtype
+     * @param bitWidth bits per packed value
+     * @param offset rows of the first chunk to skip
+     * @param packed the packed chunks
+     * @param chunkBytes bytes per packed chunk
+     * @param patches the patches, or null
+     * @param validityChild the index of the optional validity child
+     */
+    record Parsed(DType.Primitive dtype, int bitWidth, int offset, MemorySegment packed, long chunkBytes,
+                  Patches patches, int validityChild) {
+        static Parsed of(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+            DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+            PType ptype = p.ptype();
+            if (!ptype.isInteger()) {
+                throw node.error("bit-packing needs an integer type, got " + p.display());
+            }
+            int bitWidth = 0;
+            int offset = 0;
+            MemorySegment patchesMessage = null;
+            ProtoReader r = new ProtoReader(node.metadata(), "BitPackedMetadata");
+            while (r.next()) {
+                switch (r.field()) {
+                    case 1 -> bitWidth = r.varintAsInt(64);
+                    case 2 -> offset = r.varintAsInt(1023);
+                    case 3 -> patchesMessage = r.bytes();
+                    default -> r.skip();
+                }
+            }
+            if (bitWidth > ptype.bitWidth()) {
+                throw node.error("bit width " + bitWidth + " exceeds the " + ptype.bitWidth() + "-bit type "
+                        + p.display());
+            }
+            ctx.expectBuffers(node, 1);
+            long chunks = ((long) offset + length + 1023) / 1024;
+            long chunkBytes = FastLanesBitPacking.packedBytesPerChunk(bitWidth);
+            MemorySegment packed = ctx.bufferOfSize(node, 0, chunks * chunkBytes);
+            Patches patches = patchesMessage == null ? null : Patches.parse(node, patchesMessage, ctx);
+            int validityChild = patches == null ? 0 : patches.childCount();
+            ctx.expectChildren(node, validityChild, validityChild + 1);
+            return new Parsed(p, bitWidth, offset, packed, chunkBytes, patches, validityChild);
+        }
+    }
+
+    /** Decodes only the requested positions: one or two word reads each, plus a patch lookup. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        return BitPackedTake.take(node, dtype, length, indices, 0, ctx);
+    }
+
+    /**
+     * Decodes only the requested positions, each plus a frame of reference (patched values included),
+     * wrapping in the type's width: {@code fastlanes.for} over {@code fastlanes.bitpacked} then
+     * writes its output once.
+     *
+     * @param node a {@code fastlanes.bitpacked} node
+     * @param dtype its integer type (also the result's)
+     * @param length its row count
+     * @param indices positions in {@code [0, length)}, ascending (duplicates allowed)
+     * @param reference added to every value; its low bits of the type's width are used
+     * @param ctx decoding services
+     * @return {@code unpacked[indices[i]] + reference}, with the node's validity at those positions
+     */
+    public static PrimitiveArray takeWithReference(ArrayNode node, DType dtype, int length, int[] indices,
+                                                   long reference, DecodeContext ctx) {
+        return BitPackedTake.take(node, dtype, length, indices, reference, ctx);
+    }
+}

@@ -1,0 +1,92 @@
+package io.jvortex.internal.encodings.bitpacked;
+
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.spi.ArrayNode;
+import io.jvortex.spi.DecodeContext;
+import io.jvortex.spi.Patches;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/** Point access into {@code fastlanes.bitpacked}: single values without unpacking their chunks. */
+final class BitPackedTake {
+    private BitPackedTake() {
+    }
+
+    /**
+     * The requested rows, each plus {@code reference} (wrapping in the type's width; 0 for plain
+     * bit-packing, a frame of reference when {@code fastlanes.for} takes through its child).
+     */
+    static PrimitiveArray take(ArrayNode node, DType dtype, int length, int[] indices, long reference,
+                               DecodeContext ctx) {
+        BitPackedEncoding.Parsed parsed = BitPackedEncoding.Parsed.of(node, dtype, length, ctx);
+        DType.Primitive p = parsed.dtype();
+        PType ptype = p.ptype();
+        int bitWidth = parsed.bitWidth();
+        int offset = parsed.offset();
+        long chunkBytes = parsed.chunkBytes();
+        MemorySegment packed = parsed.packed();
+        Patches patches = parsed.patches();
+        int validityChild = parsed.validityChild();
+
+        int n = indices.length;
+        int width = ptype.byteWidth();
+        MemorySegment out = ctx.allocate((long) n * width);
+        for (int i = 0; i < n; i++) {
+            int row = indices[i] + offset;
+            long at = (row >>> 10) * chunkBytes;
+            int within = row & 1023;
+            switch (width) {
+                case 1 -> out.set(ValueLayout.JAVA_BYTE, i,
+                        (byte) (FastLanesBitPacking.unpackSingle8(packed, at, bitWidth, within) + reference));
+                case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i,
+                        (short) (FastLanesBitPacking.unpackSingle16(packed, at, bitWidth, within) + reference));
+                case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i,
+                        (int) (FastLanesBitPacking.unpackSingle32(packed, at, bitWidth, within) + reference));
+                default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i,
+                        FastLanesBitPacking.unpackSingle64(packed, at, bitWidth, within) + reference);
+            }
+        }
+        if (patches != null) {
+            Patches.Decoded decoded = patches.decode(node, 0, p, length, ctx);
+            if (!(decoded.values() instanceof PrimitiveArray values)) {
+                throw node.error("patch values decoded to " + decoded.values().dtype().display());
+            }
+            if (reference == 0) {
+                Patches.applyFixedWidthAt(decoded, indices, out, width);
+            } else {
+                applyAtWithReference(decoded.positions(), values.values(), indices, reference, width, out);
+            }
+        }
+        Validity validity = ctx.takeValidity(node, validityChild, p.nullable(), length, indices);
+        return new PrimitiveArray(p, out, n, validity);
+    }
+
+    /**
+     * For every {@code indices[i]} that is a patch position {@code positions[k]}:
+     * {@code out[i] = values[k] + reference}, wrapping in {@code width} bytes.
+     */
+    private static void applyAtWithReference(int[] positions, MemorySegment values, int[] indices, long reference,
+                                             int width, MemorySegment out) {
+        int k = 0;
+        for (int i = 0; i < indices.length && k < positions.length; i++) {
+            while (k < positions.length && positions[k] < indices[i]) {
+                k++;
+            }
+            if (k < positions.length && positions[k] == indices[i]) {
+                switch (width) {
+                    case 1 -> out.set(ValueLayout.JAVA_BYTE, i,
+                            (byte) (values.get(ValueLayout.JAVA_BYTE, k) + reference));
+                    case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i,
+                            (short) (values.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, k) + reference));
+                    case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i,
+                            (int) (values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, k) + reference));
+                    default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i,
+                            values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, k) + reference);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * {@code vortex.bool} — canonical booleans. Metadata: {@code BoolMetadata{uint32 offset = 1}} (bit
+ * offset &lt; 8). Buffers: one LSB-first bitmap of at least {@code ceil((offset + length) / 8)} bytes.
+ * Children: {@code [validity?]}.
+ */
+package io.jvortex.internal.encodings.bool;

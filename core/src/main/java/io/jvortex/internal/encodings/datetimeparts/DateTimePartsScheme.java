@@ -1,0 +1,55 @@
+package io.jvortex.internal.encodings.datetimeparts;
+
+import io.jvortex.array.Canonical;
+import io.jvortex.array.ExtensionArray;
+import io.jvortex.internal.compress.ArrayFacts;
+import io.jvortex.internal.compress.CompressContext;
+import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.Verdict;
+import io.jvortex.spi.WriteNode;
+
+/**
+ * The cascading compressor's temporal scheme (the reference's {@code TemporalScheme}, "always use"): timestamp
+ * extension arrays become {@code vortex.datetimeparts}, each part cascading as integers. The compressor also
+ * compresses the timestamps' storage and keeps whichever is smaller, as the reference does.
+ */
+public final class DateTimePartsScheme implements Scheme {
+    /** The scheme name. */
+    public static final String NAME = "ext.temporal";
+
+    /** Creates the (stateless) scheme. */
+    public DateTimePartsScheme() {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String encodingId() {
+        return DateTimePartsEncoding.ID;
+    }
+
+    @Override
+    public boolean accepts(Canonical array) {
+        return array instanceof ExtensionArray e && DateTimePartsEncoder.timestampUnit(e) != null;
+    }
+
+    /** "Always use": the compressor still compares the result with the compressed storage. */
+    @Override
+    public Verdict estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
+        return Verdict.size(0);
+    }
+
+    @Override
+    public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
+        ExtensionArray timestamps = (ExtensionArray) array;
+        DateTimePartsEncoder.Parts parts = DateTimePartsEncoder.split(timestamps);
+        WriteNode days = ctx.compress(parts.days(), NAME);
+        WriteNode seconds = ctx.compress(parts.seconds(), NAME);
+        WriteNode subseconds = ctx.compress(parts.subseconds(), NAME);
+        return DateTimePartsEncoder.node(days, parts.days().ptype(), seconds,
+                parts.seconds().ptype(), subseconds, parts.subseconds().ptype());
+    }
+}

@@ -1,0 +1,194 @@
+package io.jvortex.internal.encodings.fsst;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * The FSST decompression kernel: turns a run of codes into bytes with one 8-byte store per symbol.
+ *
+ * <p>A {@code FsstDecoder} holds one symbol table in heap arrays indexed by code; it is immutable
+ * and cheap to build (256 entries).
+ */
+public final class FsstDecoder {
+    /** The escape code: the next code byte is a literal. */
+    public static final int ESCAPE = 255;
+    /** Bytes the output buffer must extend past the decoded length: one symbol store. */
+    public static final int SLACK = 8;
+
+    /** Returned by {@link #decompress} when a code names no symbol. */
+    public static final long INVALID_CODE = -1;
+    /** Returned by {@link #decompress} when the codes end with an escape and no literal. */
+    public static final long TRUNCATED_ESCAPE = -2;
+
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    // Codes decoded per block: the code block and the 16-fold output buffer stay in the L1/L2 caches.
+    private static final int BLOCK = 4 * 1024;
+
+    // Length of a code that names no symbol: outside 1..8 so that it is visible in the OR of all
+    // lengths, and small so that the batched loop's room check still covers it.
+    private static final int INVALID = 16;
+
+    private final long[] symbols = new long[256];
+    private final int[] lengths = new int[256];
+    private final int symbolCount;
+
+    /**
+     * Builds a decoder. Precondition: {@code symbols} holds {@code 8 × n} bytes and {@code
+     * symbolLengths} {@code n <= 255} bytes, each in {@code 1..8} (the encoding validates this).
+     *
+     * @param symbols {@code n} little-endian 8-byte symbols
+     * @param symbolLengths {@code n} symbol lengths
+     */
+    public FsstDecoder(MemorySegment symbols, MemorySegment symbolLengths) {
+        this.symbolCount = (int) symbolLengths.byteSize();
+        java.util.Arrays.fill(lengths, INVALID);
+        for (int c = 0; c < symbolCount; c++) {
+            this.symbols[c] = symbols.get(LONG, 8L * c);
+            this.lengths[c] = symbolLengths.get(ValueLayout.JAVA_BYTE, c);
+        }
+    }
+
+    /** @return the number of symbols */
+    public int symbolCount() {
+        return symbolCount;
+    }
+
+    /**
+     * Decompresses {@code in[inStart, inEnd)} into {@code out}, stopping early once the output passes
+     * {@code expected} bytes. Never writes at or beyond {@code expected + SLACK}.
+     *
+     * <p>Works in blocks on heap arrays: a block of codes is copied out of {@code in}, decoded into a
+     * heap buffer large enough that no code needs a room check, and the produced bytes are copied
+     * into {@code out} in bulk. Per-byte segment accesses in this loop, whose trip count the JIT cannot
+     * know, would each pay a liveness check of the segment's session.
+     *
+     * @param in the codes
+     * @param inStart first code
+     * @param inEnd end of the codes (exclusive), {@code <= in.byteSize()}
+     * @param out the output, at least {@code expected + SLACK} bytes
+     * @param expected the number of bytes the codes should produce
+     * @return the number of bytes produced (compare with {@code expected}: larger means the codes
+     *     produce more than declared), or {@link #INVALID_CODE} / {@link #TRUNCATED_ESCAPE}
+     */
+    public long decompress(MemorySegment in, long inStart, long inEnd, MemorySegment out, long expected) {
+        long remaining = inEnd - inStart;
+        if (remaining <= 0) {
+            return 0;
+        }
+        int blockCap = (int) Math.min(BLOCK, remaining);
+        // One byte more than a block: the literal of an escape that ends the block.
+        byte[] codes = new byte[blockCap + 1];
+        byte[] buf = new byte[blockCap * INVALID + SLACK];
+        long inPos = inStart;
+        long outPos = 0;
+        int seen = 0;
+        while (inPos < inEnd && outPos <= expected) {
+            int n = (int) Math.min(blockCap, inEnd - inPos);
+            int avail = inPos + n < inEnd ? n + 1 : n;
+            MemorySegment.copy(in, ValueLayout.JAVA_BYTE, inPos, codes, 0, avail);
+            long r = decodeBlock(codes, n, avail, buf);
+            if (r == TRUNCATED_ESCAPE) {
+                return TRUNCATED_ESCAPE;
+            }
+            int produced = (int) r;
+            int consumed = (int) (r >>> 32) & 0xFF_FFFF;
+            seen |= (int) (r >>> 56);
+            long keep = Math.min(produced, expected - outPos);
+            if (keep > 0) {
+                MemorySegment.copy(buf, 0, out, ValueLayout.JAVA_BYTE, outPos, (int) keep);
+            }
+            outPos += produced;
+            inPos += consumed;
+        }
+        if ((seen & INVALID) != 0) {
+            return INVALID_CODE;
+        }
+        return outPos;
+    }
+
+    /**
+     * Decodes the codes {@code codes[0, n)} (an escape at {@code n - 1} takes its literal from
+     * {@code codes[n]} when {@code avail > n}) into {@code buf} from position 0.
+     *
+     * @return {@link #TRUNCATED_ESCAPE}, or three fields packed into a non-negative long: the bytes
+     *     produced (bits 0–31, at most {@code INVALID × BLOCK}), the codes consumed (bits 32–55, at most
+     *     {@code BLOCK + 1}) and the OR of the symbol lengths emitted (bits 56–60)
+     */
+    private long decodeBlock(byte[] codes, int n, int avail, byte[] buf) {
+        final long[] sym = symbols;
+        final int[] len = lengths;
+        int i = 0;
+        int o = 0;
+        int seenLengths = 0;
+        // Each code advances the output by at most INVALID bytes and stores 8, so buf (INVALID bytes per
+        // code plus SLACK) needs no room check.
+        while (i < n) {
+            if (i + 4 <= n) {
+                int x = (int) INT_LE.get(codes, i);
+                int t = ~x; // an escape byte 0xFF in x is a zero byte in t
+                if (((t - 0x0101_0101) & ~t & 0x8080_8080) == 0) {
+                    int c0 = x & 0xFF;
+                    int c1 = (x >>> 8) & 0xFF;
+                    int c2 = (x >>> 16) & 0xFF;
+                    int c3 = x >>> 24;
+                    int l0 = len[c0];
+                    int l1 = len[c1];
+                    int l2 = len[c2];
+                    int l3 = len[c3];
+                    LONG_LE.set(buf, o, sym[c0]);
+                    o += l0;
+                    LONG_LE.set(buf, o, sym[c1]);
+                    o += l1;
+                    LONG_LE.set(buf, o, sym[c2]);
+                    o += l2;
+                    LONG_LE.set(buf, o, sym[c3]);
+                    o += l3;
+                    seenLengths |= l0 | l1 | l2 | l3;
+                    i += 4;
+                    continue;
+                }
+            }
+            int c = codes[i] & 0xFF;
+            if (c == ESCAPE) {
+                if (i + 1 >= avail) {
+                    return TRUNCATED_ESCAPE;
+                }
+                buf[o++] = codes[i + 1];
+                i += 2;
+            } else {
+                int l = len[c];
+                LONG_LE.set(buf, o, sym[c]);
+                o += l;
+                seenLengths |= l;
+                i++;
+            }
+        }
+        return ((long) seenLengths << 56) | ((long) i << 32) | o;
+    }
+
+    /**
+     * Finds the first code that names no symbol, for error messages.
+     *
+     * @param in the codes
+     * @param inStart first code
+     * @param inEnd end of the codes
+     * @return the position of the first invalid code, or -1
+     */
+    public long findInvalidCode(MemorySegment in, long inStart, long inEnd) {
+        for (long i = inStart; i < inEnd; i++) {
+            int c = in.get(ValueLayout.JAVA_BYTE, i) & 0xFF;
+            if (c == ESCAPE) {
+                i++;
+            } else if (lengths[c] == INVALID) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

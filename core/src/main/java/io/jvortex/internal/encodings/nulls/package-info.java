@@ -1,0 +1,6 @@
+/**
+ * {@code vortex.null} — the canonical form of the {@code null} dtype. Metadata: empty (required).
+ * Buffers: none. Children: none. All {@code length} rows are null. (The package is named
+ * {@code nulls} because {@code null} is a Java keyword.)
+ */
+package io.jvortex.internal.encodings.nulls;

@@ -1,0 +1,330 @@
+package io.jvortex.internal.encodings.runend;
+
+import io.jvortex.array.BitBuffers;
+import io.jvortex.array.BoolArray;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.Offsets;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Take;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.spi.ArrayNode;
+import io.jvortex.spi.DecodeContext;
+import io.jvortex.spi.Encoding;
+import io.jvortex.spi.PointAccess;
+import io.jvortex.internal.protobuf.ProtoReader;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * {@code vortex.runend}: runs of equal values given by their exclusive end positions. Primitive
+ * and bool values are expanded run by run; other types gather their values with {@link Take}.
+ * Single positions are found by searching the run ends, and only their runs' values are decoded.
+ */
+public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.spi.EncodedFilter {
+    /** The encoding id. */
+    public static final String ID = "vortex.runend";
+
+    private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT_UNALIGNED;
+
+    /** Creates the encoding; it is stateless, so one instance serves every thread. */
+    public RunEndEncoding() {
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    /**
+     * Decodes a {@code vortex.runend} node's values and logical run ends, validated as {@link #decode} does.
+     *
+     * @param node the node
+     * @param dtype its logical type
+     * @param length its row count
+     * @param ctx decoding services
+     * @return the runs
+     */
+    public static io.jvortex.spi.EncodedForm.Runs runs(ArrayNode node, DType dtype, int length,
+                                                            DecodeContext ctx) {
+        Parsed parsed = parse(node, dtype, length, ctx);
+        int[] ends = new int[parsed.runs];
+        MemorySegment.copy(parsed.ends, I, 0, ends, 0, parsed.runs);
+        return new io.jvortex.spi.EncodedForm.Runs(parsed.values, ends);
+    }
+
+    /** Runs: a filter is evaluated once per run. */
+    @Override
+    public boolean givesRuns() {
+        return true;
+    }
+
+    @Override
+    public io.jvortex.spi.EncodedForm encodedForm(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        return runs(node, dtype, length, ctx);
+    }
+
+    private record Parsed(MemorySegment ends, Canonical values, int runs) {
+    }
+
+    private static Parsed parse(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Ends ends = ends(node, length, ctx);
+        Canonical values = ctx.decodeChild(node, 1, dtype, ends.runs);
+        return new Parsed(ends.logical, values, ends.runs);
+    }
+
+    private record Ends(MemorySegment logical, int runs) {
+    }
+
+    /** Reads the metadata and the run ends child, validated and mapped to logical rows. */
+    private static Ends ends(ArrayNode node, int length, DecodeContext ctx) {
+        PType endsType = PType.U8;
+        long numRuns = 0;
+        long offset = 0;
+        ProtoReader r = new ProtoReader(node.metadata(), "RunEndMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> endsType = PType.fromId(r.varint());
+                case 2 -> numRuns = r.varint();
+                case 3 -> offset = r.varint();
+                default -> r.skip();
+            }
+        }
+        if (!endsType.isUnsignedInteger()) {
+            throw node.error("run ends must be unsigned integers, got " + endsType.displayName());
+        }
+        if (offset < 0 || offset > Long.MAX_VALUE - length) {
+            throw node.error("run offset " + Long.toUnsignedString(offset) + " too large");
+        }
+        ctx.expectBuffers(node, 0);
+        ctx.expectChildren(node, 2, 2);
+        int runs = ctx.rowCount(node, numRuns, "num_runs");
+        if (runs == 0 && length != 0) {
+            throw node.error("no runs for " + length + " rows");
+        }
+        PrimitiveArray ends = ctx.decodePrimitive(node, 0, new DType.Primitive(endsType, false), runs);
+        return new Ends(logicalEnds(node, ends, offset, length, ctx), runs);
+    }
+
+    /** Finds each position's run by walking the ends alongside the ascending positions. */
+    @Override
+    public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
+        Ends ends = ends(node, length, ctx);
+        int[] runOf = new int[indices.length];
+        int run = 0;
+        for (int i = 0; i < indices.length; i++) {
+            int row = indices[i];
+            // gallop, then binary search, to the first run whose end is above the row
+            int step = 1;
+            int hi = run;
+            while (hi < ends.runs && ends.logical.get(I, 4L * hi) <= row) {
+                run = hi + 1;
+                hi = run + step;
+                step <<= 1;
+            }
+            hi = Math.min(hi, ends.runs);
+            while (run < hi) {
+                int mid = (run + hi) >>> 1;
+                if (ends.logical.get(I, 4L * mid) <= row) {
+                    run = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            if (run >= ends.runs) {
+                throw node.error("run ends do not cover row " + row);
+            }
+            runOf[i] = run;
+        }
+        return ctx.takeChild(node, 1, dtype, ends.runs, runOf);
+    }
+
+    @Override
+    public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        Parsed parsed = parse(node, dtype, length, ctx);
+        MemorySegment runEnds = parsed.ends;
+        Canonical values = parsed.values;
+        int runs = parsed.runs;
+        if (length == 0) {
+            return values.slice(0, 0);
+        }
+        return switch (values) {
+            case PrimitiveArray p -> new PrimitiveArray(p.dtype(), expandFixed(p, runEnds, runs, length, ctx), length,
+                    expandValidity(p.validity(), runEnds, runs, length, ctx));
+            case BoolArray b -> {
+                MemorySegment bits = BitBuffers.allocate(length, ctx);
+                int start = 0;
+                for (int run = 0; run < runs && start < length; run++) {
+                    int end = runEnds.get(I, 4L * run);
+                    if (end > start) {
+                        BitBuffers.fill(bits, start, end - start, b.value(run));
+                        start = end;
+                    }
+                }
+                yield new BoolArray(b.dtype(), bits, 0, length, expandValidity(b.validity(), runEnds, runs, length, ctx));
+            }
+            default -> Take.take(values, runIndices(runEnds, runs, length, ctx), ctx);
+        };
+    }
+
+    /**
+     * Validates the ends (non-decreasing, the last one covering {@code offset + length}) and maps
+     * each to its exclusive end in logical rows, clamped to {@code [0, length]}.
+     */
+    private static MemorySegment logicalEnds(ArrayNode node, PrimitiveArray ends, long offset, int length,
+                                             DecodeContext ctx) {
+        int runs = ends.length();
+        MemorySegment out = ctx.allocate(4L * runs);
+        long[] block = new long[Math.min(runs, 1024)];
+        long prev = 0;
+        for (int base = 0; base < runs; base += block.length) {
+            int count = Math.min(block.length, runs - base);
+            // u64 ends above Long.MAX_VALUE come out negative: compare them unsigned.
+            Offsets.widen(ends, base, count, block);
+            for (int k = 0; k < count; k++) {
+                long e = block[k];
+                if (Long.compareUnsigned(e, prev) < 0) {
+                    throw node.error("run end " + Long.toUnsignedString(e) + " at run " + (base + k)
+                            + " is below the previous end " + Long.toUnsignedString(prev));
+                }
+                prev = e;
+                long logical = Long.compareUnsigned(e, offset) <= 0 ? 0
+                        : Long.compareUnsigned(e - offset, length) >= 0 ? length : e - offset;
+                out.set(I, 4L * (base + k), (int) logical);
+            }
+        }
+        if (length > 0 && Long.compareUnsigned(prev, offset + length) < 0) {
+            throw node.error("last run end " + Long.toUnsignedString(prev) + " does not reach offset + length = "
+                    + (offset + length));
+        }
+        return out;
+    }
+
+    private static MemorySegment expandFixed(PrimitiveArray values, MemorySegment runEnds, int runs, int length,
+                                             DecodeContext ctx) {
+        int width = values.ptype().byteWidth();
+        MemorySegment out = ctx.allocateUninitialized((long) length * width);
+        int[] ends = new int[runs];
+        MemorySegment.copy(runEnds, I, 0, ends, 0, runs);
+        ValueLayout layout = switch (width) {
+            case 1 -> ValueLayout.JAVA_BYTE;
+            case 2 -> ValueLayout.JAVA_SHORT_UNALIGNED;
+            case 4 -> I;
+            default -> ValueLayout.JAVA_LONG_UNALIGNED;
+        };
+        // Runs are often a few rows long: fill heap blocks and copy each block out once, rather than
+        // storing value by value into the segment.
+        Object v = array(width, runs);
+        MemorySegment.copy(values.values(), layout, 0, v, 0, runs);
+        int blockRows = Math.min(length, BLOCK);
+        Object block = array(width, blockRows);
+        for (int base = 0, run = 0; base < length; base += blockRows) {
+            int n = Math.min(blockRows, length - base);
+            run = fillBlock(ends, base, n, run, v, block);
+            MemorySegment.copy(block, 0, out, layout, (long) base * width, n);
+        }
+        return out;
+    }
+
+    private static Object array(int width, int length) {
+        return switch (width) {
+            case 1 -> new byte[length];
+            case 2 -> new short[length];
+            case 4 -> new int[length];
+            default -> new long[length];
+        };
+    }
+
+    /** Rows per heap block of {@link #expandFixed}. */
+    private static final int BLOCK = 4096;
+
+    /**
+     * Fills {@code block[0, n)} with rows {@code [base, base + n)}: the ends are non-decreasing and
+     * the last one reaches the length (validated), so every row has a run.
+     *
+     * @param v the run values, an array of the block's type
+     * @return the run of row {@code base + n}, where the next block starts looking
+     */
+    private static int fillBlock(int[] ends, int base, int n, int run, Object v, Object block) {
+        // One loop per element type: runs are often a few rows long, so a call (or a type test) per
+        // run would cost more than the stores.
+        int limit = base + n;
+        switch (block) {
+            case long[] b -> {
+                long[] values = (long[]) v;
+                for (int row = base; row < limit; run++) {
+                    int end = Math.min(ends[run], limit);
+                    long value = values[run];
+                    for (; row < end; row++) {
+                        b[row - base] = value;
+                    }
+                }
+            }
+            case int[] b -> {
+                int[] values = (int[]) v;
+                for (int row = base; row < limit; run++) {
+                    int end = Math.min(ends[run], limit);
+                    int value = values[run];
+                    for (; row < end; row++) {
+                        b[row - base] = value;
+                    }
+                }
+            }
+            case short[] b -> {
+                short[] values = (short[]) v;
+                for (int row = base; row < limit; run++) {
+                    int end = Math.min(ends[run], limit);
+                    short value = values[run];
+                    for (; row < end; row++) {
+                        b[row - base] = value;
+                    }
+                }
+            }
+            default -> {
+                byte[] b = (byte[]) block;
+                byte[] values = (byte[]) v;
+                for (int row = base; row < limit; run++) {
+                    int end = Math.min(ends[run], limit);
+                    byte value = values[run];
+                    for (; row < end; row++) {
+                        b[row - base] = value;
+                    }
+                }
+            }
+        }
+        // The last run filled reaches the limit and may continue into the next block; if it ends
+        // exactly there, the next block skips it.
+        return n == 0 ? run : run - 1;
+    }
+
+    private static Validity expandValidity(Validity validity, MemorySegment runEnds, int runs, int length,
+                                           DecodeContext ctx) {
+        if (!(validity instanceof Validity.Bitmap bitmap)) {
+            return validity;
+        }
+        MemorySegment bits = BitBuffers.allocate(length, ctx);
+        int start = 0;
+        for (int run = 0; run < runs && start < length; run++) {
+            int end = runEnds.get(I, 4L * run);
+            if (end > start) {
+                BitBuffers.fill(bits, start, end - start, bitmap.isValid(run));
+                start = end;
+            }
+        }
+        return new Validity.Bitmap(bits, 0);
+    }
+
+    private static PrimitiveArray runIndices(MemorySegment runEnds, int runs, int length, DecodeContext ctx) {
+        MemorySegment idx = ctx.allocate(4L * length);
+        int start = 0;
+        for (int run = 0; run < runs && start < length; run++) {
+            int end = runEnds.get(I, 4L * run);
+            for (int i = start; i < end; i++) {
+                idx.set(I, 4L * i, run);
+            }
+            start = Math.max(start, end);
+        }
+        return new PrimitiveArray(new DType.Primitive(PType.I32, false), idx, length, Validity.ALL_VALID);
+    }
+}

@@ -1,6 +1,0 @@
-/**
- * A small bounds-checked protobuf wire-format reader ({@link io.jvortex.protobuf.ProtoReader}) and a
- * proto3 writer following {@code prost}'s rules ({@link io.jvortex.protobuf.ProtoWriter}); no
- * protobuf-java runtime.
- */
-package io.jvortex.protobuf;

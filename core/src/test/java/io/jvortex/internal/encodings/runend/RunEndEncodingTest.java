@@ -1,0 +1,236 @@
+package io.jvortex.internal.encodings.runend;
+
+import static io.jvortex.array.TestNodes.Node;
+import static io.jvortex.array.TestNodes.Proto;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jvortex.error.VortexException;
+import io.jvortex.array.Canonical;
+import io.jvortex.array.Golden;
+import io.jvortex.array.TestNodes;
+import io.jvortex.array.TestSupport;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import java.lang.foreign.Arena;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class RunEndEncodingTest {
+    private final Arena arena = Arena.ofAuto();
+
+    static byte[] meta(PType ends, long runs, long offset) {
+        return Proto.message().varint(1, ends.id()).varint(2, runs).varint(3, offset).build();
+    }
+
+    static Node runEnd(PType endsType, long[] ends, long offset, Node values) {
+        return Node.of(RunEndEncoding.ID, meta(endsType, ends.length, offset), List.of(),
+                TestNodes.primitive(bytes(ends, endsType.byteWidth())), values);
+    }
+
+    static byte[] bytes(long[] values, int width) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * width).order(ByteOrder.LITTLE_ENDIAN);
+        for (long v : values) {
+            switch (width) {
+                case 1 -> b.put((byte) v);
+                case 2 -> b.putShort((short) v);
+                case 4 -> b.putInt((int) v);
+                default -> b.putLong(v);
+            }
+        }
+        return b.array();
+    }
+
+    @Test
+    void goldenRunColumns() {
+        List<Object> ints = new ArrayList<>();
+        List<Object> floats = new ArrayList<>();
+        for (int j = 0; j < 6; j++) {
+            ints.add(Golden.mix(100 + j));
+            floats.add(Golden.f64(Golden.mix(200 + j)));
+        }
+        assertThat(Golden.column("runend/runend.vortex", "runs")).isEqualTo(Golden.runs(1, 5000, ints, 300));
+        List<Object> pairs = new ArrayList<>();
+        for (Object v : Golden.runs(5, 5000, floats, 250)) {
+            pairs.add(List.of(v, v));
+        }
+        assertThat(Golden.column("runend/runend.vortex", "fsl_runs")).isEqualTo(pairs);
+    }
+
+    @Test
+    void goldenNullableRuns() {
+        List<Object> palette = new ArrayList<>();
+        for (int j = 0; j < 5; j++) {
+            palette.add(Golden.mix(100 + j));
+        }
+        palette.add(null);
+        assertThat(Golden.column("runend/runend.vortex", "runs_null")).isEqualTo(Golden.runs(3, 5000, palette, 300));
+    }
+
+    @Test
+    void goldenArrowRunEndArrays() {
+        List<Object> f = new ArrayList<>();
+        f.addAll(Collections.nCopies(3, TestSupport.f64(1.5)));
+        f.addAll(Collections.nCopies(4, null));
+        f.addAll(Collections.nCopies(3, TestSupport.f64(-2.0)));
+        f.addAll(Collections.nCopies(1020, TestSupport.f64(0.25)));
+        f.add(TestSupport.f64(-0.0));
+        assertThat(TestSupport.rows(Golden.segment("runend/ree_f64", new DType.Primitive(PType.F64, true), 1031, arena)))
+                .isEqualTo(f);
+        List<Object> b = new ArrayList<>();
+        b.addAll(Collections.nCopies(5, true));
+        b.addAll(Collections.nCopies(1024, false));
+        b.addAll(Collections.nCopies(1019, true));
+        assertThat(TestSupport.rows(Golden.segment("runend/ree_bool", new DType.Bool(false), 2048, arena))).isEqualTo(b);
+    }
+
+    /** Naive reference: row i takes the value of the first run whose end exceeds offset + i. */
+    private static List<Object> naive(long[] ends, long offset, int length, List<Object> values) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < length; i++) {
+            int r = 0;
+            while (ends[r] <= offset + i) {
+                r++;
+            }
+            out.add(values.get(r));
+        }
+        return out;
+    }
+
+    @Test
+    void randomRunsWithOffsetsMatchNaiveDecoding() {
+        SplittableRandom rnd = TestSupport.random("RunEndEncodingTest.randomRunsWithOffsetsMatchNaiveDecoding");
+        PType[] endTypes = {PType.U8, PType.U16, PType.U32, PType.U64};
+        for (int iter = 0; iter < 150; iter++) {
+            int runs = rnd.nextInt(1, 60);
+            long[] ends = new long[runs];
+            long at = 0;
+            for (int r = 0; r < runs; r++) {
+                // empty runs are tolerated; some long runs take the expansion over several blocks
+                at += rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(20) == 0 ? rnd.nextInt(1, 3000) : rnd.nextInt(1, 80);
+                ends[r] = at;
+            }
+            if (ends[runs - 1] == 0) {
+                ends[runs - 1] = 1;
+            }
+            long total = ends[runs - 1];
+            PType et = endTypes[rnd.nextInt(endTypes.length)];
+            if (et == PType.U8 && total > 255) {
+                et = PType.U16;
+            }
+            long offset = rnd.nextLong(total);
+            int length = (int) rnd.nextLong(total - offset + 1);
+            int kind = rnd.nextInt(6);
+            List<Object> expectedValues = new ArrayList<>();
+            Node values;
+            DType dtype;
+            switch (kind) {
+                case 0 -> {
+                    long[] v = new long[runs];
+                    boolean[] valid = new boolean[runs];
+                    for (int r = 0; r < runs; r++) {
+                        v[r] = rnd.nextLong();
+                        valid[r] = rnd.nextInt(5) != 0;
+                        expectedValues.add(valid[r] ? v[r] : null);
+                    }
+                    values = TestNodes.i64(v).with(TestNodes.bools(valid));
+                    dtype = new DType.Primitive(PType.I64, true);
+                }
+                case 1 -> {
+                    int[] v = new int[runs];
+                    for (int r = 0; r < runs; r++) {
+                        v[r] = rnd.nextInt(256);
+                        expectedValues.add((long) v[r]);
+                    }
+                    values = TestNodes.u8(v);
+                    dtype = new DType.Primitive(PType.U8, false);
+                }
+                case 4, 5 -> {
+                    int[] v = new int[runs];
+                    for (int r = 0; r < runs; r++) {
+                        v[r] = kind == 4 ? (short) rnd.nextInt() : rnd.nextInt();
+                        expectedValues.add((long) v[r]);
+                    }
+                    values = kind == 4 ? TestNodes.i16(v) : TestNodes.i32(v);
+                    dtype = new DType.Primitive(kind == 4 ? PType.I16 : PType.I32, false);
+                }
+                case 2 -> {
+                    boolean[] v = new boolean[runs];
+                    for (int r = 0; r < runs; r++) {
+                        v[r] = rnd.nextBoolean();
+                        expectedValues.add(v[r]);
+                    }
+                    values = TestNodes.bools(v);
+                    dtype = new DType.Bool(false);
+                }
+                default -> {
+                    int[] v = new int[runs];
+                    for (int r = 0; r < runs; r++) {
+                        v[r] = rnd.nextInt();
+                        expectedValues.add(List.of((long) v[r]));
+                    }
+                    values = Node.of("vortex.struct", new byte[0], List.of(), TestNodes.i32(v));
+                    dtype = new DType.Struct(List.of("a"), List.of(new DType.Primitive(PType.I32, false)), false);
+                }
+            }
+            Canonical out = TestNodes.decode(runEnd(et, ends, offset, values), dtype, length, arena);
+            List<Object> expected = naive(ends, offset, length, expectedValues);
+            assertThat(TestSupport.rows(out)).as("iteration %d ends %s offset %d length %d", iter,
+                    Arrays.toString(ends), offset, length).isEqualTo(expected);
+            // point access: ascending positions with duplicates find their runs without expanding
+            int[] positions = length == 0 ? new int[0] : rnd.ints(rnd.nextInt(1, 40), 0, length).sorted().toArray();
+            List<Object> picked = new ArrayList<>();
+            for (int p : positions) {
+                picked.add(expected.get(p));
+            }
+            assertThat(TestSupport.rows(TestNodes.take(runEnd(et, ends, offset, values), dtype, length, positions,
+                    arena))).as("take %s, iteration %d", Arrays.toString(positions), iter).isEqualTo(picked);
+        }
+    }
+
+    @Test
+    void longRunsAcrossChunkBoundaries() {
+        for (int length : new int[] {1, 1023, 1024, 1025, 70_000}) {
+            Canonical out = TestNodes.decode(runEnd(PType.U32, new long[] {length / 2, length + 5}, 0,
+                    TestNodes.i16(-1, 7)), new DType.Primitive(PType.I16, false), length, arena);
+            List<Object> expected = new ArrayList<>(Collections.nCopies(length / 2, -1L));
+            expected.addAll(Collections.nCopies(length - length / 2, 7L));
+            assertThat(TestSupport.rows(out)).isEqualTo(expected);
+        }
+        Canonical empty = TestNodes.decode(runEnd(PType.U8, new long[0], 0, TestNodes.i16()),
+                new DType.Primitive(PType.I16, false), 0, arena);
+        assertThat(empty.length()).isZero();
+    }
+
+    @Test
+    void corruptNodesAreRejected() {
+        DType i16 = new DType.Primitive(PType.I16, false);
+        assertThatThrownBy(() -> TestNodes.decode(runEnd(PType.U8, new long[] {3, 2}, 0, TestNodes.i16(1, 2)), i16, 2,
+                arena)).isInstanceOf(VortexException.class).hasMessageContaining("below the previous end");
+        assertThatThrownBy(() -> TestNodes.decode(runEnd(PType.U8, new long[] {2, 3}, 1, TestNodes.i16(1, 2)), i16, 3,
+                arena)).isInstanceOf(VortexException.class).hasMessageContaining("does not reach");
+        assertThatThrownBy(() -> TestNodes.decode(runEnd(PType.I8, new long[] {2, 3}, 0, TestNodes.i16(1, 2)), i16, 3,
+                arena)).isInstanceOf(VortexException.class).hasMessageContaining("unsigned");
+        assertThatThrownBy(() -> TestNodes.decode(runEnd(PType.U8, new long[0], 0, TestNodes.i16()), i16, 3, arena))
+                .isInstanceOf(VortexException.class).hasMessageContaining("no runs");
+        assertThatThrownBy(() -> TestNodes.decode(runEnd(PType.U64, new long[] {5}, -1L, TestNodes.i16(1)), i16, 3,
+                arena)).isInstanceOf(VortexException.class).hasMessageContaining("too large");
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(RunEndEncoding.ID, meta(PType.U8, 1, 0), List.of(),
+                TestNodes.u8(3)), i16, 3, arena)).isInstanceOf(VortexException.class).hasMessageContaining("children");
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(RunEndEncoding.ID, meta(PType.U8, 1, 0), List.of(new byte[1]),
+                TestNodes.u8(3), TestNodes.i16(1)), i16, 3, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("buffers");
+        assertThatThrownBy(() -> TestNodes.decode(Node.of(RunEndEncoding.ID, meta(PType.U8, 1L << 40, 0), List.of(),
+                TestNodes.u8(3), TestNodes.i16(1)), i16, 3, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("num_runs");
+        // u64 ends with the top bit set compare as huge, not negative: the decreasing end is caught.
+        assertThatThrownBy(() -> TestNodes.decode(runEnd(PType.U64, new long[] {-1L, 5}, 0, TestNodes.i16(1, 2)), i16,
+                3, arena)).isInstanceOf(VortexException.class).hasMessageContaining("below the previous end");
+    }
+}
