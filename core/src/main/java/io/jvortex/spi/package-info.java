@@ -3,7 +3,7 @@
  * optional {@link io.jvortex.spi.PointAccess} capability, the serialized array/node views and the
  * {@link io.jvortex.spi.DecodeContext} (reading), the {@link io.jvortex.spi.WriteNode} model,
  * the canonical encoder and scalar-value serialization (writing). It names no concrete encoding: each
- * lives in its own sub-package named after its id, and decoding finds children through an
+ * lives in its own package {@code io.jvortex.internal.encodings.<name>}, and decoding finds children through an
  * {@link io.jvortex.spi.EncodingLookup} that {@code io.jvortex.registry} implements.
  */
 package io.jvortex.spi;
