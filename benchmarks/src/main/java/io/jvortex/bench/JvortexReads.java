@@ -38,13 +38,13 @@ public final class JvortexReads {
     /**
      * Opens the file, scans the columns (all when empty) and folds every value.
      *
-     * @param file a Vortex file
+     * @param file opens the Vortex file
      * @param columns projected columns, or none for the whole table
      * @return the fold
      */
-    public static Fold scan(Path file, List<String> columns) {
+    public static Fold scan(Opener file, List<String> columns) {
         Fold fold = new Fold();
-        try (VortexReader reader = VortexReader.open(file)) {
+        try (VortexReader reader = file.open()) {
             ScanOptions options = columns.isEmpty() ? ScanOptions.all()
                     : ScanOptions.builder().columns(columns).build();
             try (ScanIterator scan = reader.scan(options)) {
@@ -66,9 +66,9 @@ public final class JvortexReads {
      * @param columns projected columns
      * @return the fold
      */
-    public static Fold openAndProject(Path file, List<String> columns) {
+    public static Fold openAndProject(Opener file, List<String> columns) {
         Fold fold = new Fold();
-        try (VortexReader reader = VortexReader.open(file)) {
+        try (VortexReader reader = file.open()) {
             Objects.requireNonNull(reader.schema(), "schema"); // reading the schema is part of the work
             try (ScanIterator scan = reader.scan(ScanOptions.builder().columns(columns).build())) {
                 while (scan.hasNext()) {
@@ -91,10 +91,10 @@ public final class JvortexReads {
      * @param threshold the largest value kept
      * @return the fold of the kept rows' projected columns
      */
-    public static Fold filter(Path file, List<String> columns, String column, long threshold) {
+    public static Fold filter(Opener file, List<String> columns, String column, long threshold) {
         Fold fold = new Fold();
         Expr predicate = Expr.col(column).le(Expr.lit(threshold));
-        try (VortexReader reader = VortexReader.open(file);
+        try (VortexReader reader = file.open();
              ScanIterator scan = reader.scan(ScanOptions.builder().columns(columns).filter(predicate).build())) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
@@ -114,9 +114,9 @@ public final class JvortexReads {
      * @param sortedRows wanted row indexes, ascending
      * @return the fold of the wanted rows
      */
-    public static Fold take(Path file, List<String> columns, long[] sortedRows) {
+    public static Fold take(Opener file, List<String> columns, long[] sortedRows) {
         Fold fold = new Fold();
-        try (VortexReader reader = VortexReader.open(file);
+        try (VortexReader reader = file.open();
              Chunk chunk = reader.take(sortedRows, columns.toArray(String[]::new))) {
             fold(chunk.rawArray(), fold);
         }
@@ -410,5 +410,32 @@ public final class JvortexReads {
                 fold.nulls++;
             }
         }
+    }
+
+    /** How a workload opens its reader: a local path (mapped) or a URI (remote). */
+    @FunctionalInterface
+    public interface Opener {
+        /** @return a new reader, closed by the workload */
+        VortexReader open();
+    }
+
+    /** The scan workload on a local file. */
+    public static Fold scan(Path file, List<String> columns) {
+        return scan(() -> VortexReader.open(file), columns);
+    }
+
+    /** The open-and-project workload on a local file. */
+    public static Fold openAndProject(Path file, List<String> columns) {
+        return openAndProject(() -> VortexReader.open(file), columns);
+    }
+
+    /** The filter workload on a local file. */
+    public static Fold filter(Path file, List<String> columns, String column, long threshold) {
+        return filter(() -> VortexReader.open(file), columns, column, threshold);
+    }
+
+    /** The take workload on a local file. */
+    public static Fold take(Path file, List<String> columns, long[] sortedRows) {
+        return take(() -> VortexReader.open(file), columns, sortedRows);
     }
 }

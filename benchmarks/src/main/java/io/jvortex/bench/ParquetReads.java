@@ -27,6 +27,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -63,8 +64,8 @@ public final class ParquetReads {
         }
     };
 
-    static ParquetFileReader open(Path file) throws IOException {
-        return ParquetFileReader.open(new LocalInputFile(file), ParquetReadOptions.builder().build());
+    static ParquetFileReader open(InputFile file) throws IOException {
+        return ParquetFileReader.open(file, ParquetReadOptions.builder().build());
     }
 
     private static MessageType project(MessageType schema, List<String> columns) {
@@ -83,7 +84,7 @@ public final class ParquetReads {
      * @param columns projected columns, or none for the whole table
      * @return the fold of every value
      */
-    public static Fold scan(Path file, List<String> columns) {
+    public static Fold scan(InputFile file, List<String> columns) {
         Fold fold = new Fold();
         try (ParquetFileReader reader = open(file)) {
             read(reader, project(reader.getFileMetaData().getSchema(), columns), null, fold);
@@ -100,7 +101,7 @@ public final class ParquetReads {
      * @param columns projected columns
      * @return the fold
      */
-    public static Fold openAndProject(Path file, List<String> columns) {
+    public static Fold openAndProject(InputFile file, List<String> columns) {
         Fold fold = new Fold();
         try (ParquetFileReader reader = open(file)) {
             MessageType schema = Objects.requireNonNull(reader.getFileMetaData().getSchema(), "schema");
@@ -122,7 +123,7 @@ public final class ParquetReads {
      * @param sortedRows wanted rows, ascending
      * @return the fold of the wanted rows
      */
-    public static Fold take(Path file, List<String> columns, long[] sortedRows) {
+    public static Fold take(InputFile file, List<String> columns, long[] sortedRows) {
         Fold fold = new Fold();
         try (ParquetFileReader reader = open(file)) {
             read(reader, project(reader.getFileMetaData().getSchema(), columns), sortedRows, fold);
@@ -145,11 +146,11 @@ public final class ParquetReads {
      * @param threshold the largest value kept
      * @return the fold of the kept rows' projected columns
      */
-    public static Fold filter(Path file, List<String> columns, String column, long threshold) {
+    public static Fold filter(InputFile file, List<String> columns, String column, long threshold) {
         FilterCompat.Filter filter = FilterCompat.get(FilterApi.ltEq(FilterApi.longColumn(column), threshold));
         Fold fold = new Fold();
         ParquetReadOptions options = ParquetReadOptions.builder().withRecordFilter(filter).build();
-        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
+        try (ParquetFileReader reader = ParquetFileReader.open(file, options)) {
             MessageType fileSchema = reader.getFileMetaData().getSchema();
             List<String> read = new ArrayList<>(columns);
             if (!read.contains(column)) {
@@ -478,5 +479,25 @@ public final class ParquetReads {
             }
             reader.consume();
         }
+    }
+
+    /** The scan workload on a local file (a {@link LocalInputFile}). */
+    public static Fold scan(Path file, List<String> columns) {
+        return scan(new LocalInputFile(file), columns);
+    }
+
+    /** The openAndProject workload on a local file (a {@link LocalInputFile}). */
+    public static Fold openAndProject(Path file, List<String> columns) {
+        return openAndProject(new LocalInputFile(file), columns);
+    }
+
+    /** The take workload on a local file (a {@link LocalInputFile}). */
+    public static Fold take(Path file, List<String> columns, long[] sortedRows) {
+        return take(new LocalInputFile(file), columns, sortedRows);
+    }
+
+    /** The filter workload on a local file (a {@link LocalInputFile}). */
+    public static Fold filter(Path file, List<String> columns, String column, long threshold) {
+        return filter(new LocalInputFile(file), columns, column, threshold);
     }
 }

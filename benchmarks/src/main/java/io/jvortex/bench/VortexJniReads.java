@@ -140,7 +140,7 @@ public final class VortexJniReads {
      */
     public long writeFromParquet(Path parquet, Path vortex) {
         long rows = 0;
-        try (ParquetFileReader reader = ParquetReads.open(parquet)) {
+        try (ParquetFileReader reader = ParquetReads.open(new org.apache.parquet.io.LocalInputFile(parquet))) {
             MessageType schema = reader.getFileMetaData().getSchema();
             String createdBy = reader.getFileMetaData().getCreatedBy();
             Schema arrowSchema = arrowSchema(schema);
