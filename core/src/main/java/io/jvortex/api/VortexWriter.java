@@ -278,9 +278,9 @@ public final class VortexWriter implements AutoCloseable {
 
     /**
      * Finishes the file: flushes every column, writes zone tables and the footer; for a path,
-     * forces the file to disk and renames it over the destination. Idempotent.
+     * forces the file to disk and renames it over the destination; for a sink, commits it. Idempotent.
      *
-     * @throws UncheckedIOException when writing fails (the destination is then untouched)
+     * @throws UncheckedIOException when writing fails (the destination is then untouched, a sink aborted)
      */
     @Override
     public void close() {

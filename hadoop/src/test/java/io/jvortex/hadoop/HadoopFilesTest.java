@@ -103,11 +103,13 @@ class HadoopFilesTest {
             assertThat(source.uri().getScheme()).isEqualTo("file");
             long reads = 0;
             long asked = 0;
+            long nonEmpty = 0;
             for (int round = 0; round < 20; round++) {
                 List<ByteRange> ranges = randomRanges(random, file.length, random.nextInt(1, 16));
                 assertReadsMatch(source, file, ranges);
                 reads += ranges.size();
                 asked += ranges.stream().mapToLong(ByteRange::lengthBytes).sum();
+                nonEmpty += ranges.stream().filter(r -> r.lengthBytes() > 0).count();
             }
             // overlapping and duplicate ranges (readVectored itself refuses overlaps), the last byte, the end
             List<ByteRange> edges = List.of(new ByteRange(100, 5000), new ByteRange(200, 100), new ByteRange(100, 5000),
@@ -116,14 +118,22 @@ class HadoopFilesTest {
             assertReadsMatch(source, file, edges);
             reads += edges.size();
             asked += edges.stream().mapToLong(ByteRange::lengthBytes).sum();
+            nonEmpty += edges.size() - 1;
             assertThat(bytes(source.readNow(7, 3))).isEqualTo(Arrays.copyOfRange(file, 7, 10));
             reads++;
             asked += 3;
+            nonEmpty++;
 
             IoStats stats = source.stats();
             assertThat(stats.reads()).isEqualTo(reads);
             assertThat(stats.bytesRequested()).isEqualTo(asked);
-            assertThat(stats.requests()).isPositive().isLessThanOrEqualTo(reads);
+            if (vectored) {
+                // overlapping ranges went to readVectored as one merged range (the whole-file edge swallows
+                // the other edges), so fewer requests than ranges
+                assertThat(stats.requests()).isPositive().isLessThan(nonEmpty);
+            } else {
+                assertThat(stats.requests()).as("one readFully per non-empty range").isEqualTo(nonEmpty);
+            }
             assertThat(stats.bytesFetched()).isPositive();
             assertThat(stats.retries()).isZero();
 
@@ -155,7 +165,10 @@ class HadoopFilesTest {
                 assertThat(bytes(segment)).isEqualTo(
                         Arrays.copyOfRange(file, (int) range.byteOffset(), (int) range.endOffset()));
             } catch (CancellationException e) {
-                assertThat(e).hasMessageContaining("close.bin").hasMessageContaining("closed");
+                // get() wraps the source's cancellation in one of its own
+                Throwable cancelled = e.getCause() != null ? e.getCause() : e;
+                assertThat(cancelled).isInstanceOf(CancellationException.class).hasMessageContaining("close.bin")
+                        .hasMessageContaining("closed");
             } catch (ExecutionException | InterruptedException | TimeoutException e) {
                 throw new AssertionError("range " + range + " neither completed nor was cancelled", e);
             }
