@@ -2,11 +2,20 @@ package io.jvortex.cli;
 
 import io.jvortex.api.Edition;
 import io.jvortex.api.WriteOptions;
+import io.jvortex.io.ByteSink;
+import io.jvortex.io.IoOptions;
+import io.jvortex.io.S3Config;
+import io.jvortex.io.S3Location;
+import io.jvortex.io.S3MultipartSink;
 import io.jvortex.parquet.ParquetToVortex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -16,7 +25,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jvx convert IN.parquet OUT.vortex [--edition E] [--compact]}: converts a Parquet file, one
- * row group at a time. OUT appears only when the conversion succeeded.
+ * row group at a time. OUT is a local path (written beside and renamed into place) or
+ * {@code s3://bucket/key} (an S3 multipart upload, credentials, region and endpoint from the environment
+ * as {@link S3Config#resolve} describes); it appears only when the conversion succeeded.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Convert a Parquet file to a Vortex file.")
@@ -27,8 +38,14 @@ final class ConvertCommand implements Runnable {
     @Parameters(index = "0", paramLabel = "IN", description = "the Parquet file")
     Path in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "the Vortex file to write (replaced if present)")
-    Path out;
+    @Parameters(index = "1", paramLabel = "OUT",
+            description = "the Vortex file to write (replaced if present): a path or s3://bucket/key")
+    String out;
+
+    /** The environment S3 settings come from (the process's; tests pass their own). */
+    Map<String, String> environment = System.getenv();
+    /** The home directory holding {@code .aws/} (tests pass their own). */
+    Path home = Path.of(System.getProperty("user.home"));
 
     @Option(names = "--edition", paramLabel = "E",
             description = "the newest core edition whose encodings the file may use, e.g. core2025.10.0 "
@@ -47,14 +64,41 @@ final class ConvertCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         WriteOptions options = WriteOptions.defaults().withEdition(chosen).withCompact(compact);
-        long rows = ParquetToVortex.convert(in, out, options);
+        long rows;
         long bytes;
-        try {
-            bytes = Files.size(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(out.toString(), e);
+        String scheme = scheme(out);
+        if (scheme == null || scheme.equals("file")) {
+            Path path = scheme == null ? Path.of(out) : Path.of(URI.create(out));
+            rows = ParquetToVortex.convert(in, path, options);
+            try {
+                bytes = Files.size(path);
+            } catch (IOException e) {
+                throw new UncheckedIOException(out, e);
+            }
+        } else if (scheme.equals("s3") || scheme.equals("s3a")) {
+            S3Location location;
+            try {
+                location = S3Location.parse(new URI(out));
+            } catch (URISyntaxException | IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "OUT: " + e.getMessage());
+            }
+            ByteSink sink = S3MultipartSink.create(location, S3Config.resolve(environment, home), IoOptions.defaults());
+            rows = ParquetToVortex.convert(in, sink, options);
+            bytes = sink.position();
+        } else {
+            throw new ParameterException(spec.commandLine(), "OUT: cannot write to " + scheme
+                    + ": (expected a path or s3://bucket/key)");
         }
         spec.commandLine().getOut().println(out + ": " + rows + " rows, " + bytes + " bytes (edition "
                 + chosen.id() + (compact ? ", compact" : "") + ")");
+    }
+
+    /** The lower-case scheme of {@code scheme://...}, or null for a path (Windows drive letters included). */
+    private static String scheme(String out) {
+        int colon = out.indexOf("://");
+        if (colon < 2 || !out.substring(0, colon).matches("[a-zA-Z][a-zA-Z0-9+.-]*")) {
+            return out.regionMatches(true, 0, "file:", 0, 5) ? "file" : null;
+        }
+        return out.substring(0, colon).toLowerCase(Locale.ROOT);
     }
 }

@@ -12,6 +12,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -74,7 +76,23 @@ public final class Jvx implements Runnable {
      * @return the exit code
      */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        return execute(commandLine(out, err), out, err, args);
+    }
+
+    /**
+     * Runs {@code jvx} in-process with the given environment and home directory for S3 settings
+     * (tests: never the real {@code ~/.aws}).
+     */
+    static int execute(PrintWriter out, PrintWriter err, Map<String, String> environment, Path home,
+                       String... args) {
         CommandLine cmd = commandLine(out, err);
+        ConvertCommand convert = cmd.getSubcommands().get("convert").getCommand();
+        convert.environment = environment;
+        convert.home = home;
+        return execute(cmd, out, err, args);
+    }
+
+    private static int execute(CommandLine cmd, PrintWriter out, PrintWriter err, String... args) {
         try {
             return cmd.execute(args);
         } finally {
@@ -145,7 +163,8 @@ public final class Jvx implements Runnable {
             case AccessDeniedException a -> "permission denied";
             default -> cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
         };
-        return e.getMessage() + ": " + why;
+        // a RangeReadException's message already holds its cause's
+        return e.getMessage().contains(why) ? e.getMessage() : e.getMessage() + ": " + why;
     }
 
     @Override

@@ -4,8 +4,12 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.StructArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.write.TableWriter;
+import io.jvortex.io.ByteSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
@@ -44,7 +48,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * forces to disk and atomically renames over the destination; if anything fails, or the writer is
  * {@link #abort() aborted}, the temporary file is deleted and the destination is left untouched. A
  * killed process leaves at most the temporary file ({@code .NAME.*.vortex-tmp}), never a partial
- * destination. Not thread-safe: one thread writes.
+ * destination.
+ *
+ * <p>Writing to a {@link ByteSink} ({@link io.jvortex.io.FileSink}, {@link io.jvortex.io.StreamSink},
+ * {@link io.jvortex.io.S3MultipartSink}, or one of another module such as {@code jvortex-hadoop}) streams
+ * segments into the sink as they are compressed; {@link #close} writes the footer and
+ * {@linkplain ByteSink#commit() commits} the sink, while any failure or {@link #abort()} aborts it, so
+ * nothing appears at the destination (an S3 multipart upload is aborted). The bytes are the same
+ * whichever destination is used. Not thread-safe: one thread writes.
  */
 public final class VortexWriter implements AutoCloseable {
     private static final AtomicInteger THREADS = new AtomicInteger();
@@ -52,6 +63,7 @@ public final class VortexWriter implements AutoCloseable {
     private final Path path;
     private final Path temp;
     private final WritableByteChannel channel;
+    private final ByteSink sink;
     private final DType.Struct schema;
     private final WriteOptions options;
     private final ExecutorService executor;
@@ -59,11 +71,12 @@ public final class VortexWriter implements AutoCloseable {
     private long rows;
     private boolean closed;
 
-    private VortexWriter(Path path, Path temp, WritableByteChannel channel, DType.Struct schema,
+    private VortexWriter(Path path, Path temp, WritableByteChannel channel, ByteSink sink, DType.Struct schema,
                          WriteOptions options) {
         this.path = path;
         this.temp = temp;
         this.channel = channel;
+        this.sink = sink;
         this.schema = schema;
         this.options = options;
         this.executor = options.threads() <= 1 ? null : Executors.newFixedThreadPool(options.threads(), r -> {
@@ -107,7 +120,7 @@ public final class VortexWriter implements AutoCloseable {
                     e);
         }
         try {
-            return new VortexWriter(absolute, temp, channel, schema, options);
+            return new VortexWriter(absolute, temp, channel, null, schema, options);
         } catch (RuntimeException e) {
             closeQuietly(channel);
             deleteQuietly(temp);
@@ -139,7 +152,49 @@ public final class VortexWriter implements AutoCloseable {
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(options, "options");
-        return new VortexWriter(null, null, channel, schema, options);
+        return new VortexWriter(null, null, channel, null, schema, options);
+    }
+
+    /**
+     * Creates a writer onto a sink, which it owns from now on: segments are written to the sink as
+     * they are compressed, {@link #close} writes the footer and commits the sink, and any failure (or
+     * {@link #abort()}) aborts it, so nothing appears at the sink's destination.
+     *
+     * <pre>{@code
+     * S3Config s3 = S3Config.fromEnvironment();
+     * ByteSink sink = S3MultipartSink.create(new S3Location("bucket", "t.vortex"), s3, IoOptions.defaults());
+     * try (VortexWriter writer = VortexWriter.create(sink, schema, WriteOptions.defaults())) {
+     *     writer.write(batch);
+     * } // close() completes the multipart upload; an exception aborts it
+     * }</pre>
+     *
+     * @param sink where to write, empty (position 0)
+     * @param schema the table schema
+     * @param options how to write
+     * @return a writer
+     * @throws IllegalArgumentException when the schema cannot be written in the options' edition, or the
+     *     sink already holds bytes (the sink is aborted then)
+     * @throws java.io.UncheckedIOException when the sink fails (it has aborted then)
+     */
+    public static VortexWriter create(ByteSink sink, DType.Struct schema, WriteOptions options) {
+        Objects.requireNonNull(sink, "sink");
+        try {
+            Objects.requireNonNull(schema, "schema");
+            Objects.requireNonNull(options, "options");
+            if (sink.position() != 0) {
+                throw new IllegalArgumentException(sink.uri() + " already holds " + sink.position()
+                        + " bytes; a Vortex file starts at byte 0");
+            }
+            TableWriter.checkDType("", schema, options.edition());
+            return new VortexWriter(null, null, new SinkChannel(sink), sink, schema, options);
+        } catch (RuntimeException | Error e) {
+            try {
+                sink.abort();
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
     }
 
     /** @return the table schema */
@@ -176,7 +231,7 @@ public final class VortexWriter implements AutoCloseable {
             table.write(batch);
             rows += batch.length();
         } catch (RuntimeException | Error e) {
-            fail();
+            fail(e);
             throw e;
         }
     }
@@ -223,9 +278,9 @@ public final class VortexWriter implements AutoCloseable {
 
     /**
      * Finishes the file: flushes every column, writes zone tables and the footer; for a path,
-     * forces the file to disk and renames it over the destination. Idempotent.
+     * forces the file to disk and renames it over the destination; for a sink, commits it. Idempotent.
      *
-     * @throws UncheckedIOException when writing fails (the destination is then untouched)
+     * @throws UncheckedIOException when writing fails (the destination is then untouched, a sink aborted)
      */
     @Override
     public void close() {
@@ -235,6 +290,9 @@ public final class VortexWriter implements AutoCloseable {
         closed = true;
         try {
             table.finish();
+            if (sink != null) {
+                sink.commit();
+            }
             if (path != null) {
                 FileChannel file = (FileChannel) channel;
                 file.force(true);
@@ -246,11 +304,12 @@ public final class VortexWriter implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            fail();
-            throw new UncheckedIOException("writing " + (path == null ? "the channel" : path) + " failed: "
+            UncheckedIOException failure = new UncheckedIOException("writing " + destination() + " failed: "
                     + e.getMessage(), e);
+            fail(failure);
+            throw failure;
         } catch (RuntimeException | Error e) {
-            fail();
+            fail(e);
             throw e;
         } finally {
             shutdown();
@@ -258,23 +317,72 @@ public final class VortexWriter implements AutoCloseable {
     }
 
     /**
-     * Discards the file: stops compression, deletes the temporary file; the destination is left
-     * untouched. Idempotent; {@link #close} after it does nothing.
+     * Discards the file: stops compression, deletes the temporary file or aborts the sink; the
+     * destination is left untouched. Idempotent; {@link #close} after it does nothing.
      */
     public void abort() {
         if (!closed) {
             closed = true;
-            fail();
+            fail(null);
         }
     }
 
-    private void fail() {
+    private void fail(Throwable cause) {
         closed = true;
         table.abort();
         shutdown();
         if (path != null) {
             closeQuietly(channel);
             deleteQuietly(temp);
+        }
+        if (sink != null) {
+            if (cause == null) {
+                sink.abort();
+            } else {
+                try {
+                    sink.abort();
+                } catch (RuntimeException | Error e) {
+                    cause.addSuppressed(e);
+                }
+            }
+        }
+    }
+
+    private String destination() {
+        return path != null ? path.toString() : sink != null ? sink.uri().toString() : "the channel";
+    }
+
+    /**
+     * A sink seen as the channel the table writer writes to: every write goes whole into the sink
+     * (which copies the bytes before returning).
+     */
+    private static final class SinkChannel implements WritableByteChannel {
+        private final ByteSink sink;
+        private boolean open = true;
+
+        SinkChannel(ByteSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public int write(ByteBuffer src) throws IOException {
+            if (!open) {
+                throw new ClosedChannelException();
+            }
+            int n = src.remaining();
+            sink.write(MemorySegment.ofBuffer(src));
+            src.position(src.limit());
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open;
+        }
+
+        @Override
+        public void close() {
+            open = false;
         }
     }
 

@@ -5,6 +5,7 @@ import io.jvortex.api.VortexWriter;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.array.StructArray;
 import io.jvortex.dtype.DType;
+import io.jvortex.io.ByteSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
@@ -85,7 +87,7 @@ public final class ParquetToVortex {
         }
         boolean done = false;
         try {
-            long rows = convertTo(parquet, partial, options);
+            long rows = convertTo(parquet, dtype -> VortexWriter.create(partial, dtype, options));
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             done = true;
             return rows;
@@ -102,7 +104,35 @@ public final class ParquetToVortex {
         }
     }
 
-    private static long convertTo(Path parquet, Path out, WriteOptions options) {
+    /**
+     * Converts a Parquet file into a sink (a local file, an S3 object, a Hadoop file): the sink is
+     * committed when the conversion succeeded and aborted otherwise, so nothing appears at its
+     * destination then.
+     *
+     * @param parquet the Parquet file
+     * @param vortex where to write the Vortex file, empty; owned by the conversion from now on
+     * @param options how to write it
+     * @return the number of rows written
+     * @throws VortexException when the Parquet file is malformed or holds a type without Vortex equivalent
+     * @throws UncheckedIOException when reading or writing fails
+     */
+    public static long convert(Path parquet, ByteSink vortex, WriteOptions options) {
+        Objects.requireNonNull(vortex, "vortex");
+        try {
+            Objects.requireNonNull(parquet, "parquet");
+            Objects.requireNonNull(options, "options");
+            return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options));
+        } catch (RuntimeException | Error e) {
+            try {
+                vortex.abort(); // a no-op when the writer already aborted it
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private static long convertTo(Path parquet, Function<DType.Struct, VortexWriter> writers) {
         ParquetReadOptions readOptions = new ParquetReadOptions.Builder(new PlainParquetConfiguration())
                 .withCodecFactory(new ParquetCodecs())
                 .build();
@@ -120,8 +150,9 @@ public final class ParquetToVortex {
             ParquetSchema.Struct root = ParquetSchema.convert(schema);
             GroupConverter converter = new NoRecords(schema);
             long rows = 0;
-            // closed on failure too, so that the writer lets go of its resources; the caller discards the file
-            try (VortexWriter writer = VortexWriter.create(out, root.dtype(), options)) {
+            // aborted on failure, so that nothing appears at the destination; closed (committed) on success
+            VortexWriter writer = writers.apply(root.dtype());
+            try {
                 while (true) {
                     PageReadStore pages;
                     try {
@@ -150,7 +181,11 @@ public final class ParquetToVortex {
                         throw notParquet(parquet, e);
                     }
                 }
+            } catch (RuntimeException | Error e) {
+                writer.abort();
+                throw e;
             }
+            writer.close();
             return rows;
         } catch (IOException e) {
             throw new UncheckedIOException(parquet.toString(), e);
