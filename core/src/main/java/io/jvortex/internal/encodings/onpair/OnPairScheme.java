@@ -9,6 +9,7 @@ import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.NodeSize;
 import io.jvortex.internal.compress.Sampler;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.encodings.varbin.FlatStrings;
@@ -29,8 +30,8 @@ import java.util.List;
  * and length 0. Binary arrays are left to FSST, as in the reference.
  */
 public final class OnPairScheme implements Scheme {
-    /** The scheme name. */
-    public static final String NAME = "string.onpair";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.STRING_ONPAIR;
     /** The encoding id. */
     public static final String ID = "vortex.onpair";
 
@@ -39,8 +40,8 @@ public final class OnPairScheme implements Scheme {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -97,10 +98,10 @@ public final class OnPairScheme implements Scheme {
                 .toByteArray();
         byte[] dict = Arrays.copyOf(encoder.dictBytes(), encoder.dictBytes().length + OnPairEncoder.MAX_TOKEN);
         List<WriteNode> children = new ArrayList<>();
-        children.add(ctx.compress(dictOffsets, NAME));
-        children.add(ctx.compress(codeArray, NAME));
-        children.add(ctx.compress(codesOffsets, NAME));
-        children.add(ctx.compress(lengths, NAME));
+        children.add(ctx.compress(dictOffsets, SCHEME_ID));
+        children.add(ctx.compress(codeArray, SCHEME_ID));
+        children.add(ctx.compress(codesOffsets, SCHEME_ID));
+        children.add(ctx.compress(lengths, SCHEME_ID));
         children.addAll(CanonicalEncoder.validityChildren(array.dtype(), array.validity(), array.length()));
         return WriteNode.of(ID, metadata, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), children);
     }

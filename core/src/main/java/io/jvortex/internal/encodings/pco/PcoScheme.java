@@ -6,6 +6,7 @@ import io.jvortex.array.Validity;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.PType;
 import io.jvortex.internal.pco.PcoDecoder;
 import io.jvortex.internal.pco.PcoEncoder;
@@ -26,12 +27,12 @@ public final class PcoScheme implements Scheme {
     /** Values per pco chunk (the reference's {@code VALUES_PER_CHUNK}). */
     public static final int VALUES_PER_CHUNK = 1 << 18;
 
-    /** The scheme's name. */
-    public static final String NAME = "pco";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.PCO;
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.PType;
 import io.jvortex.internal.protobuf.ProtoWriter;
@@ -22,16 +23,16 @@ import java.util.List;
  * samples); its estimate, like the reference's, is two values.
  */
 public final class SequenceScheme implements Scheme {
-    /** The scheme's name. */
-    public static final String NAME = "int.sequence";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.INT_SEQUENCE;
 
     /** Creates the scheme. */
     public SequenceScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override

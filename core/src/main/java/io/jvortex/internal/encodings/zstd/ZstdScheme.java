@@ -7,6 +7,7 @@ import io.jvortex.array.VarBinViewArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
@@ -31,25 +32,25 @@ public final class ZstdScheme implements Scheme {
     public static final int VALUES_PER_FRAME = 8192;
 
     /** Zstandard for utf8 arrays. */
-    public static final ZstdScheme STRING = new ZstdScheme("vortex.string.zstd", true);
+    public static final ZstdScheme STRING = new ZstdScheme(SchemeId.STRING_ZSTD, true);
     /** Zstandard for binary arrays. */
-    public static final ZstdScheme BINARY = new ZstdScheme("vortex.binary.zstd", false);
+    public static final ZstdScheme BINARY = new ZstdScheme(SchemeId.BINARY_ZSTD, false);
 
     private static final ThreadLocal<ZstdCompressor> COMPRESSOR = ThreadLocal.withInitial(ZstdCompressor::new);
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(
             java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private final String name;
+    private final SchemeId id;
     private final boolean utf8;
 
-    private ZstdScheme(String name, boolean utf8) {
-        this.name = name;
+    private ZstdScheme(SchemeId id, boolean utf8) {
+        this.id = id;
         this.utf8 = utf8;
     }
 
     @Override
-    public String name() {
-        return name;
+    public SchemeId id() {
+        return id;
     }
 
     @Override
@@ -140,6 +141,6 @@ public final class ZstdScheme implements Scheme {
 
     @Override
     public String toString() {
-        return name;
+        return id.label();
     }
 }
