@@ -14,7 +14,6 @@ import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.WriteNode;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
@@ -119,12 +118,7 @@ public final class DictScheme implements Scheme {
                 nullable ? array.validity() : Validity.ALL_VALID);
         WriteNode valuesNode = ctx.compress(values, id, kind == Kind.FLOAT ? FLOAT_VALUES_EXCLUDED : VALUES_EXCLUDED);
         WriteNode codesNode = ctx.compress(codeArray, id, CODES_EXCLUDED);
-        byte[] metadata = new ProtoWriter()
-                .varint(1, values.length())
-                .varint(2, codeArray.ptype().id())
-                .varintAlways(3, nullable ? 1 : 0)
-                .varintAlways(4, 1)
-                .toByteArray();
+        byte[] metadata = new DictMetadata(values.length(), codeArray.ptype(), nullable).serialize();
         return WriteNode.of(DictEncoding.ID, metadata, List.of(), List.of(codesNode, valuesNode));
     }
 

@@ -13,7 +13,6 @@ import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.encodings.varbin.FlatStrings;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -77,10 +76,7 @@ public final class FsstScheme implements Scheme {
         Encoded encoded = encode(encoder, rows);
         PrimitiveArray lengths = FlatStrings.narrowUnsigned(rows.lengths(), rows.length());
         PrimitiveArray codesOffsets = FlatStrings.narrowUnsigned(encoded.offsets(), rows.length() + 1);
-        byte[] metadata = new ProtoWriter()
-                .varint(1, lengths.ptype().id())
-                .varint(2, codesOffsets.ptype().id())
-                .toByteArray();
+        byte[] metadata = new FsstMetadata(lengths.ptype(), codesOffsets.ptype()).serialize();
         List<WriteNode> children = new ArrayList<>();
         children.add(ctx.compress(lengths, SCHEME_ID));
         children.add(ctx.compress(codesOffsets, SCHEME_ID));

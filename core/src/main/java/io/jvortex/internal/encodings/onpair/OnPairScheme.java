@@ -13,7 +13,6 @@ import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.encodings.varbin.FlatStrings;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -88,14 +87,8 @@ public final class OnPairScheme implements Scheme {
         PrimitiveArray codeArray = FlatStrings.narrowUnsigned(codes, pos);
         PrimitiveArray codesOffsets = FlatStrings.narrowUnsigned(codeOffsets, rows.length() + 1);
         PrimitiveArray lengths = FlatStrings.narrowUnsigned(rows.lengths(), rows.length());
-        byte[] metadata = new ProtoWriter()
-                .varint(1, lengths.ptype().id())
-                .varint(3, encoder.tokenCount())
-                .varint(4, pos)
-                .varint(5, dictOffsets.ptype().id())
-                .varint(6, codeArray.ptype().id())
-                .varint(7, codesOffsets.ptype().id())
-                .toByteArray();
+        byte[] metadata = new OnPairMetadata(lengths.ptype().id(), encoder.tokenCount(), pos,
+                dictOffsets.ptype().id(), codeArray.ptype().id(), codesOffsets.ptype().id()).serialize();
         byte[] dict = Arrays.copyOf(encoder.dictBytes(), encoder.dictBytes().length + OnPairEncoder.MAX_TOKEN);
         List<WriteNode> children = new ArrayList<>();
         children.add(ctx.compress(dictOffsets, SCHEME_ID));

@@ -10,7 +10,6 @@ import io.jvortex.internal.compress.Scheme;
 import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
@@ -109,13 +108,8 @@ public final class RleScheme implements Scheme {
         WriteNode valuesNode = ctx.compress(runValues, id);
         WriteNode indicesNode = ctx.compress(runIndices, id, INDICES_EXCLUDED);
         WriteNode offsetsNode = ctx.compress(valueOffsets, id, INDICES_EXCLUDED);
-        byte[] metadata = new ProtoWriter()
-                .varint(1, count)
-                .varint(2, padded)
-                .varint(3, runIndices.ptype().id())
-                .varint(4, chunks)
-                .varint(5, valueOffsets.ptype().id())
-                .toByteArray();
+        byte[] metadata = new RleMetadata(count, padded, runIndices.ptype(), chunks, valueOffsets.ptype(), 0)
+                .serialize();
         return WriteNode.of(RleEncoding.ID, metadata, List.of(), List.of(valuesNode, indicesNode, offsetsNode));
     }
 

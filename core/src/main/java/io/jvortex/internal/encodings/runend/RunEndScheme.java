@@ -9,7 +9,6 @@ import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
 import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
@@ -93,7 +92,7 @@ public final class RunEndScheme implements Scheme {
         PrimitiveArray runEnds = Primitives.narrowUnsigned(ends, runs, false, Validity.ALL_VALID);
         WriteNode endsNode = ctx.compress(runEnds, SCHEME_ID, ENDS_EXCLUDED);
         WriteNode valuesNode = ctx.compress(runValues, SCHEME_ID);
-        byte[] metadata = new ProtoWriter().varint(1, runEnds.ptype().id()).varint(2, runs).toByteArray();
+        byte[] metadata = new RunEndMetadata(runEnds.ptype(), runs, 0).serialize();
         return WriteNode.of(RunEndEncoding.ID, metadata, List.of(), List.of(endsNode, valuesNode));
     }
 }

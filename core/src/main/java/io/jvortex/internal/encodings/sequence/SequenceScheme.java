@@ -9,9 +9,6 @@ import io.jvortex.internal.compress.Scheme;
 import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
-import io.jvortex.scalar.Scalar;
-import io.jvortex.spi.ScalarValueWriter;
 import io.jvortex.spi.WriteNode;
 import java.util.List;
 
@@ -103,14 +100,9 @@ public final class SequenceScheme implements Scheme {
      * @return the {@code vortex.sequence} node
      */
     public static WriteNode node(PrimitiveArray p, long base, long multiplier) {
-        var type = p.dtype().withNullable(false);
         // The 0.91 writer stores the multiplier as a signed 64-bit value whatever the type (base in the
         // type's own form: uint64_value for unsigned types).
-        byte[] metadata = new ProtoWriter()
-                .bytesAlways(1, ScalarValueWriter.encode(new Scalar(type, base)))
-                .bytesAlways(2, ScalarValueWriter.encode(new Scalar(new io.jvortex.dtype.DType.Primitive(PType.I64,
-                        false), multiplier)))
-                .toByteArray();
+        byte[] metadata = new SequenceEncoding.SequenceMetadata(base, multiplier, false).serialize(p.ptype());
         return WriteNode.of(SequenceEncoding.ID, metadata, List.of(), List.of());
     }
 

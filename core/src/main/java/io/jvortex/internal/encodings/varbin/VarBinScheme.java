@@ -9,7 +9,6 @@ import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
 import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.DType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -53,7 +52,7 @@ public final class VarBinScheme implements Scheme {
             return null;
         }
         PrimitiveArray offsets = FlatStrings.narrowUnsigned(rows.offsets(), rows.length() + 1);
-        byte[] metadata = new ProtoWriter().varint(1, offsets.ptype().id()).toByteArray();
+        byte[] metadata = new VarBinMetadata(offsets.ptype()).serialize();
         List<WriteNode> children = new ArrayList<>();
         children.add(ctx.compress(offsets, SCHEME_ID));
         children.addAll(CanonicalEncoder.validityChildren(array.dtype(), array.validity(), array.length()));

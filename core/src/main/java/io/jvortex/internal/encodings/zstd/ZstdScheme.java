@@ -9,7 +9,6 @@ import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
 import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.DType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import io.jvortex.internal.zstd.ZstdCompressor;
@@ -93,7 +92,7 @@ public final class ZstdScheme implements Scheme {
         long bitOffset = validity instanceof Validity.Bitmap b ? b.bitOffset() : 0;
         boolean none = array.dtype().nullable() && validity instanceof Validity.AllInvalid;
 
-        ProtoWriter metadata = new ProtoWriter();
+        List<ZstdEncoding.ZstdMetadata.Frame> frames = new ArrayList<>();
         List<WriteNode.Buffer> buffers = new ArrayList<>();
         byte[] frame = new byte[1024];
         int size = 0;
@@ -120,23 +119,24 @@ public final class ZstdScheme implements Scheme {
             MemorySegment.copy(value, 0, target, size + 4, value.byteSize());
             size = (int) need;
             if (++inFrame == valuesPerFrame) {
-                flushFrame(compressor, frame, size, inFrame, metadata, buffers);
+                flushFrame(compressor, frame, size, inFrame, frames, buffers);
                 size = 0;
                 inFrame = 0;
             }
         }
         if (inFrame > 0) {
-            flushFrame(compressor, frame, size, inFrame, metadata, buffers);
+            flushFrame(compressor, frame, size, inFrame, frames, buffers);
         }
-        return WriteNode.of(ZstdEncoding.ID, metadata.toByteArray(), buffers,
+        byte[] metadata = new ZstdEncoding.ZstdMetadata(0, frames).serialize();
+        return WriteNode.of(ZstdEncoding.ID, metadata, buffers,
                 CanonicalEncoder.validityChildren(array.dtype(), validity, length));
     }
 
     private static void flushFrame(ZstdCompressor compressor, byte[] frame, int size, int values,
-                                   ProtoWriter metadata, List<WriteNode.Buffer> buffers) {
+                                   List<ZstdEncoding.ZstdMetadata.Frame> frames, List<WriteNode.Buffer> buffers) {
         byte[] compressed = compressor.compress(frame, 0, size);
         buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(compressed), 1));
-        metadata.message(2, new ProtoWriter().varint(1, size).varint(2, values));
+        frames.add(new ZstdEncoding.ZstdMetadata.Frame(size, values));
     }
 
     @Override
