@@ -12,6 +12,8 @@ import io.jvortex.array.VarBinViewArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.scalar.Scalar;
+import io.jvortex.spi.Comparison;
+import io.jvortex.spi.EncodedForm;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
@@ -33,7 +35,9 @@ import java.util.Map;
  * that column alone is evaluated once on the dictionary's values (and once for a null row) and its
  * outcome mapped through the codes; the outcome per dictionary is cached while the same values array
  * is passed again. A constant column ({@link Values.Constant}) is evaluated on its one value and the
- * outcome broadcast. One instance per scan; not thread-safe.
+ * outcome broadcast. A column in an encoded form with its own comparison kernel
+ * ({@link Values.Encoded}: packed or ALP integers) is compared with a literal by that kernel, in the
+ * encoded domain; the evaluator names no encoding. One instance per scan; not thread-safe.
  */
 public final class Evaluator {
 
@@ -101,65 +105,16 @@ public final class Evaluator {
         }
 
         /**
-         * Integer rows as bit-packed values plus a reference (frame of reference over bit-packing):
-         * row {@code i} is {@code patchValues[k]} where {@code patchPositions[k] == i}, else
-         * {@code unsigned(packed[i]) + reference}, wrapping in the type's width, where
-         * {@code unsigned(x)} reads x's low {@code bitWidth} bits as an unsigned number.
+         * Rows in an encoded form whose encoding compares them itself ({@link EncodedForm.Kernel}:
+         * packed integers, ALP integers): comparisons with a literal run in the encoded domain, other
+         * leaves decode the rows once.
          *
-         * @param packed the packed values (row validity; contents at patched rows ignored)
-         * @param reference the reference, as the type's bits widened to a long
-         * @param bitWidth bits per packed value
-         * @param patchPositions patched rows, strictly increasing, below {@code packed.length()}
-         * @param patchValues the patched rows' values, or null when there are none
+         * @param form the rows
          */
-        record Packed(PrimitiveArray packed, long reference, int bitWidth, int[] patchPositions,
-                      PrimitiveArray patchValues) implements Values {
-            /** Checks the parts. */
-            public Packed {
-                if (!packed.ptype().isInteger() || bitWidth < 0 || bitWidth > packed.ptype().bitWidth()) {
-                    throw new IllegalArgumentException("bit width " + bitWidth + " for " + packed.dtype().display());
-                }
-                if (patchPositions.length != (patchValues == null ? 0 : patchValues.length())) {
-                    throw new IllegalArgumentException(patchPositions.length + " patch positions for "
-                            + (patchValues == null ? 0 : patchValues.length()) + " values");
-                }
-            }
-
+        record Encoded(EncodedForm.Kernel form) implements Values {
             @Override
             public int length() {
-                return packed.length();
-            }
-        }
-
-        /**
-         * Float rows as ALP-encoded integers: row {@code i} is {@code patchValues[k]} where
-         * {@code patchPositions[k] == i}, else {@code ints[i] * f10 * if10} computed in the float
-         * type (f32: {@code (float) ints[i] * (float) f10 * (float) if10}).
-         *
-         * @param ints i32 (for f32) or i64 (for f64) integers with the rows' validity
-         * @param floatType the decoded type, F32 or F64
-         * @param f10 the positive power of ten
-         * @param if10 the positive inverse power of ten
-         * @param patchPositions patched rows, strictly increasing, below {@code ints.length()}
-         * @param patchValues the patched rows' values (of {@code floatType}), or null when there are none
-         */
-        record Alp(PrimitiveArray ints, PType floatType, double f10, double if10, int[] patchPositions,
-                   PrimitiveArray patchValues) implements Values {
-            /** Checks the parts. */
-            public Alp {
-                if (!(floatType == PType.F32 && ints.ptype() == PType.I32
-                        || floatType == PType.F64 && ints.ptype() == PType.I64) || !(f10 > 0) || !(if10 > 0)) {
-                    throw new IllegalArgumentException("ALP of " + floatType + " over " + ints.ptype());
-                }
-                if (patchPositions.length != (patchValues == null ? 0 : patchValues.length())) {
-                    throw new IllegalArgumentException(patchPositions.length + " patch positions for "
-                            + (patchValues == null ? 0 : patchValues.length()) + " values");
-                }
-            }
-
-            @Override
-            public int length() {
-                return ints.length();
+                return form.length();
             }
         }
     }
@@ -291,15 +246,13 @@ public final class Evaluator {
             case Expr.IsNull x -> nullTest(x.child(), n, true);
             case Expr.IsNotNull x -> nullTest(x.child(), n, false);
             case Expr.Compare c -> {
-                if (values((Expr.Column) c.left()) instanceof Values.Packed pk) {
-                    long[] raw = comparePacked(pk, c.op(), ((Expr.Literal) c.right()).value(), n);
+                if (values((Expr.Column) c.left()) instanceof Values.Encoded enc) {
+                    Scalar literal = ((Expr.Literal) c.right()).value();
+                    long[] raw = enc.form().compare(new Comparison(op(c.op()), literal,
+                            rows -> compare(rows, c.op(), literal, rows.length())));
                     if (raw != null) {
-                        yield leaf(raw, validWords(pk.packed().validity(), n), n);
+                        yield leaf(raw, validWords(enc.form().validity(), n), n);
                     }
-                }
-                if (values((Expr.Column) c.left()) instanceof Values.Alp alp) {
-                    long[] raw = compareAlp(alp, c.op(), ((Expr.Literal) c.right()).value(), n);
-                    yield leaf(raw, validWords(alp.ints().validity(), n), n);
                 }
                 Canonical a = plain((Expr.Column) c.left());
                 long[] raw = compare(a, c.op(), ((Expr.Literal) c.right()).value(), n);
@@ -348,8 +301,7 @@ public final class Evaluator {
         long[] mask = ones(n);
         if (child instanceof Expr.Column c) {
             Validity v = switch (values(c)) {
-                case Values.Packed pk -> pk.packed().validity();
-                case Values.Alp alp -> alp.ints().validity();
+                case Values.Encoded enc -> enc.form().validity();
                 default -> plain(c).validity();
             };
             long[] valid = validWords(v, n);
@@ -380,224 +332,12 @@ public final class Evaluator {
                     + "' reached a multi-column leaf");
             case Values.Runs r -> throw new IllegalStateException("run-end column '" + c.name()
                     + "' reached a multi-column leaf");
-            case Values.Packed pk -> {
-                Canonical decoded = unpack(pk);
-                current.put(c, new Values.Plain(decoded));
-                yield decoded;
-            }
-            case Values.Alp alp -> {
-                Canonical decoded = scale(alp);
+            case Values.Encoded enc -> {
+                Canonical decoded = enc.form().decode();
                 current.put(c, new Values.Plain(decoded));
                 yield decoded;
             }
         };
-    }
-
-    /** One ALP value, exactly as the decoder computes it. */
-    private static double alpValue(long e, Values.Alp alp) {
-        if (alp.floatType() == PType.F32) {
-            return (float) (int) e * (float) alp.f10() * (float) alp.if10();
-        }
-        return (double) e * alp.f10() * alp.if10();
-    }
-
-    /** Decodes ALP rows (for leaves other than comparisons). */
-    private static PrimitiveArray scale(Values.Alp alp) {
-        int n = alp.ints().length();
-        long[] e = new long[n];
-        Offsets.widen(alp.ints(), 0, n, e);
-        boolean f32 = alp.floatType() == PType.F32;
-        MemorySegment out = HEAP.allocate((long) n * (f32 ? 4 : 8));
-        for (int i = 0; i < n; i++) {
-            if (f32) {
-                out.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, (float) alpValue(e[i], alp));
-            } else {
-                out.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i, alpValue(e[i], alp));
-            }
-        }
-        int width = f32 ? 4 : 8;
-        int[] positions = alp.patchPositions();
-        for (int k = 0; k < positions.length; k++) {
-            MemorySegment.copy(alp.patchValues().values(), (long) k * width, out, (long) positions[k] * width, width);
-        }
-        return new PrimitiveArray(new DType.Primitive(alp.floatType(), alp.ints().dtype().nullable()), out, n,
-                alp.ints().validity());
-    }
-
-    /**
-     * The smallest encoded integer whose decoded value's total-order key is at least ({@code strict}:
-     * above) {@code key}, or null when none is. Decoding multiplies by positive constants, so it is
-     * monotone (non-decreasing) in the integer, and never underflows to zero or yields NaN for the
-     * reference's exponent ranges: the integers selected by a comparison form a contiguous range.
-     */
-    private static Long alpThreshold(Values.Alp alp, long key, boolean strict) {
-        long lo = alp.floatType() == PType.F32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
-        long hi = alp.floatType() == PType.F32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
-        if (!alpAtLeast(alp, hi, key, strict)) {
-            return null;
-        }
-        while (lo < hi) {
-            long mid = (lo >> 1) + (hi >> 1) + (lo & hi & 1); // floor((lo + hi) / 2) without overflow
-            if (alpAtLeast(alp, mid, key, strict)) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
-    }
-
-    private static boolean alpAtLeast(Values.Alp alp, long e, long key, boolean strict) {
-        long k = floatKey(alpValue(e, alp));
-        return strict ? k > key : k >= key;
-    }
-
-    /**
-     * Compares ALP integers with the integer thresholds of the literal (see {@link #alpThreshold});
-     * patched rows are compared on their own values.
-     */
-    private static long[] compareAlp(Values.Alp alp, Expr.Op op, Scalar literal, int n) {
-        long key = floatKey(literal.asDouble());
-        Long atLeast = alpThreshold(alp, key, false);
-        Long above = alpThreshold(alp, key, true);
-        long[] e = new long[n];
-        Offsets.widen(alp.ints(), 0, n, e);
-        long[] ge = new long[words(n)];
-        long[] gt = new long[words(n)];
-        if (atLeast != null) {
-            compareKeys(e, n, atLeast, Expr.Op.GE, ge);
-        }
-        if (above != null) {
-            compareKeys(e, n, above, Expr.Op.GE, gt);
-        }
-        long[] mask = ones(n);
-        long[] out = new long[words(n)];
-        for (int w = 0; w < out.length; w++) {
-            out[w] = switch (op) {
-                case LT -> ~ge[w];
-                case GE -> ge[w];
-                case LE -> ~gt[w];
-                case GT -> gt[w];
-                case EQ -> ge[w] & ~gt[w];
-                case NE -> ~ge[w] | gt[w];
-            } & mask[w];
-        }
-        return withPatches(out, alp.patchPositions(), alp.patchValues(), op, literal);
-    }
-
-    private static final io.jvortex.array.Allocator HEAP =
-            bytes -> MemorySegment.ofArray(new long[(int) ((bytes + 7) >>> 3)]).asSlice(0, bytes);
-
-    /** Decodes packed rows (for leaves other than comparisons): adds the reference and patches. */
-    private static PrimitiveArray unpack(Values.Packed pk) {
-        PrimitiveArray packed = pk.packed();
-        int n = packed.length();
-        int width = packed.ptype().byteWidth();
-        long[] v = new long[n];
-        Offsets.widen(packed, 0, n, v);
-        long mask = pk.bitWidth() == 64 ? -1L : (1L << pk.bitWidth()) - 1;
-        for (int i = 0; i < n; i++) {
-            v[i] = (v[i] & mask) + pk.reference();
-        }
-        int[] positions = pk.patchPositions();
-        if (positions.length > 0) {
-            long[] patch = new long[positions.length];
-            Offsets.widen(pk.patchValues(), 0, positions.length, patch);
-            for (int k = 0; k < positions.length; k++) {
-                v[positions[k]] = patch[k];
-            }
-        }
-        MemorySegment out = HEAP.allocate((long) n * width);
-        for (int i = 0; i < n; i++) {
-            switch (width) {
-                case 1 -> out.set(ValueLayout.JAVA_BYTE, i, (byte) v[i]);
-                case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, (short) v[i]);
-                case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, (int) v[i]);
-                default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, v[i]);
-            }
-        }
-        return new PrimitiveArray(packed.dtype(), out, n, packed.validity());
-    }
-
-    /** A value of an integer type as the mathematical integer its {@code width}-bit pattern means. */
-    private static BigInteger exact(long bits, PType ptype) {
-        int w = ptype.bitWidth();
-        if (ptype.isSigned()) {
-            return BigInteger.valueOf(w == 64 ? bits : (bits << (64 - w)) >> (64 - w));
-        }
-        long masked = w == 64 ? bits : bits & ((1L << w) - 1);
-        return new BigInteger(Long.toUnsignedString(masked));
-    }
-
-    /**
-     * Compares packed rows without adding the reference: {@code p + ref op lit} is
-     * {@code p op lit - ref} as long as no unpatched row can wrap, which holds when
-     * {@code ref + 2^bitWidth - 1} fits the type. Patched rows are compared on their own values.
-     *
-     * @return raw comparison bits, or null when wrapping is possible (the caller decodes instead)
-     */
-    private static long[] comparePacked(Values.Packed pk, Expr.Op op, Scalar literal, int n) {
-        PrimitiveArray packed = pk.packed();
-        PType ptype = packed.ptype();
-        int b = pk.bitWidth();
-        int w = ptype.bitWidth();
-        BigInteger ref = exact(pk.reference(), ptype);
-        BigInteger maxPacked = BigInteger.ONE.shiftLeft(b).subtract(BigInteger.ONE);
-        BigInteger typeMax = ptype.isSigned() ? BigInteger.ONE.shiftLeft(w - 1).subtract(BigInteger.ONE)
-                : BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
-        if (ref.add(maxPacked).compareTo(typeMax) > 0) {
-            return null;
-        }
-        BigInteger d = exact(literal.asLong(), ptype).subtract(ref);
-        long[] out = new long[words(n)];
-        if (d.signum() < 0 || d.compareTo(maxPacked) > 0) {
-            // every unpatched row is above (d < 0) or below (d > max) the literal
-            boolean above = d.signum() < 0;
-            boolean r = switch (op) {
-                case EQ -> false;
-                case NE -> true;
-                case LT, LE -> !above;
-                case GT, GE -> above;
-            };
-            if (r) {
-                out = ones(n);
-            }
-        } else {
-            long[] keys = new long[n];
-            Offsets.widen(packed, 0, n, keys);
-            long lit = d.longValue();
-            if (b == 64) {
-                for (int i = 0; i < n; i++) {
-                    keys[i] ^= Long.MIN_VALUE;
-                }
-                lit ^= Long.MIN_VALUE;
-            } else {
-                long mask = (1L << b) - 1;
-                for (int i = 0; i < n; i++) {
-                    keys[i] &= mask;
-                }
-            }
-            compareKeys(keys, n, lit, op, out);
-        }
-        return withPatches(out, pk.patchPositions(), pk.patchValues(), op, literal);
-    }
-
-    /** Replaces the comparison bits of patched rows by the comparison of their patch values. */
-    private static long[] withPatches(long[] out, int[] positions, Canonical patchValues, Expr.Op op,
-                                      Scalar literal) {
-        if (positions.length > 0) {
-            long[] patched = compare(patchValues, op, literal, positions.length);
-            for (int k = 0; k < positions.length; k++) {
-                int row = positions[k];
-                long bit = 1L << row;
-                if ((patched[k >>> 6] & (1L << k)) != 0) {
-                    out[row >>> 6] |= bit;
-                } else {
-                    out[row >>> 6] &= ~bit;
-                }
-            }
-        }
-        return out;
     }
 
     /**
@@ -774,16 +514,11 @@ public final class Evaluator {
     }
 
     static int words(int n) {
-        return (n + 63) >>> 6;
+        return Comparison.words(n);
     }
 
     static long[] ones(int n) {
-        long[] out = new long[words(n)];
-        java.util.Arrays.fill(out, -1L);
-        if ((n & 63) != 0) {
-            out[out.length - 1] = (1L << n) - 1;
-        }
-        return out;
+        return Comparison.ones(n);
     }
 
     private static Canonical storage(Canonical a) {
@@ -873,8 +608,7 @@ public final class Evaluator {
 
     /** IEEE-754 total order as a signed long key (the reference's float order). */
     static long floatKey(double d) {
-        long bits = Double.doubleToRawLongBits(d);
-        return bits ^ ((bits >> 63) >>> 1);
+        return Comparison.floatKey(d);
     }
 
     private static void floatKeys(PrimitiveArray p, int n, long[] keys) {
@@ -903,38 +637,19 @@ public final class Evaluator {
     }
 
     private static void compareKeys(long[] keys, int n, long lit, Expr.Op op, long[] out) {
-        switch (op) {
-            case EQ -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] == lit ? 1L : 0L) << i;
-                }
-            }
-            case NE -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] != lit ? 1L : 0L) << i;
-                }
-            }
-            case LT -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] < lit ? 1L : 0L) << i;
-                }
-            }
-            case LE -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] <= lit ? 1L : 0L) << i;
-                }
-            }
-            case GT -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] > lit ? 1L : 0L) << i;
-                }
-            }
-            case GE -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] >= lit ? 1L : 0L) << i;
-                }
-            }
-        }
+        Comparison.compareKeys(keys, n, lit, op(op), out);
+    }
+
+    /** The operator as encoded forms' kernels take it. */
+    private static Comparison.Op op(Expr.Op op) {
+        return switch (op) {
+            case EQ -> Comparison.Op.EQ;
+            case NE -> Comparison.Op.NE;
+            case LT -> Comparison.Op.LT;
+            case LE -> Comparison.Op.LE;
+            case GT -> Comparison.Op.GT;
+            case GE -> Comparison.Op.GE;
+        };
     }
 
     private static void compareSigns(int[] signs, int n, Expr.Op op, long[] out) {

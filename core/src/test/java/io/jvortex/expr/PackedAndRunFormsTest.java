@@ -10,6 +10,8 @@ import io.jvortex.array.TestSupport;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
+import io.jvortex.internal.encodings.alp.AlpInts;
+import io.jvortex.internal.encodings.bitpacked.PackedInts;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -117,8 +119,8 @@ class PackedAndRunFormsTest {
             for (int p = 0; p < 6; p++) {
                 BoundPredicate bound = predicate(random, 2, interesting).bind(schema);
                 Selection plain = new Evaluator(bound).select(c -> new Evaluator.Values.Plain(decodedArray), n);
-                Selection viaPacked = new Evaluator(bound).select(c -> new Evaluator.Values.Packed(packedArray, ref,
-                        b, positions, patchValues), n);
+                Selection viaPacked = new Evaluator(bound).select(c -> new Evaluator.Values.Encoded(new PackedInts(packedArray,
+                        ref, b, positions, patchValues)), n);
                 assertThat(viaPacked.indices()).as(ptype + " b=" + b + " ref=" + ref + ": " + bound)
                         .isEqualTo(plain.indices());
             }
@@ -228,8 +230,8 @@ class PackedAndRunFormsTest {
                         : new Expr.Compare(op, col("x"), Expr.lit(lit));
                 BoundPredicate bound = expr.bind(schema);
                 Selection plain = new Evaluator(bound).select(c -> new Evaluator.Values.Plain(decodedArray), n);
-                Selection viaAlp = new Evaluator(bound).select(c -> new Evaluator.Values.Alp(intArray, floatType, f10,
-                        if10, positions, patchValues), n);
+                Selection viaAlp = new Evaluator(bound).select(c -> new Evaluator.Values.Encoded(new AlpInts(intArray,
+                        floatType == PType.F32, f10, if10, positions, patchValues)), n);
                 assertThat(viaAlp.indices()).as(floatType + " e=" + e + " f=" + f + ": " + bound + " lit " + lit)
                         .isEqualTo(plain.indices());
             }

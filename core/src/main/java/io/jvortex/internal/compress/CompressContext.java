@@ -12,14 +12,14 @@ import java.util.Set;
 public final class CompressContext {
     private final Compressor compressor;
     private final int depth;
-    private final Set<String> excluded;
+    private final Set<SchemeId> excluded;
     private final boolean sampling;
 
-    CompressContext(Compressor compressor, int depth, Set<String> excluded) {
+    CompressContext(Compressor compressor, int depth, Set<SchemeId> excluded) {
         this(compressor, depth, excluded, false);
     }
 
-    private CompressContext(Compressor compressor, int depth, Set<String> excluded, boolean sampling) {
+    private CompressContext(Compressor compressor, int depth, Set<SchemeId> excluded, boolean sampling) {
         this.compressor = compressor;
         this.depth = depth;
         this.excluded = Set.copyOf(excluded);
@@ -42,14 +42,25 @@ public final class CompressContext {
         return depth >= Compressor.MAX_DEPTH;
     }
 
-    CompressContext withExcluded(String schemeName) {
-        Set<String> next = new HashSet<>(excluded);
-        next.add(schemeName);
+    CompressContext withExcluded(SchemeId scheme) {
+        Set<SchemeId> next = new HashSet<>(excluded);
+        next.add(scheme);
         return new CompressContext(compressor, depth, next, sampling);
     }
 
     CompressContext withSampling() {
         return sampling ? this : new CompressContext(compressor, depth, excluded, true);
+    }
+
+    /**
+     * Compresses a child one level deeper with only the calling scheme excluded below.
+     *
+     * @param child the child array
+     * @param caller the calling scheme's id
+     * @return the child's node (canonical once the cascade depth is exhausted)
+     */
+    public WriteNode compress(Canonical child, SchemeId caller) {
+        return compress(child, caller, Set.of());
     }
 
     /** @return cascade depth of the array being encoded (0 = the chunk itself) */
@@ -58,11 +69,11 @@ public final class CompressContext {
     }
 
     /**
-     * @param schemeName a scheme name
+     * @param scheme a scheme's id
      * @return whether it may not be used at this point of the cascade
      */
-    public boolean excluded(String schemeName) {
-        return excluded.contains(schemeName);
+    public boolean excluded(SchemeId scheme) {
+        return excluded.contains(scheme);
     }
 
     /**
@@ -79,22 +90,22 @@ public final class CompressContext {
     }
 
     /**
-     * Compresses a child one level deeper. The calling scheme and every scheme named here are
-     * excluded below (the same scheme never appears twice in one chain).
+     * Compresses a child one level deeper. The calling scheme and every scheme the caller declares
+     * excluded for this child are excluded below (the same scheme never appears twice in one chain).
      *
      * @param child the child array
-     * @param caller the calling scheme's name
-     * @param excludeSchemes further scheme names to exclude for this child (e.g. no dictionary on
-     *        list offsets)
+     * @param caller the calling scheme's id
+     * @param excludeSchemes further schemes to exclude for this child, as the calling scheme declares
+     *        them (e.g. no dictionary on run ends)
      * @return the child's node (canonical once the cascade depth is exhausted)
      */
-    public WriteNode compress(Canonical child, String caller, String... excludeSchemes) {
+    public WriteNode compress(Canonical child, SchemeId caller, Set<SchemeId> excludeSchemes) {
         if (finishedCascading()) {
             return io.jvortex.spi.CanonicalEncoder.encode(child);
         }
-        Set<String> next = new HashSet<>(excluded);
+        Set<SchemeId> next = new HashSet<>(excluded);
         next.add(caller);
-        next.addAll(Set.of(excludeSchemes));
+        next.addAll(excludeSchemes);
         return compressor.compress(child, new CompressContext(compressor, depth + 1, next, sampling));
     }
 }

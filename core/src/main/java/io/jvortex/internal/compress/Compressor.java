@@ -38,7 +38,7 @@ import java.util.function.Predicate;
 public final class Compressor {
     /** Maximum cascade depth (the reference's {@code MAX_CASCADE}). */
     public static final int MAX_DEPTH = 3;
-    private static final String LIST_OFFSETS_EXCLUDED = "int.dict";
+    private static final SchemeId LIST_OFFSETS_EXCLUDED = SchemeId.INT_DICT;
 
     private final List<Scheme> schemes;
     private final Predicate<String> allowedEncodingIds;
@@ -76,10 +76,10 @@ public final class Compressor {
      * whose column already went through the dictionary layout).
      *
      * @param array the chunk
-     * @param excludedSchemes names of schemes not to use anywhere in the cascade
+     * @param excludedSchemes schemes not to use anywhere in the cascade
      * @return its node tree
      */
-    public WriteNode compress(Canonical array, Set<String> excludedSchemes) {
+    public WriteNode compress(Canonical array, Set<SchemeId> excludedSchemes) {
         return compress(array, new CompressContext(this, 0, excludedSchemes));
     }
 
@@ -165,7 +165,7 @@ public final class Compressor {
         double bestRatio = 1.0;
         List<Scheme> deferred = new ArrayList<>();
         for (Scheme scheme : schemes) {
-            if (ctx.excluded(scheme.name()) || !allowed(scheme.encodingId()) || !scheme.accepts(array)) {
+            if (ctx.excluded(scheme.id()) || !allowed(scheme.encodingId()) || !scheme.accepts(array)) {
                 continue;
             }
             long bytes;

@@ -22,9 +22,16 @@ public interface Scheme {
     Verdict DEFER = Verdict.DEFER;
 
     /**
-     * @return a unique, stable name such as {@code int.bitpacked}; exclusions refer to it
+     * @return this scheme's typed id, unique among the schemes; exclusions refer to it
      */
-    String name();
+    SchemeId id();
+
+    /**
+     * @return the id's stable name, such as {@code int.bitpacked}
+     */
+    default String name() {
+        return id().label();
+    }
 
     /**
      * @return the encoding id at the root of what {@link #compress} returns; the scheme is only tried

@@ -8,7 +8,6 @@ import io.jvortex.spi.Encodings;
 import io.jvortex.spi.SerializedArray;
 import io.jvortex.internal.file.SegmentSpec;
 import io.jvortex.internal.layout.Layout;
-import io.jvortex.array.PrimitiveArray;
 import io.jvortex.spi.PointAccess;
 import io.jvortex.expr.Evaluator;
 import java.lang.foreign.Arena;
@@ -83,11 +82,8 @@ final class FlatReader extends ColumnReader {
                 case EncodedForm.Runs r -> {
                     return runsOf(r, (int) start, length);
                 }
-                case EncodedForm.PackedInts p -> {
-                    return packedOf(p, (int) start, length);
-                }
-                case EncodedForm.AlpInts a -> {
-                    return alpOf(a, (int) start, length);
+                case EncodedForm.Kernel k -> {
+                    return new Evaluator.Values.Encoded(k.slice((int) start, length));
                 }
                 default -> {
                 }
@@ -145,37 +141,6 @@ final class FlatReader extends ColumnReader {
             }
         }
         return lo;
-    }
-
-    private static Evaluator.Values packedOf(EncodedForm.PackedInts p, int start, int length) {
-        int[] positions = p.patchPositions();
-        int from = firstAtLeast(positions, start);
-        int to = firstAtLeast(positions, start + length);
-        int[] local = new int[to - from];
-        for (int k = from; k < to; k++) {
-            local[k - from] = positions[k] - start;
-        }
-        PrimitiveArray values = local.length == 0 ? null : p.patchValues().slice(from, to - from);
-        return new Evaluator.Values.Packed(p.packed().slice(start, length), p.reference(),
-                p.bitWidth(), local, values);
-    }
-
-    private static Evaluator.Values alpOf(EncodedForm.AlpInts a, int start, int length) {
-        int[] positions = a.patchPositions();
-        int from = firstAtLeast(positions, start);
-        int to = firstAtLeast(positions, start + length);
-        int[] local = new int[to - from];
-        for (int k = from; k < to; k++) {
-            local[k - from] = positions[k] - start;
-        }
-        PrimitiveArray values = local.length == 0 ? null : a.patchValues().slice(from, to - from);
-        return new Evaluator.Values.Alp(a.ints().slice(start, length),
-                a.f32() ? io.jvortex.dtype.PType.F32 : io.jvortex.dtype.PType.F64, a.f10(), a.if10(), local, values);
-    }
-
-    private static int firstAtLeast(int[] sorted, int row) {
-        int i = java.util.Arrays.binarySearch(sorted, row);
-        return i >= 0 ? i : -i - 1;
     }
 
     private SerializedArray parse(ScanState state) {

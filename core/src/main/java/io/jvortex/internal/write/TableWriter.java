@@ -13,6 +13,7 @@ import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
 import io.jvortex.internal.compress.Compressor;
 import io.jvortex.internal.compress.NodeSize;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.internal.protobuf.ProtoWriter;
@@ -47,10 +48,11 @@ import java.util.concurrent.FutureTask;
  */
 public final class TableWriter {
     /**
-     * Name of the integer dictionary scheme: the data compressor of every chunk excludes it (the
-     * dictionary layout already handles dictionaries), as the reference's data compressor does.
+     * The integer dictionary scheme: the data compressor of every chunk excludes it (the dictionary
+     * layout already handles dictionaries), as the reference's data compressor does.
      */
-    public static final String INT_DICT_SCHEME = io.jvortex.internal.encodings.dict.DictScheme.INTEGER.name();
+    public static final SchemeId INT_DICT_SCHEME =
+            SchemeId.INT_DICT;
 
     private static final String DICT_ARRAY = "vortex.dict";
 
@@ -63,7 +65,7 @@ public final class TableWriter {
     private final ArrayDeque<Pending> inFlight = new ArrayDeque<>();
     private final int maxInFlight;
     private final StructNode root;
-    private final Set<String> dataExclusions = Set.of(INT_DICT_SCHEME);
+    private final Set<SchemeId> dataExclusions = Set.of(INT_DICT_SCHEME);
     private boolean finished;
 
     /** A segment being produced: its id once written. */

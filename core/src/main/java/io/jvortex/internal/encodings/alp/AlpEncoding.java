@@ -120,7 +120,7 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
      * @param ctx decoding services
      * @return the encoded form, or null when a child is of an unknown encoding
      */
-    public static io.jvortex.spi.EncodedForm.AlpInts encoded(ArrayNode node, DType dtype, int length,
+    public static AlpInts encoded(ArrayNode node, DType dtype, int length,
                                                                    DecodeContext ctx) {
         Header h = header(node, dtype, length, ctx);
         DType.Primitive p = h.dtype();
@@ -142,8 +142,8 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
             positions = decoded.positions();
             values = v;
         }
-        return f32 ? new io.jvortex.spi.EncodedForm.AlpInts(ints, true, F10_F32[meta.exponentF()], IF10_F32[meta.exponentE()], positions, values)
-                : new io.jvortex.spi.EncodedForm.AlpInts(ints, false, F10_F64[meta.exponentF()], IF10_F64[meta.exponentE()], positions, values);
+        return f32 ? new AlpInts(ints, true, F10_F32[meta.exponentF()], IF10_F32[meta.exponentE()], positions, values)
+                : new AlpInts(ints, false, F10_F64[meta.exponentF()], IF10_F64[meta.exponentE()], positions, values);
     }
 
     private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices,

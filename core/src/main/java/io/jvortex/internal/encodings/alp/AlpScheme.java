@@ -5,6 +5,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.PType;
 import io.jvortex.spi.WriteNode;
 
@@ -15,8 +16,8 @@ import io.jvortex.spi.WriteNode;
  * deeper the measurement shows that it does not pay.
  */
 public final class AlpScheme implements Scheme {
-    /** The scheme name. */
-    public static final String NAME = "float.alp";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.FLOAT_ALP;
     /**
      * An array id of the first edition whose readers (0.54+) know the patches' chunk-offsets child; older
      * editions get patches without it.
@@ -28,8 +29,8 @@ public final class AlpScheme implements Scheme {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -45,7 +46,7 @@ public final class AlpScheme implements Scheme {
     @Override
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         AlpEncoder.Encoded encoded = AlpEncoder.encode((PrimitiveArray) array);
-        WriteNode ints = ctx.compress(encoded.encoded(), NAME);
+        WriteNode ints = ctx.compress(encoded.encoded(), SCHEME_ID);
         return AlpEncoder.node(encoded, ints, ctx.allowed(CHUNK_OFFSETS_EDITION_MARKER));
     }
 }

@@ -5,6 +5,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.PType;
 import io.jvortex.spi.WriteNode;
 
@@ -14,16 +15,16 @@ import io.jvortex.spi.WriteNode;
  * here both go one level down the cascade, where bit-packing (or something smaller) picks them up.
  */
 public final class AlpRdScheme implements Scheme {
-    /** The scheme name. */
-    public static final String NAME = "float.alprd";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.FLOAT_ALPRD;
 
     /** Creates the (stateless) scheme. */
     public AlpRdScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -39,8 +40,8 @@ public final class AlpRdScheme implements Scheme {
     @Override
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         AlpRdEncoder.Encoded encoded = AlpRdEncoder.encode((PrimitiveArray) array);
-        WriteNode left = ctx.compress(encoded.leftCodes(), NAME);
-        WriteNode right = ctx.compress(encoded.rightParts(), NAME);
+        WriteNode left = ctx.compress(encoded.leftCodes(), SCHEME_ID);
+        WriteNode right = ctx.compress(encoded.rightParts(), SCHEME_ID);
         return AlpRdEncoder.node(encoded, left, right);
     }
 }

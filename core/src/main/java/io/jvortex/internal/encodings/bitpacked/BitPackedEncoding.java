@@ -112,10 +112,10 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.spi.PointAc
      */
     public record Unpatched(PrimitiveArray values, int bitWidth, Patches.Decoded patches) {
         /** @return these values as packed integers with reference 0, for filters */
-        public io.jvortex.spi.EncodedForm.PackedInts packedForm() {
+        public PackedInts packedForm() {
             return patches == null
-                    ? new io.jvortex.spi.EncodedForm.PackedInts(values, 0, bitWidth, new int[0], null)
-                    : new io.jvortex.spi.EncodedForm.PackedInts(values, 0, bitWidth, patches.positions(),
+                    ? new PackedInts(values, 0, bitWidth, new int[0], null)
+                    : new PackedInts(values, 0, bitWidth, patches.positions(),
                             (PrimitiveArray) patches.values());
         }
     }

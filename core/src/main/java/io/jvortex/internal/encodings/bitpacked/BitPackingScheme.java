@@ -5,6 +5,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.spi.WriteNode;
 
@@ -15,16 +16,16 @@ import io.jvortex.spi.WriteNode;
  * width ({@link #encodeBlocked}).
  */
 public final class BitPackingScheme implements Scheme {
-    /** The scheme's name. */
-    public static final String NAME = "int.bitpacked";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.INT_BITPACKED;
 
     /** Creates the scheme. */
     public BitPackingScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override

@@ -10,6 +10,7 @@ import io.jvortex.array.VarBinViewArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.encodings.masked.MaskedEncoding;
@@ -28,31 +29,31 @@ import java.util.List;
  */
 public final class ConstantScheme implements Scheme {
     /** Booleans. */
-    public static final ConstantScheme BOOL = new ConstantScheme("bool.constant", Family.BOOL);
+    public static final ConstantScheme BOOL = new ConstantScheme(SchemeId.BOOL_CONSTANT, Family.BOOL);
     /** Integers. */
-    public static final ConstantScheme INTEGER = new ConstantScheme("int.constant", Family.INTEGER);
+    public static final ConstantScheme INTEGER = new ConstantScheme(SchemeId.INT_CONSTANT, Family.INTEGER);
     /** Floats (equal bit patterns). */
-    public static final ConstantScheme FLOAT = new ConstantScheme("float.constant", Family.FLOAT);
+    public static final ConstantScheme FLOAT = new ConstantScheme(SchemeId.FLOAT_CONSTANT, Family.FLOAT);
     /** Decimals. */
-    public static final ConstantScheme DECIMAL = new ConstantScheme("decimal.constant", Family.DECIMAL);
+    public static final ConstantScheme DECIMAL = new ConstantScheme(SchemeId.DECIMAL_CONSTANT, Family.DECIMAL);
     /** UTF-8 strings. */
-    public static final ConstantScheme STRING = new ConstantScheme("string.constant", Family.STRING);
+    public static final ConstantScheme STRING = new ConstantScheme(SchemeId.STRING_CONSTANT, Family.STRING);
     /** Binary. */
-    public static final ConstantScheme BINARY = new ConstantScheme("binary.constant", Family.BINARY);
+    public static final ConstantScheme BINARY = new ConstantScheme(SchemeId.BINARY_CONSTANT, Family.BINARY);
 
     private enum Family { BOOL, INTEGER, FLOAT, DECIMAL, STRING, BINARY }
 
-    private final String name;
+    private final SchemeId id;
     private final Family family;
 
-    private ConstantScheme(String name, Family family) {
-        this.name = name;
+    private ConstantScheme(SchemeId id, Family family) {
+        this.id = id;
         this.family = family;
     }
 
     @Override
-    public String name() {
-        return name;
+    public SchemeId id() {
+        return id;
     }
 
     @Override

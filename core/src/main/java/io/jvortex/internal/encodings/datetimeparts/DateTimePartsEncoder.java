@@ -7,7 +7,6 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
 import io.jvortex.dtype.TimeUnit;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -104,10 +103,8 @@ public final class DateTimePartsEncoder {
                 throw new IllegalArgumentException("part types must be integers, got " + t);
             }
         }
-        byte[] meta = new ProtoWriter()
-                .varint(1, daysType.id())
-                .varint(2, secondsType.id())
-                .varint(3, subsecondsType.id()).toByteArray();
+        byte[] meta = new DateTimePartsEncoding.DateTimePartsMetadata(daysType, secondsType, subsecondsType)
+                .serialize();
         return WriteNode.of(DateTimePartsEncoding.ID, meta, List.of(), List.of(days, seconds, subseconds));
     }
 

@@ -11,6 +11,7 @@ import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.internal.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoWriter;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -65,6 +66,14 @@ public final class DateTimePartsEncoding implements Encoding {
                 }
             }
             return new DateTimePartsMetadata(days, seconds, subseconds);
+        }
+
+        /** @return the message bytes, as the encoder writes them (u8 types omitted) */
+        public byte[] serialize() {
+            return new ProtoWriter()
+                    .varint(1, daysType.id())
+                    .varint(2, secondsType.id())
+                    .varint(3, subsecondsType.id()).toByteArray();
         }
     }
 

@@ -5,6 +5,7 @@ import io.jvortex.array.ExtensionArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.spi.WriteNode;
 
@@ -14,16 +15,16 @@ import io.jvortex.spi.WriteNode;
  * compresses the timestamps' storage and keeps whichever is smaller, as the reference does.
  */
 public final class DateTimePartsScheme implements Scheme {
-    /** The scheme name. */
-    public static final String NAME = "ext.temporal";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.EXT_TEMPORAL;
 
     /** Creates the (stateless) scheme. */
     public DateTimePartsScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -46,9 +47,9 @@ public final class DateTimePartsScheme implements Scheme {
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         ExtensionArray timestamps = (ExtensionArray) array;
         DateTimePartsEncoder.Parts parts = DateTimePartsEncoder.split(timestamps);
-        WriteNode days = ctx.compress(parts.days(), NAME);
-        WriteNode seconds = ctx.compress(parts.seconds(), NAME);
-        WriteNode subseconds = ctx.compress(parts.subseconds(), NAME);
+        WriteNode days = ctx.compress(parts.days(), SCHEME_ID);
+        WriteNode seconds = ctx.compress(parts.seconds(), SCHEME_ID);
+        WriteNode subseconds = ctx.compress(parts.subseconds(), SCHEME_ID);
         return DateTimePartsEncoder.node(days, parts.days().ptype(), seconds,
                 parts.seconds().ptype(), subseconds, parts.subseconds().ptype());
     }

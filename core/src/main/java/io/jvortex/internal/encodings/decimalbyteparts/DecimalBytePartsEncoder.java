@@ -5,7 +5,6 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -99,7 +98,7 @@ public final class DecimalBytePartsEncoder {
         if (!mspType.isInteger() || !mspType.isSigned()) {
             throw new IllegalArgumentException("msp type must be a signed integer, got " + mspType);
         }
-        byte[] meta = new ProtoWriter().varint(1, mspType.id()).toByteArray();
+        byte[] meta = new DecimalBytePartsEncoding.DecimalBytePartsMetadata(mspType, 0).serialize();
         return WriteNode.of(DecimalBytePartsEncoding.ID, meta, List.of(), List.of(msp));
     }
 
@@ -221,15 +220,12 @@ public final class DecimalBytePartsEncoder {
             throw new IllegalArgumentException("expected 1.." + DecimalBytePartsV2Encoding.MAX_LOWER_PARTS
                     + " lower parts with one type each, got " + lowerParts.size() + " and " + lowerTypes.size());
         }
-        long[] ids = new long[lowerTypes.size()];
-        for (int j = 0; j < ids.length; j++) {
-            PType t = lowerTypes.get(j);
+        for (PType t : lowerTypes) {
             if (!t.isInteger() || t.isSigned()) {
                 throw new IllegalArgumentException("lower part type must be an unsigned integer, got " + t);
             }
-            ids[j] = t.id();
         }
-        byte[] meta = new ProtoWriter().varint(1, mspType.id()).packedVarints(2, ids).toByteArray();
+        byte[] meta = new DecimalBytePartsV2Encoding.Metadata(mspType, List.copyOf(lowerTypes)).serialize();
         List<WriteNode> children = new java.util.ArrayList<>(1 + lowerParts.size());
         children.add(msp);
         children.addAll(lowerParts);

@@ -11,6 +11,7 @@ import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.spi.PointAccess;
 import io.jvortex.internal.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoWriter;
 
 /**
  * {@code vortex.decimal_byte_parts}: decimals viewed over their signed-integer child, zero-copy. See the
@@ -52,6 +53,11 @@ public final class DecimalBytePartsEncoding implements Encoding, PointAccess {
                 throw node.error("lower_part_count " + Long.toUnsignedString(lower) + " unsupported, expected 0");
             }
             return new DecimalBytePartsMetadata(msp, 0);
+        }
+
+        /** @return the message bytes, as the encoder writes them (zero fields omitted) */
+        public byte[] serialize() {
+            return new ProtoWriter().varint(1, mspType.id()).varint(2, lowerPartCount).toByteArray();
         }
     }
 

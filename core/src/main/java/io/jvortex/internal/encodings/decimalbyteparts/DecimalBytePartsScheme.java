@@ -6,6 +6,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.PType;
 import io.jvortex.spi.WriteNode;
@@ -20,16 +21,16 @@ import java.util.List;
  * reference's v2 mode does; otherwise they leave the array canonical.
  */
 public final class DecimalBytePartsScheme implements Scheme {
-    /** The scheme name. */
-    public static final String NAME = "decimal.byte_parts";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.DECIMAL_BYTE_PARTS;
 
     /** Creates the (stateless) scheme. */
     public DecimalBytePartsScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -52,17 +53,17 @@ public final class DecimalBytePartsScheme implements Scheme {
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
         PrimitiveArray msp = DecimalBytePartsEncoder.mostSignificantPart((DecimalArray) array);
         if (msp != null) {
-            return DecimalBytePartsEncoder.node(ctx.compress(msp, NAME), msp.ptype());
+            return DecimalBytePartsEncoder.node(ctx.compress(msp, SCHEME_ID), msp.ptype());
         }
         if (!ctx.allowed(DecimalBytePartsV2Encoding.ID)) {
             return null;
         }
         DecimalBytePartsEncoder.Parts parts = DecimalBytePartsEncoder.split((DecimalArray) array);
-        WriteNode mspNode = ctx.compress(parts.msp(), NAME);
+        WriteNode mspNode = ctx.compress(parts.msp(), SCHEME_ID);
         List<WriteNode> lower = new ArrayList<>(parts.lowerParts().size());
         List<PType> lowerTypes = new ArrayList<>(parts.lowerParts().size());
         for (PrimitiveArray part : parts.lowerParts()) {
-            lower.add(ctx.compress(part, NAME));
+            lower.add(ctx.compress(part, SCHEME_ID));
             lowerTypes.add(part.ptype());
         }
         return DecimalBytePartsEncoder.nodeV2(mspNode, PType.I64, lower, lowerTypes);

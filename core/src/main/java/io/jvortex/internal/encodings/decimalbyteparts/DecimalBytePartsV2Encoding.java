@@ -11,6 +11,7 @@ import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.spi.PointAccess;
 import io.jvortex.internal.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoWriter;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -76,6 +77,15 @@ public final class DecimalBytePartsV2Encoding implements Encoding, PointAccess {
                 }
             }
             return new Metadata(msp, List.of(types));
+        }
+
+        /** @return the message bytes, as the encoder writes them (an empty lower-part list omitted) */
+        public byte[] serialize() {
+            long[] ids = new long[lowerTypes.size()];
+            for (int j = 0; j < ids.length; j++) {
+                ids[j] = lowerTypes.get(j).id();
+            }
+            return new ProtoWriter().varint(1, mspType.id()).packedVarints(2, ids).toByteArray();
         }
     }
 

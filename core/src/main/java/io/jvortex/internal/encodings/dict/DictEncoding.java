@@ -8,7 +8,6 @@ import io.jvortex.dtype.PType;
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
-import io.jvortex.internal.protobuf.ProtoReader;
 
 /** {@code vortex.dict}: codes into a dictionary of values, decoded by gathering with {@link Take}. */
 public final class DictEncoding implements Encoding, io.jvortex.spi.PointAccess {
@@ -42,18 +41,10 @@ public final class DictEncoding implements Encoding, io.jvortex.spi.PointAccess 
     }
 
     private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
-        long valuesLen = 0;
-        PType codesType = PType.U8;
-        Boolean nullableCodes = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "DictMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> valuesLen = r.varint();
-                case 2 -> codesType = PType.fromId(r.varint());
-                case 3 -> nullableCodes = r.varint() != 0;
-                default -> r.skip();
-            }
-        }
+        DictMetadata meta = DictMetadata.parse(node.metadata());
+        long valuesLen = meta.valuesLen();
+        PType codesType = meta.codesType();
+        Boolean nullableCodes = meta.codesNullable();
         if (!codesType.isInteger()) {
             throw node.error("dictionary codes must be integers, got " + codesType.displayName());
         }

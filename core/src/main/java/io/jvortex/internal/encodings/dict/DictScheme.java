@@ -10,16 +10,17 @@ import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.LongCounts;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.WriteNode;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 /**
@@ -33,31 +34,36 @@ import java.util.Map;
  */
 public final class DictScheme implements Scheme {
     /** Integers. */
-    public static final DictScheme INTEGER = new DictScheme("int.dict", Kind.INTEGER);
+    public static final DictScheme INTEGER = new DictScheme(SchemeId.INT_DICT, Kind.INTEGER);
     /** Floats (distinct by bit pattern). */
-    public static final DictScheme FLOAT = new DictScheme("float.dict", Kind.FLOAT);
+    public static final DictScheme FLOAT = new DictScheme(SchemeId.FLOAT_DICT, Kind.FLOAT);
     /** UTF-8 strings. */
-    public static final DictScheme STRING = new DictScheme("string.dict", Kind.STRING);
+    public static final DictScheme STRING = new DictScheme(SchemeId.STRING_DICT, Kind.STRING);
     /** Binary. */
-    public static final DictScheme BINARY = new DictScheme("binary.dict", Kind.BINARY);
+    public static final DictScheme BINARY = new DictScheme(SchemeId.BINARY_DICT, Kind.BINARY);
 
     private enum Kind { INTEGER, FLOAT, STRING, BINARY }
 
-    private static final String[] VALUES_EXCLUDED = {"int.runend", "int.rle", "float.rle"};
-    private static final String[] FLOAT_VALUES_EXCLUDED = {"int.runend", "int.rle", "float.rle", "int.dict"};
-    private static final String[] CODES_EXCLUDED = {"int.for", "int.zigzag", "int.sequence", "int.dict"};
+    /** Excluded below the values. */
+    static final Set<SchemeId> VALUES_EXCLUDED = Set.of(SchemeId.INT_RUNEND, SchemeId.INT_RLE, SchemeId.FLOAT_RLE);
+    /** Excluded below float values. */
+    static final Set<SchemeId> FLOAT_VALUES_EXCLUDED = Set.of(SchemeId.INT_RUNEND, SchemeId.INT_RLE,
+            SchemeId.FLOAT_RLE, SchemeId.INT_DICT);
+    /** Excluded below the codes. */
+    static final Set<SchemeId> CODES_EXCLUDED = Set.of(SchemeId.INT_FOR, SchemeId.INT_ZIGZAG, SchemeId.INT_SEQUENCE,
+            SchemeId.INT_DICT);
 
-    private final String name;
+    private final SchemeId id;
     private final Kind kind;
 
-    private DictScheme(String name, Kind kind) {
-        this.name = name;
+    private DictScheme(SchemeId id, Kind kind) {
+        this.id = id;
         this.kind = kind;
     }
 
     @Override
-    public String name() {
-        return name;
+    public SchemeId id() {
+        return id;
     }
 
     @Override
@@ -110,14 +116,9 @@ public final class DictScheme implements Scheme {
         boolean nullable = array.dtype().nullable();
         PrimitiveArray codeArray = Primitives.narrowUnsigned(codes, len, nullable,
                 nullable ? array.validity() : Validity.ALL_VALID);
-        WriteNode valuesNode = ctx.compress(values, name, kind == Kind.FLOAT ? FLOAT_VALUES_EXCLUDED : VALUES_EXCLUDED);
-        WriteNode codesNode = ctx.compress(codeArray, name, CODES_EXCLUDED);
-        byte[] metadata = new ProtoWriter()
-                .varint(1, values.length())
-                .varint(2, codeArray.ptype().id())
-                .varintAlways(3, nullable ? 1 : 0)
-                .varintAlways(4, 1)
-                .toByteArray();
+        WriteNode valuesNode = ctx.compress(values, id, kind == Kind.FLOAT ? FLOAT_VALUES_EXCLUDED : VALUES_EXCLUDED);
+        WriteNode codesNode = ctx.compress(codeArray, id, CODES_EXCLUDED);
+        byte[] metadata = new DictMetadata(values.length(), codeArray.ptype(), nullable).serialize();
         return WriteNode.of(DictEncoding.ID, metadata, List.of(), List.of(codesNode, valuesNode));
     }
 

@@ -8,6 +8,7 @@ import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.internal.encodings.bitpacked.BitPackedEncoding;
 import io.jvortex.internal.encodings.bitpacked.BitPackedV2Encoding;
+import io.jvortex.internal.encodings.bitpacked.PackedInts;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.scalar.ScalarValues;
 import java.lang.foreign.MemorySegment;
@@ -70,10 +71,10 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.spi.
         }
         long ref = reference(node, p, ctx);
         if (!(ctx.encodedForm(node.child(0), p, length)
-                instanceof io.jvortex.spi.EncodedForm.PackedInts child) || child.reference() != 0) {
+                instanceof PackedInts child) || child.reference() != 0) {
             return null;
         }
-        return new io.jvortex.spi.EncodedForm.PackedInts(child.packed(), ref, child.bitWidth(),
+        return new PackedInts(child.packed(), ref, child.bitWidth(),
                 child.patchPositions(),
                 child.patchValues() == null ? null : addReference(child.patchValues(), ref, ctx));
     }

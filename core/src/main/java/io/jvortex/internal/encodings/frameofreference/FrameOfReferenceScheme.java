@@ -7,6 +7,7 @@ import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.encodings.bitpacked.BitPackingScheme;
@@ -24,16 +25,16 @@ import java.util.List;
  * chunk's own minimum instead ({@code compressChunked}), as the reference's v2 mode does.
  */
 public final class FrameOfReferenceScheme implements Scheme {
-    /** The scheme's name. */
-    public static final String NAME = "int.for";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.INT_FOR;
 
     /** Creates the scheme. */
     public FrameOfReferenceScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -145,6 +146,6 @@ public final class FrameOfReferenceScheme implements Scheme {
         }
         PrimitiveArray refs = Primitives.fromLongs(nonNullable, references, chunks, Validity.ALL_VALID);
         return WriteNode.of(FrameOfReferenceV2Encoding.ID, new byte[0], List.of(),
-                List.of(child, ctx.compress(refs, NAME)));
+                List.of(child, ctx.compress(refs, SCHEME_ID)));
     }
 }

@@ -14,7 +14,6 @@ import io.jvortex.spi.PointAccess;
 import io.jvortex.internal.encodings.varbin.Offsets;
 import io.jvortex.internal.encodings.varbin.Utf8;
 import io.jvortex.internal.encodings.varbin.VarBinEncoding;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -39,23 +38,6 @@ public final class FsstEncoding implements Encoding, PointAccess {
         return ID;
     }
 
-    /** The metadata's two ptype ids (0 = {@code U8} when absent). */
-    private record Metadata(long lengthsPTypeId, long codesOffsetsPTypeId) {
-        static Metadata parse(ArrayNode node) {
-            long lengthsPTypeId = 0;
-            long codesOffsetsPTypeId = 0;
-            ProtoReader r = new ProtoReader(node.metadata(), "FSSTMetadata");
-            while (r.next()) {
-                switch (r.field()) {
-                    case 1 -> lengthsPTypeId = r.varint();
-                    case 2 -> codesOffsetsPTypeId = r.varint();
-                    default -> r.skip();
-                }
-            }
-            return new Metadata(lengthsPTypeId, codesOffsetsPTypeId);
-        }
-    }
-
     private static int expectBufferCount(ArrayNode node) {
         int bufferCount = node.bufferCount();
         if (bufferCount != 2 && bufferCount != 3) {
@@ -67,7 +49,7 @@ public final class FsstEncoding implements Encoding, PointAccess {
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         boolean utf8 = VarBinEncoding.expectString(node, dtype);
-        Metadata meta = Metadata.parse(node);
+        FsstMetadata meta = FsstMetadata.parse(node.metadata());
         PType lengthsPType = Offsets.integerPType(node, meta.lengthsPTypeId(), "uncompressed_lengths_ptype");
         int bufferCount = expectBufferCount(node);
         FsstDecoder decoder = symbolTable(node);
@@ -142,7 +124,7 @@ public final class FsstEncoding implements Encoding, PointAccess {
     @Override
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
         boolean utf8 = VarBinEncoding.expectString(node, dtype);
-        Metadata meta = Metadata.parse(node);
+        FsstMetadata meta = FsstMetadata.parse(node.metadata());
         PType lengthsPType = Offsets.integerPType(node, meta.lengthsPTypeId(), "uncompressed_lengths_ptype");
         if (expectBufferCount(node) == 2 || indices.length > Offsets.MAX_TAKE_RANGES) {
             return ctx.gather(decode(node, dtype, length, ctx), indices);

@@ -9,10 +9,10 @@ import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.NodeSize;
 import io.jvortex.internal.compress.Sampler;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.encodings.varbin.FlatStrings;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -26,16 +26,16 @@ import java.util.List;
  * size is measured on the sample (the reference's "sample" estimate), without the symbol table.
  */
 public final class FsstScheme implements Scheme {
-    /** The scheme name. */
-    public static final String NAME = "string.fsst";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.STRING_FSST;
 
     /** Creates the (stateless) scheme. */
     public FsstScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -76,13 +76,10 @@ public final class FsstScheme implements Scheme {
         Encoded encoded = encode(encoder, rows);
         PrimitiveArray lengths = FlatStrings.narrowUnsigned(rows.lengths(), rows.length());
         PrimitiveArray codesOffsets = FlatStrings.narrowUnsigned(encoded.offsets(), rows.length() + 1);
-        byte[] metadata = new ProtoWriter()
-                .varint(1, lengths.ptype().id())
-                .varint(2, codesOffsets.ptype().id())
-                .toByteArray();
+        byte[] metadata = new FsstMetadata(lengths.ptype(), codesOffsets.ptype()).serialize();
         List<WriteNode> children = new ArrayList<>();
-        children.add(ctx.compress(lengths, NAME));
-        children.add(ctx.compress(codesOffsets, NAME));
+        children.add(ctx.compress(lengths, SCHEME_ID));
+        children.add(ctx.compress(codesOffsets, SCHEME_ID));
         children.addAll(CanonicalEncoder.validityChildren(array.dtype(), array.validity(), array.length()));
         return WriteNode.of(FsstEncoding.ID, metadata, List.of(
                 new WriteNode.Buffer(encoder.symbols(), 8),

@@ -13,7 +13,6 @@ import io.jvortex.spi.Encoding;
 import io.jvortex.internal.encodings.varbin.Offsets;
 import io.jvortex.internal.encodings.varbin.Utf8;
 import io.jvortex.internal.encodings.varbin.VarBinEncoding;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -44,24 +43,13 @@ public final class OnPairEncoding implements Encoding {
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         boolean utf8 = VarBinEncoding.expectString(node, dtype);
-        long lengthsPTypeId = 0;
-        long dictSize = 0;
-        long codesLenField = 0;
-        long dictOffsetsPTypeId = 0;
-        long codesPTypeId = 0;
-        long codesOffsetsPTypeId = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "OnPairMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> lengthsPTypeId = r.varint();
-                case 3 -> dictSize = r.varint();
-                case 4 -> codesLenField = r.varint();
-                case 5 -> dictOffsetsPTypeId = r.varint();
-                case 6 -> codesPTypeId = r.varint();
-                case 7 -> codesOffsetsPTypeId = r.varint();
-                default -> r.skip(); // field 2 (code bit width) in early writers; not needed to decode
-            }
-        }
+        OnPairMetadata meta = OnPairMetadata.parse(node.metadata());
+        long lengthsPTypeId = meta.lengthsPTypeId();
+        long dictSize = meta.dictSize();
+        long codesLenField = meta.codesLen();
+        long dictOffsetsPTypeId = meta.dictOffsetsPTypeId();
+        long codesPTypeId = meta.codesPTypeId();
+        long codesOffsetsPTypeId = meta.codesOffsetsPTypeId();
         PType lengthsPType = Offsets.integerPType(node, lengthsPTypeId, "uncompressed_lengths_ptype");
         PType dictOffsetsPType = Offsets.integerPType(node, dictOffsetsPTypeId, "dict_offsets_ptype");
         PType codesPType = Offsets.integerPType(node, codesPTypeId, "codes_ptype");

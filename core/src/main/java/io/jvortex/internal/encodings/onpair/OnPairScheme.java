@@ -9,10 +9,10 @@ import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.NodeSize;
 import io.jvortex.internal.compress.Sampler;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.encodings.varbin.FlatStrings;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -29,8 +29,8 @@ import java.util.List;
  * and length 0. Binary arrays are left to FSST, as in the reference.
  */
 public final class OnPairScheme implements Scheme {
-    /** The scheme name. */
-    public static final String NAME = "string.onpair";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.STRING_ONPAIR;
     /** The encoding id. */
     public static final String ID = "vortex.onpair";
 
@@ -39,8 +39,8 @@ public final class OnPairScheme implements Scheme {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -87,20 +87,14 @@ public final class OnPairScheme implements Scheme {
         PrimitiveArray codeArray = FlatStrings.narrowUnsigned(codes, pos);
         PrimitiveArray codesOffsets = FlatStrings.narrowUnsigned(codeOffsets, rows.length() + 1);
         PrimitiveArray lengths = FlatStrings.narrowUnsigned(rows.lengths(), rows.length());
-        byte[] metadata = new ProtoWriter()
-                .varint(1, lengths.ptype().id())
-                .varint(3, encoder.tokenCount())
-                .varint(4, pos)
-                .varint(5, dictOffsets.ptype().id())
-                .varint(6, codeArray.ptype().id())
-                .varint(7, codesOffsets.ptype().id())
-                .toByteArray();
+        byte[] metadata = new OnPairMetadata(lengths.ptype().id(), encoder.tokenCount(), pos,
+                dictOffsets.ptype().id(), codeArray.ptype().id(), codesOffsets.ptype().id()).serialize();
         byte[] dict = Arrays.copyOf(encoder.dictBytes(), encoder.dictBytes().length + OnPairEncoder.MAX_TOKEN);
         List<WriteNode> children = new ArrayList<>();
-        children.add(ctx.compress(dictOffsets, NAME));
-        children.add(ctx.compress(codeArray, NAME));
-        children.add(ctx.compress(codesOffsets, NAME));
-        children.add(ctx.compress(lengths, NAME));
+        children.add(ctx.compress(dictOffsets, SCHEME_ID));
+        children.add(ctx.compress(codeArray, SCHEME_ID));
+        children.add(ctx.compress(codesOffsets, SCHEME_ID));
+        children.add(ctx.compress(lengths, SCHEME_ID));
         children.addAll(CanonicalEncoder.validityChildren(array.dtype(), array.validity(), array.length()));
         return WriteNode.of(ID, metadata, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), children);
     }

@@ -2,7 +2,9 @@ package io.jvortex.internal.encodings.pco;
 
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.internal.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoWriter;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,6 +59,22 @@ public record PcoMetadata(MemorySegment header, List<int[]> pageCounts) {
             }
         }
         return (int) Math.min(n, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @return the message bytes, as the scheme writes them (an empty header omitted, every chunk's info
+     *         present)
+     */
+    public byte[] serialize() {
+        ProtoWriter metadata = new ProtoWriter().bytes(1, header.toArray(ValueLayout.JAVA_BYTE));
+        for (int[] counts : pageCounts) {
+            ProtoWriter chunkInfo = new ProtoWriter();
+            for (int count : counts) {
+                chunkInfo.message(1, new ProtoWriter().varint(1, count));
+            }
+            metadata.message(2, chunkInfo);
+        }
+        return metadata.toByteArray();
     }
 
     /** @return the number of pages over all chunks */

@@ -6,10 +6,10 @@ import io.jvortex.array.Validity;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.PType;
 import io.jvortex.internal.pco.PcoDecoder;
 import io.jvortex.internal.pco.PcoEncoder;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -26,12 +26,12 @@ public final class PcoScheme implements Scheme {
     /** Values per pco chunk (the reference's {@code VALUES_PER_CHUNK}). */
     public static final int VALUES_PER_CHUNK = 1 << 18;
 
-    /** The scheme's name. */
-    public static final String NAME = "pco";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.PCO;
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -62,23 +62,22 @@ public final class PcoScheme implements Scheme {
             throw new IllegalArgumentException("p: " + PcoEncoding.ID + " does not store " + p.ptype());
         }
         long[] values = validValues(p);
-        ProtoWriter metadata = new ProtoWriter().bytes(1, PcoEncoder.header());
+        List<int[]> pageCounts = new ArrayList<>();
         List<WriteNode.Buffer> chunkMetas = new ArrayList<>();
         List<WriteNode.Buffer> pages = new ArrayList<>();
         for (int start = 0; start < values.length; start += VALUES_PER_CHUNK) {
             int n = Math.min(VALUES_PER_CHUNK, values.length - start);
             PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(type, values, start, n, PcoEncoder.Options.VORTEX);
             chunkMetas.add(new WriteNode.Buffer(MemorySegment.ofArray(chunk.meta()), 1));
-            ProtoWriter chunkInfo = new ProtoWriter();
             for (int i = 0; i < chunk.pages().size(); i++) {
                 pages.add(new WriteNode.Buffer(MemorySegment.ofArray(chunk.pages().get(i)), 1));
-                chunkInfo.message(1, new ProtoWriter().varint(1, chunk.pageCounts()[i]));
             }
-            metadata.message(2, chunkInfo);
+            pageCounts.add(java.util.Arrays.copyOf(chunk.pageCounts(), chunk.pages().size()));
         }
+        byte[] metadata = new PcoMetadata(MemorySegment.ofArray(PcoEncoder.header()), pageCounts).serialize();
         List<WriteNode.Buffer> buffers = new ArrayList<>(chunkMetas);
         buffers.addAll(pages);
-        return WriteNode.of(PcoEncoding.ID, metadata.toByteArray(), buffers,
+        return WriteNode.of(PcoEncoding.ID, metadata, buffers,
                 CanonicalEncoder.validityChildren(p.dtype(), p.validity(), p.length()));
     }
 

@@ -8,7 +8,6 @@ import io.jvortex.dtype.PType;
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -30,24 +29,13 @@ public final class RleEncoding implements Encoding {
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
-        long valuesLen = 0;
-        long indicesLen = 0;
-        PType indicesType = PType.U8;
-        long offsetsLen = 0;
-        PType offsetsType = PType.U8;
-        long offset = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "RLEMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> valuesLen = r.varint();
-                case 2 -> indicesLen = r.varint();
-                case 3 -> indicesType = PType.fromId(r.varint());
-                case 4 -> offsetsLen = r.varint();
-                case 5 -> offsetsType = PType.fromId(r.varint());
-                case 6 -> offset = r.varint();
-                default -> r.skip();
-            }
-        }
+        RleMetadata meta = RleMetadata.parse(node.metadata());
+        long valuesLen = meta.valuesLen();
+        long indicesLen = meta.indicesLen();
+        PType indicesType = meta.indicesType();
+        long offsetsLen = meta.offsetsLen();
+        PType offsetsType = meta.offsetsType();
+        long offset = meta.offset();
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 3, 3);
         if (indicesType != PType.U8 && indicesType != PType.U16) {

@@ -7,12 +7,13 @@ import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The reference's FastLanes RLE schemes, {@link #INTEGER} ({@code vortex.int.rle}) and
@@ -24,22 +25,25 @@ import java.util.List;
  */
 public final class RleScheme implements Scheme {
     /** Integer arrays. */
-    public static final RleScheme INTEGER = new RleScheme("int.rle", true);
+    public static final RleScheme INTEGER = new RleScheme(SchemeId.INT_RLE, true);
     /** Float arrays (runs compare bit patterns). */
-    public static final RleScheme FLOAT = new RleScheme("float.rle", false);
+    public static final RleScheme FLOAT = new RleScheme(SchemeId.FLOAT_RLE, false);
 
     private static final int CHUNK = FastLanesRle.CHUNK_VALUES;
-    private final String name;
+    /** Excluded below the run indices and value offsets. */
+    static final Set<SchemeId> INDICES_EXCLUDED = Set.of(SchemeId.INT_DICT, SchemeId.INT_SPARSE);
+
+    private final SchemeId id;
     private final boolean integers;
 
-    private RleScheme(String name, boolean integers) {
-        this.name = name;
+    private RleScheme(SchemeId id, boolean integers) {
+        this.id = id;
         this.integers = integers;
     }
 
     @Override
-    public String name() {
-        return name;
+    public SchemeId id() {
+        return id;
     }
 
     @Override
@@ -101,16 +105,11 @@ public final class RleScheme implements Scheme {
         PrimitiveArray runIndices = Primitives.narrowUnsigned(idx, padded, p.dtype().nullable(),
                 paddedValidity(p, padded));
         PrimitiveArray valueOffsets = Primitives.narrowUnsigned(offsets, chunks, false, Validity.ALL_VALID);
-        WriteNode valuesNode = ctx.compress(runValues, name);
-        WriteNode indicesNode = ctx.compress(runIndices, name, "int.dict", "int.sparse");
-        WriteNode offsetsNode = ctx.compress(valueOffsets, name, "int.dict", "int.sparse");
-        byte[] metadata = new ProtoWriter()
-                .varint(1, count)
-                .varint(2, padded)
-                .varint(3, runIndices.ptype().id())
-                .varint(4, chunks)
-                .varint(5, valueOffsets.ptype().id())
-                .toByteArray();
+        WriteNode valuesNode = ctx.compress(runValues, id);
+        WriteNode indicesNode = ctx.compress(runIndices, id, INDICES_EXCLUDED);
+        WriteNode offsetsNode = ctx.compress(valueOffsets, id, INDICES_EXCLUDED);
+        byte[] metadata = new RleMetadata(count, padded, runIndices.ptype(), chunks, valueOffsets.ptype(), 0)
+                .serialize();
         return WriteNode.of(RleEncoding.ID, metadata, List.of(), List.of(valuesNode, indicesNode, offsetsNode));
     }
 

@@ -13,7 +13,6 @@ import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.spi.PointAccess;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -79,18 +78,10 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
 
     /** Reads the metadata and the run ends child, validated and mapped to logical rows. */
     private static Ends ends(ArrayNode node, int length, DecodeContext ctx) {
-        PType endsType = PType.U8;
-        long numRuns = 0;
-        long offset = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "RunEndMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> endsType = PType.fromId(r.varint());
-                case 2 -> numRuns = r.varint();
-                case 3 -> offset = r.varint();
-                default -> r.skip();
-            }
-        }
+        RunEndMetadata meta = RunEndMetadata.parse(node.metadata());
+        PType endsType = meta.endsType();
+        long numRuns = meta.numRuns();
+        long offset = meta.offset();
         if (!endsType.isUnsignedInteger()) {
             throw node.error("run ends must be unsigned integers, got " + endsType.displayName());
         }

@@ -7,11 +7,12 @@ import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The reference's {@code vortex.int.runend}: runs of equal integers (consecutive nulls form one
@@ -20,8 +21,10 @@ import java.util.List;
  * sparse on the ends).
  */
 public final class RunEndScheme implements Scheme {
-    /** The scheme's name. */
-    public static final String NAME = "int.runend";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.INT_RUNEND;
+    /** Excluded below the run ends. */
+    static final Set<SchemeId> ENDS_EXCLUDED = Set.of(SchemeId.INT_DICT, SchemeId.INT_RLE, SchemeId.INT_SPARSE);
     /** Minimum average run length. */
     static final int THRESHOLD = 4;
 
@@ -30,8 +33,8 @@ public final class RunEndScheme implements Scheme {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -87,9 +90,9 @@ public final class RunEndScheme implements Scheme {
         }
         PrimitiveArray runValues = Primitives.fromLongs(p.dtype(), values, runs, validity);
         PrimitiveArray runEnds = Primitives.narrowUnsigned(ends, runs, false, Validity.ALL_VALID);
-        WriteNode endsNode = ctx.compress(runEnds, NAME, "int.dict", "int.rle", "int.sparse");
-        WriteNode valuesNode = ctx.compress(runValues, NAME);
-        byte[] metadata = new ProtoWriter().varint(1, runEnds.ptype().id()).varint(2, runs).toByteArray();
+        WriteNode endsNode = ctx.compress(runEnds, SCHEME_ID, ENDS_EXCLUDED);
+        WriteNode valuesNode = ctx.compress(runValues, SCHEME_ID);
+        byte[] metadata = new RunEndMetadata(runEnds.ptype(), runs, 0).serialize();
         return WriteNode.of(RunEndEncoding.ID, metadata, List.of(), List.of(endsNode, valuesNode));
     }
 }

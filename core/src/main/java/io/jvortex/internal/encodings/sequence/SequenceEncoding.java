@@ -10,6 +10,9 @@ import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.internal.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoWriter;
+import io.jvortex.scalar.Scalar;
+import io.jvortex.spi.ScalarValueWriter;
 import io.jvortex.scalar.ScalarValues;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -79,6 +82,21 @@ public final class SequenceEncoding implements Encoding, io.jvortex.spi.PointAcc
                 throw node.error("multiplier must be an int64_value or uint64_value scalar, got field " + kind);
             }
             return new SequenceMetadata(baseBits, bits, kind == 4);
+        }
+
+        /**
+         * Serializes the metadata as the writer does: the base as a scalar of the array's type, the
+         * multiplier as {@code uint64_value} when unsigned, else {@code int64_value}.
+         *
+         * @param ptype the array's integer type
+         * @return the message bytes
+         */
+        public byte[] serialize(PType ptype) {
+            DType.Primitive multiplierType = new DType.Primitive(multiplierUnsigned ? PType.U64 : PType.I64, false);
+            return new ProtoWriter()
+                    .bytesAlways(1, ScalarValueWriter.encode(new Scalar(new DType.Primitive(ptype, false), base)))
+                    .bytesAlways(2, ScalarValueWriter.encode(new Scalar(multiplierType, multiplier)))
+                    .toByteArray();
         }
 
         /**

@@ -6,11 +6,9 @@ import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
-import io.jvortex.scalar.Scalar;
-import io.jvortex.spi.ScalarValueWriter;
 import io.jvortex.spi.WriteNode;
 import java.util.List;
 
@@ -22,16 +20,16 @@ import java.util.List;
  * samples); its estimate, like the reference's, is two values.
  */
 public final class SequenceScheme implements Scheme {
-    /** The scheme's name. */
-    public static final String NAME = "int.sequence";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.INT_SEQUENCE;
 
     /** Creates the scheme. */
     public SequenceScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -102,14 +100,9 @@ public final class SequenceScheme implements Scheme {
      * @return the {@code vortex.sequence} node
      */
     public static WriteNode node(PrimitiveArray p, long base, long multiplier) {
-        var type = p.dtype().withNullable(false);
         // The 0.91 writer stores the multiplier as a signed 64-bit value whatever the type (base in the
         // type's own form: uint64_value for unsigned types).
-        byte[] metadata = new ProtoWriter()
-                .bytesAlways(1, ScalarValueWriter.encode(new Scalar(type, base)))
-                .bytesAlways(2, ScalarValueWriter.encode(new Scalar(new io.jvortex.dtype.DType.Primitive(PType.I64,
-                        false), multiplier)))
-                .toByteArray();
+        byte[] metadata = new SequenceEncoding.SequenceMetadata(base, multiplier, false).serialize(p.ptype());
         return WriteNode.of(SequenceEncoding.ID, metadata, List.of(), List.of());
     }
 

@@ -8,6 +8,7 @@ import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.LongCounts;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
@@ -16,6 +17,7 @@ import io.jvortex.spi.ScalarValueWriter;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The reference's sparse schemes: {@link #INTEGER} ({@code vortex.int.sparse}) for integer arrays
@@ -26,21 +28,26 @@ import java.util.List;
  */
 public final class SparseScheme implements Scheme {
     /** Integers: null-dominated or one dominant value; values and indices cascade. */
-    public static final SparseScheme INTEGER = new SparseScheme("int.sparse", true);
+    public static final SparseScheme INTEGER = new SparseScheme(SchemeId.INT_SPARSE, true);
     /** Floats: null-dominated only; the indices cascade, the values stay canonical. */
-    public static final SparseScheme FLOAT = new SparseScheme("float.sparse", false);
+    public static final SparseScheme FLOAT = new SparseScheme(SchemeId.FLOAT_SPARSE, false);
 
-    private final String name;
+    /** Excluded below the patch indices of integers. */
+    static final Set<SchemeId> INDICES_EXCLUDED = Set.of(SchemeId.INT_DICT, SchemeId.INT_RUNEND, SchemeId.INT_RLE);
+    /** Excluded below the patch indices of floats. */
+    static final Set<SchemeId> FLOAT_INDICES_EXCLUDED = Set.of(SchemeId.INT_SPARSE);
+
+    private final SchemeId id;
     private final boolean integers;
 
-    private SparseScheme(String name, boolean integers) {
-        this.name = name;
+    private SparseScheme(SchemeId id, boolean integers) {
+        this.id = id;
         this.integers = integers;
     }
 
     @Override
-    public String name() {
-        return name;
+    public SchemeId id() {
+        return id;
     }
 
     @Override
@@ -123,10 +130,10 @@ public final class SparseScheme implements Scheme {
         WriteNode indicesNode;
         WriteNode valuesNode;
         if (integers) {
-            valuesNode = ctx.compress(patchValues, name);
-            indicesNode = ctx.compress(patchIndices, name, "int.dict", "int.runend", "int.rle");
+            valuesNode = ctx.compress(patchValues, id);
+            indicesNode = ctx.compress(patchIndices, id, INDICES_EXCLUDED);
         } else {
-            indicesNode = ctx.compress(patchIndices, name, "int.sparse");
+            indicesNode = ctx.compress(patchIndices, id, FLOAT_INDICES_EXCLUDED);
             valuesNode = CanonicalEncoder.encode(patchValues);
         }
         byte[] metadata = new ProtoWriter().bytesAlways(1, patchesMetadata(count, patchIndices)).toByteArray();

@@ -11,7 +11,6 @@ import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.spi.PointAccess;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -80,15 +79,7 @@ public final class VarBinEncoding implements Encoding, PointAccess {
     }
 
     private static PType offsetsPType(ArrayNode node) {
-        long offsetsPTypeId = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "VarBinMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                offsetsPTypeId = r.varint();
-            } else {
-                r.skip();
-            }
-        }
+        long offsetsPTypeId = VarBinMetadata.parse(node.metadata()).offsetsPTypeId();
         return Offsets.integerPType(node, offsetsPTypeId, "offsets_ptype");
     }
 

@@ -7,8 +7,8 @@ import io.jvortex.array.VarBinViewArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.DType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -22,16 +22,16 @@ import java.util.List;
  * fallback for incompressible text (16-byte views cost more than 1–4-byte offsets).
  */
 public final class VarBinScheme implements Scheme {
-    /** The scheme name. */
-    public static final String NAME = "string.varbin";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.STRING_VARBIN;
 
     /** Creates the (stateless) scheme. */
     public VarBinScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -52,9 +52,9 @@ public final class VarBinScheme implements Scheme {
             return null;
         }
         PrimitiveArray offsets = FlatStrings.narrowUnsigned(rows.offsets(), rows.length() + 1);
-        byte[] metadata = new ProtoWriter().varint(1, offsets.ptype().id()).toByteArray();
+        byte[] metadata = new VarBinMetadata(offsets.ptype()).serialize();
         List<WriteNode> children = new ArrayList<>();
-        children.add(ctx.compress(offsets, NAME));
+        children.add(ctx.compress(offsets, SCHEME_ID));
         children.addAll(CanonicalEncoder.validityChildren(array.dtype(), array.validity(), array.length()));
         return WriteNode.of("vortex.varbin", metadata,
                 List.of(new WriteNode.Buffer(MemorySegment.ofArray(rows.data()), 1)), children);

@@ -6,10 +6,12 @@ import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
 import io.jvortex.dtype.DType;
 import io.jvortex.spi.WriteNode;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The reference's {@code vortex.int.zigzag}: signed integers with negatives become their unsigned
@@ -17,16 +19,18 @@ import java.util.List;
  * sparse below it); measured on a sample.
  */
 public final class ZigZagScheme implements Scheme {
-    /** The scheme's name. */
-    public static final String NAME = "int.zigzag";
+    /** The scheme's id. */
+    public static final SchemeId SCHEME_ID = SchemeId.INT_ZIGZAG;
+    /** Excluded below the zigzag-encoded integers. */
+    static final Set<SchemeId> ENCODED_EXCLUDED = Set.of(SchemeId.INT_DICT, SchemeId.INT_RUNEND, SchemeId.INT_SPARSE);
 
     /** Creates the scheme. */
     public ZigZagScheme() {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public SchemeId id() {
+        return SCHEME_ID;
     }
 
     @Override
@@ -49,7 +53,7 @@ public final class ZigZagScheme implements Scheme {
         PrimitiveArray p = (PrimitiveArray) array;
         PrimitiveArray encoded = encode(p);
         return WriteNode.of(ZigZagEncoding.ID, null, List.of(),
-                List.of(ctx.compress(encoded, NAME, "int.dict", "int.runend", "int.sparse")));
+                List.of(ctx.compress(encoded, SCHEME_ID, ENCODED_EXCLUDED)));
     }
 
     /**

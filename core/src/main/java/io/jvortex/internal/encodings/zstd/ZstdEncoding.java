@@ -11,6 +11,7 @@ import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.internal.encodings.varbin.Utf8;
 import io.jvortex.internal.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.internal.zstd.Zstd;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -280,6 +281,15 @@ public final class ZstdEncoding implements Encoding {
                 }
             }
             return new ZstdMetadata(dictionarySize, List.copyOf(frames));
+        }
+
+        /** @return the message bytes, as the scheme writes them (a zero dictionary size omitted) */
+        byte[] serialize() {
+            ProtoWriter metadata = new ProtoWriter().varint(1, dictionarySize);
+            for (Frame frame : frames) {
+                metadata.message(2, new ProtoWriter().varint(1, frame.uncompressedSize()).varint(2, frame.valueCount()));
+            }
+            return metadata.toByteArray();
         }
     }
 }

@@ -7,8 +7,8 @@ import io.jvortex.array.VarBinViewArray;
 import io.jvortex.internal.compress.ArrayFacts;
 import io.jvortex.internal.compress.CompressContext;
 import io.jvortex.internal.compress.Scheme;
+import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.dtype.DType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
 import io.jvortex.spi.WriteNode;
 import io.jvortex.internal.zstd.ZstdCompressor;
@@ -31,25 +31,25 @@ public final class ZstdScheme implements Scheme {
     public static final int VALUES_PER_FRAME = 8192;
 
     /** Zstandard for utf8 arrays. */
-    public static final ZstdScheme STRING = new ZstdScheme("vortex.string.zstd", true);
+    public static final ZstdScheme STRING = new ZstdScheme(SchemeId.STRING_ZSTD, true);
     /** Zstandard for binary arrays. */
-    public static final ZstdScheme BINARY = new ZstdScheme("vortex.binary.zstd", false);
+    public static final ZstdScheme BINARY = new ZstdScheme(SchemeId.BINARY_ZSTD, false);
 
     private static final ThreadLocal<ZstdCompressor> COMPRESSOR = ThreadLocal.withInitial(ZstdCompressor::new);
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(
             java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private final String name;
+    private final SchemeId id;
     private final boolean utf8;
 
-    private ZstdScheme(String name, boolean utf8) {
-        this.name = name;
+    private ZstdScheme(SchemeId id, boolean utf8) {
+        this.id = id;
         this.utf8 = utf8;
     }
 
     @Override
-    public String name() {
-        return name;
+    public SchemeId id() {
+        return id;
     }
 
     @Override
@@ -92,7 +92,7 @@ public final class ZstdScheme implements Scheme {
         long bitOffset = validity instanceof Validity.Bitmap b ? b.bitOffset() : 0;
         boolean none = array.dtype().nullable() && validity instanceof Validity.AllInvalid;
 
-        ProtoWriter metadata = new ProtoWriter();
+        List<ZstdEncoding.ZstdMetadata.Frame> frames = new ArrayList<>();
         List<WriteNode.Buffer> buffers = new ArrayList<>();
         byte[] frame = new byte[1024];
         int size = 0;
@@ -119,27 +119,28 @@ public final class ZstdScheme implements Scheme {
             MemorySegment.copy(value, 0, target, size + 4, value.byteSize());
             size = (int) need;
             if (++inFrame == valuesPerFrame) {
-                flushFrame(compressor, frame, size, inFrame, metadata, buffers);
+                flushFrame(compressor, frame, size, inFrame, frames, buffers);
                 size = 0;
                 inFrame = 0;
             }
         }
         if (inFrame > 0) {
-            flushFrame(compressor, frame, size, inFrame, metadata, buffers);
+            flushFrame(compressor, frame, size, inFrame, frames, buffers);
         }
-        return WriteNode.of(ZstdEncoding.ID, metadata.toByteArray(), buffers,
+        byte[] metadata = new ZstdEncoding.ZstdMetadata(0, frames).serialize();
+        return WriteNode.of(ZstdEncoding.ID, metadata, buffers,
                 CanonicalEncoder.validityChildren(array.dtype(), validity, length));
     }
 
     private static void flushFrame(ZstdCompressor compressor, byte[] frame, int size, int values,
-                                   ProtoWriter metadata, List<WriteNode.Buffer> buffers) {
+                                   List<ZstdEncoding.ZstdMetadata.Frame> frames, List<WriteNode.Buffer> buffers) {
         byte[] compressed = compressor.compress(frame, 0, size);
         buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(compressed), 1));
-        metadata.message(2, new ProtoWriter().varint(1, size).varint(2, values));
+        frames.add(new ZstdEncoding.ZstdMetadata.Frame(size, values));
     }
 
     @Override
     public String toString() {
-        return name;
+        return id.label();
     }
 }

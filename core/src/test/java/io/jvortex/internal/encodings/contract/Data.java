@@ -218,11 +218,13 @@ final class Data {
 
     /** A scheme that only records the compression context it is judged in. */
     private static final class ContextProbe implements Scheme {
+        private static final io.jvortex.internal.compress.SchemeId PROBE_ID =
+                new io.jvortex.internal.compress.SchemeId("contract.probe");
         private CompressContext ctx;
 
         @Override
-        public String name() {
-            return "contract.probe";
+        public io.jvortex.internal.compress.SchemeId id() {
+            return PROBE_ID;
         }
 
         @Override

@@ -29,6 +29,8 @@ class ZstdMetadataTest {
             assertThat(m.frames()).containsExactly(new ZstdEncoding.ZstdMetadata.Frame(215443, 8192),
                     new ZstdEncoding.ZstdMetadata.Frame(215530, 8192), new ZstdEncoding.ZstdMetadata.Frame(16218, 616));
             assertThat(node.bufferCount()).isEqualTo(3);
+            // the scheme's serialization is byte for byte prost's
+            assertThat(m.serialize()).containsExactly(node.metadata().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
         }
     }
 

@@ -1,0 +1,164 @@
+package io.jvortex.internal.encodings.bitpacked;
+
+import io.jvortex.array.Offsets;
+import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Validity;
+import io.jvortex.dtype.PType;
+import io.jvortex.spi.Comparison;
+import io.jvortex.spi.EncodedForm;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
+
+/**
+ * Integers before their last steps (bit-packing, and frame of reference over it), with their comparison
+ * kernel: row {@code i} is {@code patchValues[k]} when {@code patchPositions[k] == i}, else
+ * {@code unsigned(packed[i]) + reference} (the packed value read as an unsigned {@code bitWidth}-bit
+ * number; the sum wraps in the type's width).
+ *
+ * @param packed the unpacked values with the rows' validity (contents at patched rows unspecified)
+ * @param reference the frame-of-reference reference (0 for plain bit-packing), as the type's bits
+ * @param bitWidth bits per packed value (the widest block's when blocks differ)
+ * @param patchPositions patched rows, strictly increasing, below {@code packed.length()}
+ * @param patchValues their final values (reference included), null when there are no patches
+ */
+public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, int[] patchPositions,
+                         PrimitiveArray patchValues) implements EncodedForm.Kernel {
+    private static final io.jvortex.array.Allocator HEAP =
+            bytes -> MemorySegment.ofArray(new long[(int) ((bytes + 7) >>> 3)]).asSlice(0, bytes);
+
+    /** Checks the parts. */
+    public PackedInts {
+        if (!packed.ptype().isInteger() || bitWidth < 0 || bitWidth > packed.ptype().bitWidth()) {
+            throw new IllegalArgumentException("bit width " + bitWidth + " for " + packed.dtype().display());
+        }
+        if (patchPositions.length != (patchValues == null ? 0 : patchValues.length())) {
+            throw new IllegalArgumentException(patchPositions.length + " patch positions for "
+                    + (patchValues == null ? 0 : patchValues.length()) + " values");
+        }
+    }
+
+    @Override
+    public int length() {
+        return packed.length();
+    }
+
+    @Override
+    public Validity validity() {
+        return packed.validity();
+    }
+
+    @Override
+    public PackedInts slice(int start, int length) {
+        int from = firstAtLeast(patchPositions, start);
+        int to = firstAtLeast(patchPositions, start + length);
+        int[] local = new int[to - from];
+        for (int k = from; k < to; k++) {
+            local[k - from] = patchPositions[k] - start;
+        }
+        PrimitiveArray values = local.length == 0 ? null : patchValues.slice(from, to - from);
+        return new PackedInts(packed.slice(start, length), reference, bitWidth, local, values);
+    }
+
+    /** The index of the first of {@code sorted} at least {@code row}. */
+    static int firstAtLeast(int[] sorted, int row) {
+        int i = java.util.Arrays.binarySearch(sorted, row);
+        return i >= 0 ? i : -i - 1;
+    }
+
+    /** Decodes the rows: adds the reference and patches. */
+    @Override
+    public PrimitiveArray decode() {
+        int n = packed.length();
+        int width = packed.ptype().byteWidth();
+        long[] v = new long[n];
+        Offsets.widen(packed, 0, n, v);
+        long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+        for (int i = 0; i < n; i++) {
+            v[i] = (v[i] & mask) + reference;
+        }
+        int[] positions = patchPositions;
+        if (positions.length > 0) {
+            long[] patch = new long[positions.length];
+            Offsets.widen(patchValues, 0, positions.length, patch);
+            for (int k = 0; k < positions.length; k++) {
+                v[positions[k]] = patch[k];
+            }
+        }
+        MemorySegment out = HEAP.allocate((long) n * width);
+        for (int i = 0; i < n; i++) {
+            switch (width) {
+                case 1 -> out.set(ValueLayout.JAVA_BYTE, i, (byte) v[i]);
+                case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, (short) v[i]);
+                case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, (int) v[i]);
+                default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, v[i]);
+            }
+        }
+        return new PrimitiveArray(packed.dtype(), out, n, packed.validity());
+    }
+
+    /** A value of an integer type as the mathematical integer its {@code width}-bit pattern means. */
+    private static BigInteger exact(long bits, PType ptype) {
+        int w = ptype.bitWidth();
+        if (ptype.isSigned()) {
+            return BigInteger.valueOf(w == 64 ? bits : (bits << (64 - w)) >> (64 - w));
+        }
+        long masked = w == 64 ? bits : bits & ((1L << w) - 1);
+        return new BigInteger(Long.toUnsignedString(masked));
+    }
+
+    /**
+     * Compares packed rows without adding the reference: {@code p + ref op lit} is
+     * {@code p op lit - ref} as long as no unpatched row can wrap, which holds when
+     * {@code ref + 2^bitWidth - 1} fits the type. Patched rows are compared on their own values.
+     *
+     * @return raw comparison bits, or null when wrapping is possible (the caller decodes instead)
+     */
+    @Override
+    public long[] compare(Comparison comparison) {
+        Comparison.Op op = comparison.op();
+        int n = packed.length();
+        PType ptype = packed.ptype();
+        int b = bitWidth;
+        int w = ptype.bitWidth();
+        BigInteger ref = exact(reference, ptype);
+        BigInteger maxPacked = BigInteger.ONE.shiftLeft(b).subtract(BigInteger.ONE);
+        BigInteger typeMax = ptype.isSigned() ? BigInteger.ONE.shiftLeft(w - 1).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
+        if (ref.add(maxPacked).compareTo(typeMax) > 0) {
+            return null;
+        }
+        BigInteger d = exact(comparison.literal().asLong(), ptype).subtract(ref);
+        long[] out = new long[Comparison.words(n)];
+        if (d.signum() < 0 || d.compareTo(maxPacked) > 0) {
+            // every unpatched row is above (d < 0) or below (d > max) the literal
+            boolean above = d.signum() < 0;
+            boolean r = switch (op) {
+                case EQ -> false;
+                case NE -> true;
+                case LT, LE -> !above;
+                case GT, GE -> above;
+            };
+            if (r) {
+                out = Comparison.ones(n);
+            }
+        } else {
+            long[] keys = new long[n];
+            Offsets.widen(packed, 0, n, keys);
+            long lit = d.longValue();
+            if (b == 64) {
+                for (int i = 0; i < n; i++) {
+                    keys[i] ^= Long.MIN_VALUE;
+                }
+                lit ^= Long.MIN_VALUE;
+            } else {
+                long mask = (1L << b) - 1;
+                for (int i = 0; i < n; i++) {
+                    keys[i] &= mask;
+                }
+            }
+            Comparison.compareKeys(keys, n, lit, op, out);
+        }
+        return comparison.withPatches(out, patchPositions, patchValues);
+    }
+}
