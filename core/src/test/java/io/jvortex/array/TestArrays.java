@@ -117,12 +117,21 @@ public final class TestArrays {
                 nullable ? validity(valid) : Validity.ALL_VALID);
     }
 
-    /** @return utf8 strings as 16-byte views (long values in two data buffers); null entries are null rows */
+    /** Long values per data buffer of {@link #varBinView}: several buffers, never more than a node may hold. */
+    private static final int VALUES_PER_BUFFER = 1000;
+
+    /**
+     * @return utf8 strings as 16-byte views; long values go to data buffers of up to
+     *     {@value #VALUES_PER_BUFFER} values each, after 7 bytes of padding (so offsets are not 0); null
+     *     entries are null rows
+     */
     public static VarBinViewArray varBinView(boolean utf8, String... values) {
         boolean nullable = false;
         boolean[] valid = new boolean[values.length];
         MemorySegment views = MemorySegment.ofArray(new byte[16 * values.length]);
         List<MemorySegment> buffers = new ArrayList<>();
+        java.io.ByteArrayOutputStream current = null;
+        int inCurrent = 0;
         for (int i = 0; i < values.length; i++) {
             valid[i] = values[i] != null;
             nullable |= values[i] == null;
@@ -132,13 +141,23 @@ public final class TestArrays {
             if (b.length <= VarBinViewArray.MAX_INLINE) {
                 MemorySegment.copy(MemorySegment.ofArray(b), 0, views, v + 4, b.length);
             } else {
-                byte[] buf = new byte[b.length + 7];
-                System.arraycopy(b, 0, buf, 7, b.length);
+                if (current == null || inCurrent == VALUES_PER_BUFFER) {
+                    if (current != null) {
+                        buffers.add(MemorySegment.ofArray(current.toByteArray()));
+                    }
+                    current = new java.io.ByteArrayOutputStream();
+                    current.writeBytes(new byte[7]);
+                    inCurrent = 0;
+                }
                 MemorySegment.copy(MemorySegment.ofArray(b), 0, views, v + 4, 4);
                 views.set(ValueLayout.JAVA_INT_UNALIGNED, v + 8, buffers.size());
-                views.set(ValueLayout.JAVA_INT_UNALIGNED, v + 12, 7);
-                buffers.add(MemorySegment.ofArray(buf));
+                views.set(ValueLayout.JAVA_INT_UNALIGNED, v + 12, current.size());
+                current.writeBytes(b);
+                inCurrent++;
             }
+        }
+        if (current != null) {
+            buffers.add(MemorySegment.ofArray(current.toByteArray()));
         }
         DType dtype = utf8 ? new DType.Utf8(nullable) : new DType.Binary(nullable);
         return new VarBinViewArray(dtype, views, buffers, values.length,
