@@ -118,15 +118,17 @@ final class Prefetcher {
 
     /** The end of the pruned range holding {@code row}, or {@code row} when it is not pruned. */
     private long prunedEnd(long row) {
-        for (int k = 0; k < pruned.length; k += 2) {
-            if (pruned[k] <= row && row < pruned[k + 1]) {
-                return pruned[k + 1];
-            }
-            if (pruned[k] > row) {
-                break;
+        int lo = 0;
+        int hi = pruned.length / 2 - 1;
+        while (lo <= hi) { // the last pair starting at or before row
+            int mid = (lo + hi) >>> 1;
+            if (pruned[2 * mid] <= row) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
             }
         }
-        return row;
+        return hi >= 0 && row < pruned[2 * hi + 1] ? pruned[2 * hi + 1] : row;
     }
 
     /** A growable int array. */
