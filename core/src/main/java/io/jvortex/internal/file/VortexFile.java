@@ -42,6 +42,11 @@ public final class VortexFile implements AutoCloseable {
     public static final int VERSION = 1;
     /** Largest postscript. */
     public static final int MAX_POSTSCRIPT_SIZE = 65535 - EOF_SIZE;
+    /**
+     * Most bytes of dtype, layout, statistics, footer and user metadata a file read through a byte
+     * source may have: the metadata window is allocated at once, so a corrupt postscript must not size it.
+     */
+    public static final long MAX_METADATA_BYTES = 1L << 30;
 
     private final String source;
     private final Arena arena;
@@ -174,6 +179,11 @@ public final class VortexFile implements AutoCloseable {
                 tail = byteSource.readNow(tailBase, size - tailBase);
             }
             long metaStart = metadataStart(name, tail.asSlice(psStart - tailBase, size - EOF_SIZE - psStart), psStart);
+            if (size - metaStart > MAX_METADATA_BYTES) {
+                throw new VortexException(name, psStart, null, "postscript names metadata from offset " + metaStart
+                        + ", " + (size - metaStart) + " bytes, more than the " + MAX_METADATA_BYTES
+                        + " a reader accepts", null);
+            }
             if (metaStart < tailBase) {
                 // the footer, layout and dtype do not fit the tail: the one extra read
                 MemorySegment head = byteSource.readNow(metaStart, tailBase - metaStart);
