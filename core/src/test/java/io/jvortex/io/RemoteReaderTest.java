@@ -343,6 +343,37 @@ class RemoteReaderTest {
         }
     }
 
+    /** Closing the reader while a scan waits on slow requests ends the scan with a clear error. */
+    @Test
+    void closingTheReaderDuringSlowFetchesEndsTheScan() throws Exception {
+        try (FaultProxy proxy = new FaultProxy(server.uri("/"))) {
+            proxy.delayMillis = 5_000;
+            proxy.schedule(n -> n == 0 ? FaultProxy.Fault.NONE : FaultProxy.Fault.DELAY);
+            VortexReader remote = http(proxy.uri("/object"), FAST.withTimeouts(Duration.ofSeconds(10),
+                    Duration.ofSeconds(20)));
+            java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CompletableFuture<Throwable> outcome = new java.util.concurrent.CompletableFuture<>();
+            Thread scanner = Thread.ofVirtual().start(() -> {
+                try (ScanIterator scan = remote.scan(ScanOptions.builder().columns("a").build())) {
+                    started.countDown();
+                    while (scan.hasNext()) {
+                        scan.next().close();
+                    }
+                    outcome.complete(null);
+                } catch (Throwable t) {
+                    outcome.complete(t);
+                }
+            });
+            started.await();
+            Thread.sleep(200); // let the scan block on a delayed request
+            remote.close();
+            Throwable t = outcome.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            scanner.join();
+            assertThat(t).as("the scan ended by the close").isInstanceOfAny(IllegalStateException.class,
+                    RangeReadException.class);
+        }
+    }
+
     @Test
     void aCorruptTailNamesTheFileAndOffset() throws IOException {
         byte[] corrupt = bytes.clone();
