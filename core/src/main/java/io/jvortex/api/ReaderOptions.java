@@ -1,5 +1,6 @@
 package io.jvortex.api;
 
+import io.jvortex.io.IoOptions;
 import io.jvortex.registry.EncodingRegistry;
 import java.util.Objects;
 
@@ -10,22 +11,47 @@ import java.util.Objects;
  * @param allowUnknown read unknown encodings/layouts as opaque (all-null) data instead of failing
  * @param maxDecodedBytes the most bytes one segment or one chunk may decode to; guards against
  *     corrupt length fields
+ * @param io how files opened by URI or byte source do their I/O (tail read, request planning, cache,
+ *     timeouts); files opened by path are memory-mapped and ignore it
  */
-public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes) {
+public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes, IoOptions io) {
     /** Default decoded-size budget: 2 GiB. */
     public static final long DEFAULT_MAX_DECODED_BYTES = 2L << 30;
 
     /** Validates the components. */
     public ReaderOptions {
         Objects.requireNonNull(encodings, "encodings");
+        Objects.requireNonNull(io, "io");
         if (maxDecodedBytes <= 0) {
             throw new IllegalArgumentException("maxDecodedBytes must be positive, got " + maxDecodedBytes);
         }
     }
 
-    /** @return the defaults: built-in and service-loaded encodings, unknown ids fail, 2 GiB budget */
+    /**
+     * Options with the default I/O ({@link IoOptions#defaults()}).
+     *
+     * @param encodings the encodings to decode with
+     * @param allowUnknown read unknown encodings/layouts as opaque (all-null) data instead of failing
+     * @param maxDecodedBytes the most bytes one segment or one chunk may decode to
+     */
+    public ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes) {
+        this(encodings, allowUnknown, maxDecodedBytes, IoOptions.defaults());
+    }
+
+    /**
+     * @return the defaults: built-in and service-loaded encodings, unknown ids fail, 2 GiB budget,
+     *     {@link IoOptions#defaults()}
+     */
     public static ReaderOptions defaults() {
         return new ReaderOptions(EncodingRegistry.defaults(), false, DEFAULT_MAX_DECODED_BYTES);
+    }
+
+    /**
+     * @param options how files opened by URI or byte source do their I/O
+     * @return a copy with those I/O options
+     */
+    public ReaderOptions withIo(IoOptions options) {
+        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, options);
     }
 
     /**
@@ -41,7 +67,7 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that registry
      */
     public ReaderOptions withEncodings(EncodingRegistry registry) {
-        return new ReaderOptions(registry, allowUnknown, maxDecodedBytes);
+        return new ReaderOptions(registry, allowUnknown, maxDecodedBytes, io);
     }
 
     /**
@@ -49,6 +75,6 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that budget
      */
     public ReaderOptions withMaxDecodedBytes(long bytes) {
-        return new ReaderOptions(encodings, allowUnknown, bytes);
+        return new ReaderOptions(encodings, allowUnknown, bytes, io);
     }
 }

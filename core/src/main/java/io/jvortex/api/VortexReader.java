@@ -53,6 +53,69 @@ public final class VortexReader implements AutoCloseable {
     }
 
     /**
+     * Opens a file by URI with the default options: a path or {@code file:} URI is memory-mapped,
+     * {@code http(s):} read with range requests, {@code s3://bucket/key} with signed GetObject ranges
+     * (credentials, region and endpoint from the environment, as the AWS SDKs resolve them).
+     *
+     * @param uri the file
+     * @return the opened reader
+     * @throws VortexException when the file is malformed
+     * @throws io.jvortex.io.RangeReadException when it cannot be read
+     * @throws IllegalArgumentException for an unsupported scheme
+     */
+    public static VortexReader open(java.net.URI uri) {
+        return open(uri, ReaderOptions.defaults());
+    }
+
+    /**
+     * Opens a file by URI (see {@link #open(java.net.URI)}) with the I/O of {@link ReaderOptions#io()}.
+     *
+     * @param uri the file
+     * @param options how to open and read it
+     * @return the opened reader
+     * @throws VortexException when the file is malformed
+     * @throws io.jvortex.io.RangeReadException when it cannot be read
+     * @throws IllegalArgumentException for an unsupported scheme
+     */
+    public static VortexReader open(java.net.URI uri, ReaderOptions options) {
+        Objects.requireNonNull(uri, "uri");
+        Objects.requireNonNull(options, "options");
+        String scheme = uri.getScheme();
+        if (scheme == null || scheme.equalsIgnoreCase("file")) {
+            return open(scheme == null ? Path.of(uri.getPath()) : Path.of(uri), options);
+        }
+        return open(io.jvortex.io.ByteSources.open(uri, options.io()), options);
+    }
+
+    /**
+     * Opens a file through any byte source. Opening costs one read of the source's tail
+     * ({@link io.jvortex.io.IoOptions#tailReadBytes()}), two when the footer, layout and dtype are
+     * larger; scans then fetch the segments of the chunks they read, ahead of decoding. The reader
+     * owns the source: closing the reader (or a failure to open) closes it.
+     *
+     * @param source the file's bytes
+     * @param options how to read it
+     * @return the opened reader
+     * @throws VortexException when the file is malformed
+     * @throws io.jvortex.io.RangeReadException when it cannot be read
+     */
+    public static VortexReader open(io.jvortex.io.ByteSource source, ReaderOptions options) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(options, "options");
+        return new VortexReader(VortexFile.open(source, options.io()), options);
+    }
+
+    /**
+     * The I/O this reader did so far: requests, bytes fetched, cache hits. All zeros for a file
+     * opened by path (memory-mapped: the operating system pages it in).
+     *
+     * @return a snapshot of the source's counters
+     */
+    public io.jvortex.io.IoStats ioStats() {
+        return file.ioStats();
+    }
+
+    /**
      * Opens a file held in memory; the segment must stay valid while the reader is used.
      *
      * @param data the whole file
@@ -203,6 +266,7 @@ public final class VortexReader implements AutoCloseable {
         return futures.stream().map(java.util.concurrent.CompletableFuture::join).toList();
     }
 
+    /** Closes the file: unmaps it, or closes its byte source (pending reads are cancelled). */
     @Override
     public void close() {
         file.close();

@@ -19,7 +19,9 @@ import java.util.Objects;
  * @param maxRetries how many times a failed request is retried (503/429/5xx, resets, truncated bodies)
  * @param retryBaseDelay the first retry waits a random time up to this (full jitter), doubling per retry
  * @param retryMaxDelay the cap of the backoff
- * @param cacheBytes the byte budget of bytes kept by a remote source for later reads (the tail read)
+ * @param cacheBytes the byte budget of bytes kept by a remote source for later reads (the tail read);
+ *        a reader on a remote source also keeps this many bytes of read segments, beyond its prefetch
+ *        window of {@code maxInFlight × maxRequestBytes} (zone tables and dictionaries stay regardless)
  * @param partSizeBytes the part size of S3 multipart uploads (at least 5 MiB, as S3 requires)
  */
 public record IoOptions(

@@ -6,6 +6,10 @@ import io.jvortex.internal.format.DTypeFlatbuffers;
 import io.jvortex.internal.flatbuffers.FbTable;
 import io.jvortex.internal.layout.Layout;
 import io.jvortex.internal.layout.LayoutParser;
+import io.jvortex.io.ByteSource;
+import io.jvortex.io.IoOptions;
+import io.jvortex.io.IoStats;
+import io.jvortex.io.MappedFileSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -38,11 +42,25 @@ public final class VortexFile implements AutoCloseable {
     public static final int VERSION = 1;
     /** Largest postscript. */
     public static final int MAX_POSTSCRIPT_SIZE = 65535 - EOF_SIZE;
+    /**
+     * Most bytes of dtype, layout, statistics, footer and user metadata a file read through a byte
+     * source may have: the metadata window is allocated at once, so a corrupt postscript must not size it.
+     */
+    public static final long MAX_METADATA_BYTES = 1L << 30;
 
     private final String source;
     private final Arena arena;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The whole file when it is mapped or in memory; null for other byte sources. */
     private final MemorySegment data;
+    /** The file's size in bytes. */
+    private final long size;
+    /** The bytes the metadata was parsed from: {@code [metaBase, size)} (the whole file when mapped). */
+    private final MemorySegment meta;
+    private final long metaBase;
+    /** Fetches and caches segments when the file is not mapped; null when it is. */
+    private final SegmentCache cache;
+    private final ByteSource byteSource;
     private final DType dtype;
     private final List<String> arrayIds;
     private final List<String> layoutIds;
@@ -53,26 +71,28 @@ public final class VortexFile implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLongArray segmentReads;
 
     private VortexFile(String source, Arena arena, MemorySegment data) {
+        this(source, arena, data, data.byteSize(), data, 0, null, null);
+    }
+
+    /**
+     * @param data the whole file, or null when it is read through {@code cache}
+     * @param size the file's size
+     * @param meta bytes {@code [metaBase, size)}: at least the trailer and postscript, and every blob the
+     *        postscript names (else the constructor fails naming the offset)
+     */
+    private VortexFile(String source, Arena arena, MemorySegment data, long size, MemorySegment meta, long metaBase,
+            SegmentCache cache, ByteSource byteSource) {
         this.source = source;
         this.arena = arena;
         this.data = data;
-        long size = data.byteSize();
-        if (size < 4 + EOF_SIZE) {
-            throw error(0, "file of " + size + " bytes is too short for a Vortex file");
-        }
-        if (data.get(ValueLayout.JAVA_INT_UNALIGNED, size - 4) != MAGIC) {
-            throw error(size - 4, "trailing magic is not VTXF");
-        }
-        int version = Short.toUnsignedInt(data.get(ValueLayout.JAVA_SHORT_UNALIGNED, size - 8));
-        if (version != VERSION) {
-            throw error(size - 8, "unsupported format version " + version + ", expected 1");
-        }
-        int psLen = Short.toUnsignedInt(data.get(ValueLayout.JAVA_SHORT_UNALIGNED, size - 6));
-        if (psLen > MAX_POSTSCRIPT_SIZE || psLen > size - EOF_SIZE - 4) {
-            throw error(size - 6, "postscript length " + psLen + " does not fit the " + size + "-byte file");
-        }
-        long psStart = size - EOF_SIZE - psLen;
-        FbTable ps = FbTable.root(data.asSlice(psStart, psLen), new FbTable.Origin(source, psStart, "postscript"));
+        this.size = size;
+        this.meta = meta;
+        this.metaBase = metaBase;
+        this.cache = cache;
+        this.byteSource = byteSource;
+        long psStart = postscriptStart(source, meta, metaBase, size);
+        FbTable ps = FbTable.root(meta.asSlice(psStart - metaBase, size - EOF_SIZE - psStart),
+                new FbTable.Origin(source, psStart, "postscript"));
 
         MemorySegment dtypeBlob = blob(ps, 0, "dtype", false, psStart);
         MemorySegment layoutBlob = blob(ps, 1, "layout", true, psStart);
@@ -95,6 +115,163 @@ public final class VortexFile implements AutoCloseable {
 
         FbTable layout = FbTable.root(layoutBlob, origin(layoutBlob, "layout"));
         this.root = new LayoutParser(source, layoutIds, segments.length).parse(layout, dtype);
+        if (cache != null) {
+            cache.pin(pinnedSegments(root));
+        }
+    }
+
+    /**
+     * Checks the trailer in the last bytes and returns where the postscript starts.
+     *
+     * @param tail bytes {@code [tailBase, size)}, at least the 8-byte trailer
+     */
+    private static long postscriptStart(String source, MemorySegment tail, long tailBase, long size) {
+        if (size < 4 + EOF_SIZE) {
+            throw new VortexException(source, 0, null, "file of " + size + " bytes is too short for a Vortex file",
+                    null);
+        }
+        long end = size - tailBase;
+        if (tail.get(ValueLayout.JAVA_INT_UNALIGNED, end - 4) != MAGIC) {
+            throw new VortexException(source, size - 4, null, "trailing magic is not VTXF", null);
+        }
+        int version = Short.toUnsignedInt(tail.get(ValueLayout.JAVA_SHORT_UNALIGNED, end - 8));
+        if (version != VERSION) {
+            throw new VortexException(source, size - 8, null, "unsupported format version " + version
+                    + ", expected 1", null);
+        }
+        int psLen = Short.toUnsignedInt(tail.get(ValueLayout.JAVA_SHORT_UNALIGNED, end - 6));
+        if (psLen > MAX_POSTSCRIPT_SIZE || psLen > size - EOF_SIZE - 4) {
+            throw new VortexException(source, size - 6, null, "postscript length " + psLen + " does not fit the "
+                    + size + "-byte file", null);
+        }
+        return size - EOF_SIZE - psLen;
+    }
+
+    /**
+     * Opens a file through a byte source: one tail read of {@code tailReadBytes} (a remote source
+     * answers it from the bytes it kept when it was opened), a second read only when the dtype,
+     * layout, statistics and footer start before the tail. A {@link MappedFileSource} is used
+     * zero-copy, exactly like {@link #open(Path)}. The file owns the source: closing the file closes it.
+     *
+     * @param byteSource the bytes
+     * @param options tail read size, cache budget and prefetch window
+     * @return the opened file
+     * @throws VortexException when the bytes are not a valid Vortex file
+     * @throws io.jvortex.io.RangeReadException when reading fails
+     */
+    public static VortexFile open(ByteSource byteSource, IoOptions options) {
+        String name = byteSource instanceof MappedFileSource m ? m.path().toString() : byteSource.uri().toString();
+        try {
+            if (byteSource instanceof MappedFileSource m) {
+                return new VortexFile(name, null, m.segment(), m.size(), m.segment(), 0, null, byteSource);
+            }
+            long size = byteSource.size();
+            if (size < 4 + EOF_SIZE) {
+                throw new VortexException(name, 0, null, "file of " + size + " bytes is too short for a Vortex file",
+                        null);
+            }
+            long tailBytes = Math.max(Math.min(options.tailReadBytes(), size), EOF_SIZE);
+            long tailBase = size - tailBytes;
+            MemorySegment tail = byteSource.readNow(tailBase, tailBytes);
+            long psStart = postscriptStart(name, tail, tailBase, size);
+            if (psStart < tailBase) {
+                tailBase = psStart;
+                tail = byteSource.readNow(tailBase, size - tailBase);
+            }
+            long metaStart = metadataStart(name, tail.asSlice(psStart - tailBase, size - EOF_SIZE - psStart), psStart);
+            if (size - metaStart > MAX_METADATA_BYTES) {
+                throw new VortexException(name, psStart, null, "postscript names metadata from offset " + metaStart
+                        + ", " + (size - metaStart) + " bytes, more than the " + MAX_METADATA_BYTES
+                        + " a reader accepts", null);
+            }
+            if (metaStart < tailBase) {
+                // the footer, layout and dtype do not fit the tail: the one extra read
+                MemorySegment head = byteSource.readNow(metaStart, tailBase - metaStart);
+                MemorySegment whole = Arena.ofAuto().allocate(size - metaStart, 8);
+                whole.copyFrom(head);
+                whole.asSlice(tailBase - metaStart).copyFrom(tail);
+                tail = whole.asReadOnly();
+                tailBase = metaStart;
+            }
+            SegmentCache cache = new SegmentCache(byteSource, options);
+            return new VortexFile(name, null, null, size, tail, tailBase, cache, byteSource);
+        } catch (RuntimeException | Error e) {
+            byteSource.close();
+            throw e;
+        }
+    }
+
+    /** The lowest offset of the blobs the postscript names (dtype, layout, statistics, footer, user metadata). */
+    private static long metadataStart(String name, MemorySegment postscript, long psStart) {
+        FbTable ps = FbTable.root(postscript, new FbTable.Origin(name, psStart, "postscript"));
+        long min = psStart;
+        for (int field = 0; field < 4; field++) {
+            FbTable seg = ps.table(field);
+            if (seg != null) {
+                min = Math.min(min, checkedBlobOffset(name, seg, psStart));
+            }
+        }
+        int n = Math.min(ps.vectorLength(4), 16);
+        for (int i = 0; i < n; i++) {
+            FbTable seg = ps.tableAt(4, i).table(1);
+            if (seg != null) {
+                min = Math.min(min, checkedBlobOffset(name, seg, psStart));
+            }
+        }
+        return min;
+    }
+
+    private static long checkedBlobOffset(String name, FbTable seg, long limit) {
+        long offset = seg.u64(0, 0);
+        long length = seg.u32(1, 0);
+        if (offset < 0 || offset > limit || length > limit - offset) {
+            throw new VortexException(name, seg.absoluteOffset(), null, "segment [" + Long.toUnsignedString(offset)
+                    + ", +" + length + ") lies outside the file before the postscript at " + limit, null);
+        }
+        return offset;
+    }
+
+    /** Segments of zone tables and dictionary values: small, and read again by every scan. */
+    private static java.util.BitSet pinnedSegments(Layout layout) {
+        java.util.BitSet out = new java.util.BitSet();
+        pinned(layout, false, out);
+        return out;
+    }
+
+    private static void pinned(Layout layout, boolean pin, java.util.BitSet out) {
+        switch (layout) {
+            case Layout.Flat f -> {
+                if (pin) {
+                    out.set(f.segmentId());
+                }
+            }
+            case Layout.Chunked c -> c.children().forEach(child -> pinned(child, pin, out));
+            case Layout.Zoned z -> {
+                pinned(z.data(), pin, out);
+                if (z.zones() != null) {
+                    pinned(z.zones(), true, out);
+                }
+            }
+            case Layout.Struct s -> {
+                if (s.validity() != null) {
+                    pinned(s.validity(), pin, out);
+                }
+                s.fields().forEach(child -> pinned(child, pin, out));
+            }
+            case Layout.Dict d -> {
+                pinned(d.values(), true, out);
+                pinned(d.codes(), pin, out);
+            }
+            case Layout.List l -> {
+                pinned(l.elements(), pin, out);
+                pinned(l.offsets(), pin, out);
+                if (l.validity() != null) {
+                    pinned(l.validity(), pin, out);
+                }
+            }
+            case Layout.Unknown u -> {
+            }
+        }
     }
 
     /**
@@ -132,7 +309,7 @@ public final class VortexFile implements AutoCloseable {
     }
 
     private FbTable.Origin origin(MemorySegment blob, String what) {
-        return new FbTable.Origin(source, blob.address() - data.address(), what);
+        return new FbTable.Origin(source, blob.address() - meta.address() + metaBase, what);
     }
 
     private MemorySegment blob(FbTable ps, int field, String what, boolean required, long limit) {
@@ -153,7 +330,11 @@ public final class VortexFile implements AutoCloseable {
             throw error(seg.absoluteOffset(), what + " segment [" + Long.toUnsignedString(offset) + ", +" + length
                     + ") lies outside the file before the postscript at " + limit);
         }
-        return data.asSlice(offset, length);
+        if (offset < metaBase) {
+            throw error(seg.absoluteOffset(), what + " segment at " + offset + " lies before the file's metadata read at "
+                    + metaBase);
+        }
+        return meta.asSlice(offset - metaBase, length);
     }
 
     private Map<String, MemorySegment> userMetadata(FbTable ps, long limit) {
@@ -199,15 +380,15 @@ public final class VortexFile implements AutoCloseable {
         MemorySegment specs = footer.structVector(2, 16);
         int n = (int) (specs.byteSize() / 16);
         SegmentSpec[] out = new SegmentSpec[n];
-        long dataEnd = footerBlob.address() - data.address();
+        long dataEnd = footerBlob.address() - meta.address() + metaBase;
         long prev = 0;
         for (int i = 0; i < n; i++) {
             long offset = specs.get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * i);
             long length = Integer.toUnsignedLong(specs.get(ValueLayout.JAVA_INT_UNALIGNED, 16L * i + 8));
             int align = Byte.toUnsignedInt(specs.get(ValueLayout.JAVA_BYTE, 16L * i + 12));
-            if (offset < 0 || offset > data.byteSize() || length > data.byteSize() - offset) {
+            if (offset < 0 || offset > size || length > size - offset) {
                 throw error(footer.absoluteOffset(), "segment " + i + " [" + Long.toUnsignedString(offset) + ", +"
-                        + length + ") lies outside the " + data.byteSize() + "-byte file");
+                        + length + ") lies outside the " + size + "-byte file");
             }
             if (offset < prev) {
                 throw error(footer.absoluteOffset(), "segment offsets are not ordered at segment " + i);
@@ -218,7 +399,7 @@ public final class VortexFile implements AutoCloseable {
             prev = offset;
             out[i] = new SegmentSpec(offset, length, align);
         }
-        if (n > 0 && out[n - 1].byteOffset() + out[n - 1].lengthBytes() > data.byteSize()) {
+        if (n > 0 && out[n - 1].byteOffset() + out[n - 1].lengthBytes() > size) {
             throw error(dataEnd, "last segment runs past the end of the file");
         }
         return out;
@@ -247,9 +428,68 @@ public final class VortexFile implements AutoCloseable {
         return source;
     }
 
-    /** @return the whole file, read-only */
+    /**
+     * @return the whole file, read-only
+     * @throws IllegalStateException when the file is read through a (remote) byte source, not mapped
+     */
     public MemorySegment data() {
+        if (data == null) {
+            throw new IllegalStateException(source + " is not mapped; read its segments with segment(id)");
+        }
         return data;
+    }
+
+    /** @return the file's size in bytes */
+    public long byteSize() {
+        return size;
+    }
+
+    /** @return the source the file was opened through, or null when it was mapped by {@link #open(Path)} */
+    public ByteSource byteSource() {
+        return byteSource;
+    }
+
+    /** @return the I/O counters of the source ({@link IoStats#EMPTY} when mapped by {@link #open(Path)}) */
+    public IoStats ioStats() {
+        return byteSource == null ? IoStats.EMPTY : byteSource.stats();
+    }
+
+    /** @return how many bytes a scan should keep requested ahead of decoding (0 when mapped) */
+    public long prefetchWindowBytes() {
+        return cache == null ? 0 : cache.windowBytes();
+    }
+
+    /** @return whether segments are slices of mapped or in-memory bytes (prefetching is then pointless) */
+    public boolean isMapped() {
+        return cache == null;
+    }
+
+    /**
+     * Starts fetching segments that are neither cached nor in flight, as one vectored read (the
+     * source coalesces neighbours and keeps several requests in flight). Does nothing for a mapped
+     * file. Never blocks on I/O; failures surface when {@link #segment} is called.
+     *
+     * @param segmentIds the segments a reader will need soon
+     */
+    public void prefetch(int[] segmentIds) {
+        if (cache != null && segmentIds.length > 0) {
+            for (int id : segmentIds) {
+                segmentSpec(id);
+            }
+            cache.prefetch(segmentIds, segments);
+        }
+    }
+
+    /**
+     * Drops prefetched segments that were never read (a scan closed early); in-flight reads finish
+     * into nothing.
+     *
+     * @param segmentIds the segments a closed scan had prefetched
+     */
+    public void forget(int[] segmentIds) {
+        if (cache != null) {
+            cache.forgetUnread(segmentIds);
+        }
     }
 
     /** @return the file's root dtype */
@@ -301,7 +541,10 @@ public final class VortexFile implements AutoCloseable {
     public MemorySegment segment(int segmentId) {
         SegmentSpec s = segmentSpec(segmentId);
         segmentReads.incrementAndGet(segmentId);
-        return data.asSlice(s.byteOffset(), s.lengthBytes());
+        if (cache == null) {
+            return data.asSlice(s.byteOffset(), s.lengthBytes());
+        }
+        return cache.get(segmentId, s);
     }
 
     /**
@@ -356,11 +599,19 @@ public final class VortexFile implements AutoCloseable {
         return userMetadata;
     }
 
-    /** Unmaps the file; later calls do nothing. */
+    /** Unmaps the file (or closes its byte source, cancelling in-flight reads); later calls do nothing. */
     @Override
     public void close() {
-        if (arena != null && closed.compareAndSet(false, true)) {
-            arena.close();
+        if (closed.compareAndSet(false, true)) {
+            if (arena != null) {
+                arena.close();
+            }
+            if (cache != null) {
+                cache.close();
+            }
+            if (byteSource != null) {
+                byteSource.close();
+            }
         }
     }
 

@@ -35,6 +35,20 @@ final class ChunkedReader extends ColumnReader {
         }
     }
 
+    @Override
+    void segments(long start, long end, java.util.function.IntConsumer out) {
+        if (end <= start || start >= rowCount) {
+            return;
+        }
+        for (int c = chunkOf(start); c < chunks.size() && starts[c] < end; c++) {
+            long from = Math.max(start, starts[c]) - starts[c];
+            long to = Math.min(end, starts[c + 1]) - starts[c];
+            if (to > from) {
+                chunks.get(c).segments(from, to, out);
+            }
+        }
+    }
+
     private int chunkOf(long row) {
         int i = java.util.Arrays.binarySearch(starts, row);
         int c = i >= 0 ? i : -i - 2;

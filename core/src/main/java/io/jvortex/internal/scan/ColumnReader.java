@@ -107,6 +107,18 @@ abstract class ColumnReader {
                 state.chunkAllocator());
     }
 
+    /**
+     * Reports the data segments that reading rows {@code [start, end)} needs, for fetching them ahead
+     * of decoding (a file read through a remote source). A segment may be reported more than once.
+     * This default reports none (they are then fetched when read).
+     *
+     * @param start first row, relative to this reader
+     * @param end row to stop before
+     * @param out receives segment ids
+     */
+    void segments(long start, long end, java.util.function.IntConsumer out) {
+    }
+
     /** Frees everything. */
     void close() {
         release(Long.MAX_VALUE);

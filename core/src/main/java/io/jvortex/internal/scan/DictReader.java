@@ -33,6 +33,15 @@ final class DictReader extends ColumnReader {
         codes.boundaries(base, out);
     }
 
+    /** The codes of the rows and, until they are decoded, all of the dictionary's values. */
+    @Override
+    void segments(long start, long end, java.util.function.IntConsumer out) {
+        if (values == null) {
+            Readers.allSegments(layout.values(), out);
+        }
+        codes.segments(start, end, out);
+    }
+
     @Override
     Canonical read(long start, int length, ScanState state) {
         ensureValues(state);

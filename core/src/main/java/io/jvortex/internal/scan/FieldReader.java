@@ -37,6 +37,11 @@ final class FieldReader extends ColumnReader {
     }
 
     @Override
+    void segments(long start, long end, java.util.function.IntConsumer out) {
+        parent.segments(start, end, out);
+    }
+
+    @Override
     Canonical read(long start, int length, ScanState state) {
         Canonical current = parent.read(start, length, state);
         Validity inherited = Validity.ALL_VALID;

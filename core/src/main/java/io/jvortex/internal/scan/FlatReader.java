@@ -40,6 +40,13 @@ final class FlatReader extends ColumnReader {
     }
 
     @Override
+    void segments(long start, long end, java.util.function.IntConsumer out) {
+        if (decoded == null && end > start) {
+            out.accept(layout.segmentId());
+        }
+    }
+
+    @Override
     Canonical read(long start, int length, ScanState state) {
         if (decoded == null) {
             Arena fresh = state.newArena();

@@ -59,6 +59,10 @@ public final class LayoutScan implements ScanIterator {
     private final Map<Expr.Column, ColumnReader> filterReaders;
     private final List<ColumnReader> filterOnly;
     private final long[] pruned;
+    /** Plans the reads of a file that is not mapped; null when it is. */
+    private final Prefetcher prefetcher;
+    /** What the prefetcher fetches ahead: the projection, or a filtered scan's filter columns. */
+    private final List<ColumnReader> ahead;
     private int nextPruned;
     private Chunk pending;
     private long position;
@@ -118,6 +122,14 @@ public final class LayoutScan implements ScanIterator {
         this.endRow = Math.min(scan.rowEnd(), layout.rowCount());
         this.position = Math.min(scan.rowStart(), endRow);
         this.remaining = Math.min(scan.limit(), endRow - position);
+        if (file.isMapped()) {
+            this.prefetcher = null;
+            this.ahead = List.of();
+        } else {
+            this.prefetcher = new Prefetcher(file, file.prefetchWindowBytes(), cuts, pruned);
+            this.ahead = predicate == null ? List.of(root)
+                    : List.copyOf(new java.util.LinkedHashSet<>(filterReaders.values()));
+        }
     }
 
     private record Projection(ColumnReader reader, DType dtype) {
@@ -255,6 +267,9 @@ public final class LayoutScan implements ScanIterator {
         }
         long end = chunkEnd();
         int length = (int) (end - position);
+        if (prefetcher != null) {
+            prefetcher.advance(position, position + remaining, ahead);
+        }
         Arena arena = state.newArena();
         try {
             state.startChunk(arena);
@@ -332,6 +347,9 @@ public final class LayoutScan implements ScanIterator {
             long end = nextCut < cuts.length ? Math.min(cuts[nextCut], endRow) : endRow;
             end = Math.min(end, position + maxChunkRows);
             int length = (int) (end - position);
+            if (prefetcher != null) {
+                prefetcher.advance(position, endRow, ahead);
+            }
             Arena arena = state.newArena();
             try {
                 state.startChunk(arena);
@@ -348,6 +366,9 @@ public final class LayoutScan implements ScanIterator {
                 }
                 if (count > remaining) {
                     count = (int) remaining;
+                }
+                if (prefetcher != null) {
+                    prefetcher.fetchNow(position, end, List.of(root));
                 }
                 Canonical array;
                 if ((long) count * FEW_SURVIVORS < length) {
@@ -420,6 +441,9 @@ public final class LayoutScan implements ScanIterator {
             root.close();
             for (ColumnReader r : filterOnly) {
                 r.close();
+            }
+            if (prefetcher != null) {
+                prefetcher.close();
             }
         }
     }

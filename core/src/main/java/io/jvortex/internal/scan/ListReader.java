@@ -73,6 +73,18 @@ final class ListReader extends ColumnReader {
         offsets.boundaries(base, out);
     }
 
+    /**
+     * The offsets (one more than the rows) and validity of the rows; the elements' rows are known only
+     * once the offsets are decoded, so their segments are fetched when read.
+     */
+    @Override
+    void segments(long start, long end, java.util.function.IntConsumer out) {
+        if (validity != null) {
+            validity.segments(start, end, out);
+        }
+        offsets.segments(start, Math.min(end + 1, offsets.rowCount()), out);
+    }
+
     @Override
     Canonical read(long start, int length, ScanState state) {
         PrimitiveArray offs = readOffsets(start, length, state);

@@ -30,6 +30,39 @@ final class Readers {
     }
 
     /**
+     * Reports every flat segment of a layout subtree.
+     *
+     * @param layout the subtree
+     * @param out receives segment ids
+     */
+    static void allSegments(Layout layout, java.util.function.IntConsumer out) {
+        switch (layout) {
+            case Layout.Flat f -> out.accept(f.segmentId());
+            case Layout.Chunked c -> c.children().forEach(child -> allSegments(child, out));
+            case Layout.Zoned z -> allSegments(z.data(), out);
+            case Layout.Struct s -> {
+                if (s.validity() != null) {
+                    allSegments(s.validity(), out);
+                }
+                s.fields().forEach(child -> allSegments(child, out));
+            }
+            case Layout.Dict d -> {
+                allSegments(d.values(), out);
+                allSegments(d.codes(), out);
+            }
+            case Layout.List l -> {
+                allSegments(l.offsets(), out);
+                if (l.validity() != null) {
+                    allSegments(l.validity(), out);
+                }
+                allSegments(l.elements(), out);
+            }
+            case Layout.Unknown u -> {
+            }
+        }
+    }
+
+    /**
      * A reader of only some fields of a struct layout.
      *
      * @param layout the struct layout

@@ -50,6 +50,9 @@ public final class RowTake {
         LayoutScan.Projected projected = LayoutScan.project(file.rootLayout(), columns);
         ColumnReader root = projected.reader();
         ScanState state = new ScanState(file, options.encodings(), options.allowUnknown(), options.maxDecodedBytes());
+        if (!file.isMapped() && n > 0) {
+            prefetch(file, root, sorted);
+        }
         Arena arena = state.newArena();
         try {
             state.startChunk(arena);
@@ -65,6 +68,31 @@ public final class RowTake {
             arena.close();
             throw e;
         }
+    }
+
+    /**
+     * Fetches, in one vectored read, the segments of every piece (of the projection's pieces) that
+     * holds a requested row.
+     */
+    private static void prefetch(VortexFile file, ColumnReader root, long[] sorted) {
+        java.util.List<Long> b = new java.util.ArrayList<>();
+        root.boundaries(0, b::add);
+        long[] cuts = b.stream().mapToLong(Long::longValue).filter(x -> x > 0 && x < root.rowCount()).sorted()
+                .distinct().toArray();
+        java.util.BitSet ids = new java.util.BitSet();
+        int i = 0;
+        long pieceStart = 0;
+        for (int c = 0; c <= cuts.length && i < sorted.length; c++) {
+            long pieceEnd = c < cuts.length ? cuts[c] : root.rowCount();
+            if (sorted[i] < pieceEnd) {
+                root.segments(pieceStart, pieceEnd, ids::set);
+                while (i < sorted.length && sorted[i] < pieceEnd) {
+                    i++;
+                }
+            }
+            pieceStart = pieceEnd;
+        }
+        file.prefetch(ids.stream().toArray());
     }
 
     /** Positions into {@code sorted} that put it back in the requested order. */

@@ -39,6 +39,16 @@ final class StructReader extends ColumnReader {
     }
 
     @Override
+    void segments(long start, long end, java.util.function.IntConsumer out) {
+        if (validity != null) {
+            validity.segments(start, end, out);
+        }
+        for (ColumnReader f : fields) {
+            f.segments(start, end, out);
+        }
+    }
+
+    @Override
     Canonical read(long start, int length, ScanState state) {
         return assemble(length, r -> r.read(start, length, state));
     }

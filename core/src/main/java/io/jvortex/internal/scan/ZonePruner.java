@@ -45,6 +45,14 @@ final class ZonePruner {
         if (fileCannotMatch(file, predicate)) {
             return new long[] {0, rows};
         }
+        if (!file.isMapped()) {
+            // fetch every zone table the filter reads in one vectored read before decoding any
+            java.util.BitSet ids = new java.util.BitSet();
+            for (BoundPredicate.BoundColumn c : predicate.columns()) {
+                zoneSegments(file.rootLayout(), c.column().path(), 0, ids);
+            }
+            file.prefetch(ids.stream().toArray());
+        }
         Map<Expr.Column, List<Zones>> zones = new HashMap<>();
         TreeSet<Long> cuts = new TreeSet<>();
         cuts.add(0L);
@@ -122,6 +130,32 @@ final class ZonePruner {
     private static boolean isFloat(DType t) {
         DType s = t instanceof DType.Extension e ? e.storage() : t;
         return s instanceof DType.Primitive p && p.ptype().isFloat();
+    }
+
+    /** The segments of the zone tables {@link #collect} reads for the column at {@code path}. */
+    private static void zoneSegments(Layout layout, List<String> path, int depth, java.util.BitSet out) {
+        switch (layout) {
+            case Layout.Struct s -> {
+                if (depth < path.size()) {
+                    int i = s.dtype().indexOf(path.get(depth));
+                    if (i >= 0) {
+                        zoneSegments(s.fields().get(i), path, depth + 1, out);
+                    }
+                }
+            }
+            case Layout.Chunked c -> c.children().forEach(child -> zoneSegments(child, path, depth, out));
+            case Layout.Zoned z -> {
+                if (depth == path.size()) {
+                    if (z.zoneLength() > 0 && z.zones() != null) {
+                        Readers.allSegments(z.zones(), out::set);
+                    }
+                } else {
+                    zoneSegments(z.data(), path, depth, out);
+                }
+            }
+            default -> {
+            }
+        }
     }
 
     /** Finds the zoned layouts that hold exactly the column at {@code path}, with their first rows. */
