@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "cat", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Print rows as JSON Lines (one object per row) or CSV.")
-final class CatCommand implements Runnable {
+final class CatCommand implements Runnable, FileArgument.Reading {
 
     /** Output formats. */
     enum Format {
@@ -39,6 +39,11 @@ final class CatCommand implements Runnable {
     CommandSpec spec;
     @Mixin
     FileArgument input;
+
+    @Override
+    public FileArgument input() {
+        return input;
+    }
 
     @Option(names = {"-c", "--columns"}, split = ",", paramLabel = "COLUMN",
             description = "columns to print, in this order (nested fields as a.b); default all")
@@ -72,8 +77,8 @@ final class CatCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--limit must be >= 0, got " + limit);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (VortexReader reader = VortexReader.open(input.file,
-                ReaderOptions.defaults().withAllowUnknown(allowUnknown))) {
+        try (VortexReader reader = input.open(ReaderOptions.defaults().withAllowUnknown(allowUnknown));
+             FileArgument.Report _ = input.reporting(reader, spec.commandLine().getErr())) {
             long[] range = rowRange();
             ScanIterator scan;
             try {

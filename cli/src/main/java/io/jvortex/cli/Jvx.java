@@ -89,6 +89,12 @@ public final class Jvx implements Runnable {
         ConvertCommand convert = cmd.getSubcommands().get("convert").getCommand();
         convert.environment = environment;
         convert.home = home;
+        for (CommandLine sub : cmd.getSubcommands().values()) {
+            if (sub.getCommand() instanceof FileArgument.Reading reading) {
+                reading.input().environment = environment;
+                reading.input().home = home;
+            }
+        }
         return execute(cmd, out, err, args);
     }
 

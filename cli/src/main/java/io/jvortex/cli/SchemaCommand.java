@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "schema", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Print the schema: one field per line with its type and nullability.")
-final class SchemaCommand implements Runnable {
+final class SchemaCommand implements Runnable, FileArgument.Reading {
     /** Name printed for a root that is not a struct. */
     static final String ROOT = "<root>";
 
@@ -24,8 +24,14 @@ final class SchemaCommand implements Runnable {
     FileArgument input;
 
     @Override
+    public FileArgument input() {
+        return input;
+    }
+
+    @Override
     public void run() {
-        try (VortexReader reader = VortexReader.open(input.file)) {
+        try (VortexReader reader = input.open();
+             FileArgument.Report _ = input.reporting(reader, spec.commandLine().getErr())) {
             print(spec.commandLine().getOut(), reader.schema());
         }
     }

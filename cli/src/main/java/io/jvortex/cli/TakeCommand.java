@@ -22,11 +22,16 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "take", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Print the rows at the given indices (0-based, in that order) as JSON Lines or CSV.")
-final class TakeCommand implements Runnable {
+final class TakeCommand implements Runnable, FileArgument.Reading {
     @Spec
     CommandSpec spec;
     @Mixin
     FileArgument input;
+
+    @Override
+    public FileArgument input() {
+        return input;
+    }
 
     @Parameters(index = "1", paramLabel = "ROWS", split = ",", description = "row indices, e.g. 5,17,3")
     List<Long> rows = new ArrayList<>();
@@ -42,7 +47,8 @@ final class TakeCommand implements Runnable {
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
         long[] indices = rows.stream().mapToLong(Long::longValue).toArray();
-        try (VortexReader reader = VortexReader.open(input.file, ReaderOptions.defaults())) {
+        try (VortexReader reader = input.open(ReaderOptions.defaults());
+             FileArgument.Report _ = input.reporting(reader, spec.commandLine().getErr())) {
             Chunk chunk;
             try {
                 chunk = reader.take(indices, columns.toArray(String[]::new));

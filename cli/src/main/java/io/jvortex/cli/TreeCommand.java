@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "tree", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Print the layout tree with segments and the encoding tree of every flat segment.")
-final class TreeCommand implements Runnable {
+final class TreeCommand implements Runnable, FileArgument.Reading {
     /** Metadata up to this many bytes is shown in hex. */
     private static final int MAX_HEX_METADATA = 32;
 
@@ -39,8 +39,14 @@ final class TreeCommand implements Runnable {
     FileArgument input;
 
     @Override
+    public FileArgument input() {
+        return input;
+    }
+
+    @Override
     public void run() {
-        try (VortexReader reader = VortexReader.open(input.file)) {
+        try (VortexReader reader = input.open();
+             FileArgument.Report _ = input.reporting(reader, spec.commandLine().getErr())) {
             new Printer(spec.commandLine().getOut(), ApiAccess.file(reader)).layout(ApiAccess.file(reader).rootLayout(), null, 0, true);
         }
     }
