@@ -140,7 +140,7 @@ class Results:
     def cell(self, key, reader):
         s = self.scores.get((key, reader))
         if s is None:
-            if not any((key, r) in self.scores for r in READERS + ("jvortexDecode",)):
+            if not any((key, r) in self.scores for r in READERS + ("jvortexDecode", "jvortexRemote", "jvortexLocal", "parquetRemote")):
                 return "not run"
             return "no result" + self.why(key, reader)
         score, err, unit = s
@@ -197,6 +197,7 @@ def main():
     ap.add_argument("--load", default="")
     ap.add_argument("--commit", default="unknown")
     ap.add_argument("--jmh-args", default="")
+    ap.add_argument("--remote-io", default="")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
@@ -205,6 +206,8 @@ def main():
     verify_path = Path(args.verify)
     verify = json.loads(verify_path.read_text()) if verify_path.exists() else {}
     data = json.loads(Path(args.data).read_text())
+    remote_path = Path(args.remote_io) if args.remote_io else None
+    remote = json.loads(remote_path.read_text()) if remote_path and remote_path.exists() else None
     res = Results(jmh, verify, jmh_failures(jmh_path.with_name("jmh.log")))
     m = machine()
     jdk = f"{jmh[0]['vmName']} {jmh[0]['vmVersion']} (JDK {jmh[0]['jdkVersion']})" if jmh else "unknown (no JMH result)"
@@ -299,6 +302,55 @@ def main():
                         ", ".join(f"`{c}` {r / 1e9:.2f}e9 values/s" for c, r in rates.items())
                         + " (DecodeBenchmark: decode + sum of every chunk, one thread)"))
 
+    remote_runs = {(r["workload"], r["reader"]): r for r in (remote or {}).get("runs", [])}
+
+    def rio(workload, reader="jvortexRemote"):
+        return remote_runs.get((workload, reader))
+
+    if remote is None:
+        targets.append(("remote reads (20 ms per request): open ≤ 2 requests, fetch and time targets", None,
+                        "no result: RemoteIoReport did not run (bench/results/remote-io.log)"))
+    else:
+        o = rio("open")
+        targets.append(("remote: open ≤ 2 requests", None if o is None else o["requests"] <= 2,
+                        "no result" if o is None else f"{o['requests']} request(s), {o['bytes'] / 1e3:,.0f} kB"))
+        t = rio("two-columns")
+        seg = remote.get("twoColumnSegmentBytes", 0)
+        if t is None or not seg:
+            targets.append(("remote: two-column scan fetches ≤ 1.1× its columns' segments (+ metadata)", None, "no result"))
+        else:
+            ratio = t["bytes"] / seg
+            targets.append(("remote: two-column scan fetches ≤ 1.1× its columns' segments (+ metadata)",
+                            t["bytes"] <= seg * 1.1 + (1 << 18),  # + the 256 KiB tail read (metadata)
+                            f"{t['bytes'] / 1e6:.1f} MB fetched in {t['requests']} requests for "
+                            f"{seg / 1e6:.1f} MB of segments ({ratio:.2f}×)"))
+        f = rio("filter-1pct")
+        if t is None or f is None:
+            targets.append(("remote: 1 % filter on `l_orderkey` fetches ≤ 5 % of the two-column scan", None, "no result"))
+        else:
+            share = f["bytes"] / t["bytes"]
+            targets.append(("remote: 1 % filter on `l_orderkey` fetches ≤ 5 % of the two-column scan", share <= 0.05,
+                            f"{f['bytes'] / 1e6:.2f} MB = {share * 100:.1f} % ({f['requests']} requests)"))
+        k = rio("take-100")
+        size = remote.get("vortexBytes", 0)
+        if k is None or not size:
+            targets.append(("remote: take of 100 rows ≤ 100 requests and ≤ 1 % of the file", None, "no result"))
+        else:
+            share = k["bytes"] / size
+            targets.append(("remote: take of 100 rows ≤ 100 requests and ≤ 1 % of the file",
+                            k["requests"] <= 100 and share <= 0.01,
+                            f"{k['requests']} requests, {k['bytes'] / 1e6:.1f} MB = {share * 100:.1f} % of the file"))
+        key = "RemoteBenchmark:workload=two-columns"
+        rem, loc, pq_ = (res.score(key, r) for r in ("jvortexRemote", "jvortexLocal", "parquetRemote"))
+        if rem is None or loc is None or pq_ is None:
+            targets.append(("remote two-column scan ≥ 3× parquet-java over the same endpoint and ≤ 2× local + 0.3 s",
+                            None, "no JMH result"))
+        else:
+            targets.append(("remote two-column scan ≥ 3× parquet-java over the same endpoint and ≤ 2× local + 0.3 s",
+                            pq_ / rem >= 3 and rem <= 2 * loc + 300,
+                            f"{fmt(rem)} ms: {fmt_ratio(pq_ / rem)} parquet-java ({fmt(pq_)} ms); local {fmt(loc)} ms "
+                            f"(limit {fmt(2 * loc + 300)} ms)"))
+
     out = [
         "# Benchmarks",
         "",
@@ -389,6 +441,26 @@ def main():
             f"| Parquet → Vortex, {write_rows:,} rows × 16 columns | {res.cell('WriteBenchmark', 'jvortex')} | "
             f"{res.cell('WriteBenchmark', 'vortexJni')} | {fmt_ratio(res.speedup('WriteBenchmark', 'vortexJni'))} | "
             f"{res.agree('WriteBenchmark')} |"]
+    out += ["", "## Remote reads: HTTP range requests with 20 ms latency (ms/op)", "",
+            "lineitem served by a loopback HTTP server (`LatencyRangeServer`: range GETs, an ETag, every answer "
+            f"after {(remote or {}).get('latencyMillis', 20)} ms, each request on its own virtual thread). "
+            "jvortex remote: `VortexReader.open(URI)` (one tail read, then planned, coalesced range reads of the "
+            "segments it needs, several in flight); jvortex local: the memory-mapped file; parquet-java remote: "
+            "`ParquetFileReader` over an `InputFile` of range GETs (`HttpInputFile`: a column chunk's `readFully` "
+            "is one request). Requests and bytes: one run of each workload after a warm-up run "
+            "(`RemoteIoReport`, counted by the server).", "",
+            "| workload | jvortex remote | jvortex local | parquet-java remote | speed-up vs parquet-java | "
+            "requests (jvortex / parquet) | MB fetched (jvortex / parquet) |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for w in ("open", "two-columns", "filter-1pct", "take-100", "whole-table"):
+        key = f"RemoteBenchmark:workload={w}"
+        a, b = rio(w), rio(w, "parquetRemote")
+        rem, pq_ = res.score(key, "jvortexRemote"), res.score(key, "parquetRemote")
+        speed = fmt_ratio(pq_ / rem) if rem and pq_ else "–"
+        requests = f"{a['requests'] if a else '–'} / {b['requests'] if b else '–'}"
+        fetched = ("%.1f" % (a["bytes"] / 1e6) if a else "–") + " / " + ("%.1f" % (b["bytes"] / 1e6) if b else "–")
+        out.append(f"| {w} | {res.cell(key, 'jvortexRemote')} | {res.cell(key, 'jvortexLocal')} | "
+                   f"{res.cell(key, 'parquetRemote')} | {speed} | {requests} | {fetched} |")
     compact_data = data["datasets"].get(f"lineitem-compact-sf{scale}", {})
     out += ["", "## Compact files: pco and zstd (ms/op)", "",
             f"lineitem SF {scale} written by the Rust writer's compact strategy "

@@ -84,7 +84,7 @@ fi
 
 results="$root/bench/results"
 mkdir -p "$results"
-rm -f "$results/jmh.json" "$results/verify.json"
+rm -f "$results/jmh.json" "$results/verify.json" "$results/remote-io.json"
 jvm_flags=(-Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow
   --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.enable_unsafe_memory_access=true)
 
@@ -96,6 +96,14 @@ if ! "$java" "${jvm_flags[@]}" -cp "$jar" io.jvortex.bench.Verify "$results/veri
   say "Verify failed (see bench/results/verify.log); going on without its cross-check"
 fi
 grep -v '^SLF4J' "$results/verify.log" || true
+
+# 4b. Remote reads: requests and bytes each workload fetches over the 20 ms loopback endpoint.
+say "remote I/O"
+if ! "$java" "${jvm_flags[@]}" -cp "$jar" io.jvortex.bench.remote.RemoteIoReport "$results/remote-io.json" \
+    > "$results/remote-io.log" 2>&1; then
+  say "RemoteIoReport failed (see bench/results/remote-io.log)"
+fi
+grep -v '^SLF4J' "$results/remote-io.log" || true
 
 # 5. JMH. A benchmark that fails (e.g. a peer's native library) is reported, the run goes on.
 say "jmh ${jmh_args[*]} ${extra[*]:-}"
@@ -111,6 +119,7 @@ grep -E '^(Benchmark|[A-Z][A-Za-z]+Benchmark\.)' "$results/jmh.log" || true
 finished="$(date -u +'%Y-%m-%d %H:%M UTC')"
 minutes="$(( ($(date +%s) - started_epoch + 30) / 60 ))"
 "$venv/bin/python" bench/report.py --jmh "$results/jmh.json" --verify "$results/verify.json" \
+  --remote-io "$results/remote-io.json" \
   --data "$JVORTEX_BENCH_DATA/data.json" --scale "$scale" --command "$command_line" \
   --started "$started" --finished "$finished" --minutes "$minutes" --load "$load" \
   --commit "$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)" \

@@ -40,10 +40,31 @@ public final class RemoteIoReport {
                 }
             }
         }
-        long vortexBytes = Files.size(io.jvortex.bench.BenchFiles.file("lineitem", "vortex"));
+        Path vortexFile = io.jvortex.bench.BenchFiles.file("lineitem", "vortex");
+        long vortexBytes = Files.size(vortexFile);
+        long projectedBytes = 0;
+        try (io.jvortex.api.VortexReader reader = io.jvortex.api.VortexReader.open(vortexFile)) {
+            for (io.jvortex.api.LayoutInfo column : reader.layout().children()) {
+                if (io.jvortex.bench.Workloads.TWO_COLUMNS.stream().anyMatch(c -> column.path().equals("root." + c))) {
+                    projectedBytes += segmentBytes(column);
+                }
+            }
+        }
         long parquetBytes = Files.size(io.jvortex.bench.BenchFiles.file("lineitem", "parquet"));
         String json = "{\"latencyMillis\":" + latency + ",\"vortexBytes\":" + vortexBytes + ",\"parquetBytes\":"
-                + parquetBytes + ",\"runs\":[\n" + String.join(",\n", rows) + "\n]}\n";
+                + parquetBytes + ",\"twoColumnSegmentBytes\":" + projectedBytes + ",\"runs\":[\n" + String.join(",\n", rows) + "\n]}\n";
         Files.writeString(Path.of(args[0]), json);
+    }
+
+    /** @return the bytes of every segment in a layout subtree (what scanning all its rows reads) */
+    private static long segmentBytes(io.jvortex.api.LayoutInfo layout) {
+        long total = 0;
+        for (io.jvortex.api.SegmentInfo segment : layout.segments()) {
+            total += segment.length();
+        }
+        for (io.jvortex.api.LayoutInfo child : layout.children()) {
+            total += segmentBytes(child);
+        }
+        return total;
     }
 }
