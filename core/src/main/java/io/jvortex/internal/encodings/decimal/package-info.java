@@ -4,5 +4,9 @@
  * {@code [values]}, exactly {@code length × width} bytes of little-endian two's-complement unscaled
  * values (value = unscaled × 10^-s); the width need not be the smallest for the precision.
  * Children: {@code [validity?]}.
+ *
+ * <p>No metadata record here: the writer of this message is {@code io.jvortex.spi.CanonicalEncoder}, a
+ * layer below the encodings that cannot reach this package, so the message is written there and parsed here
+ * (a shared record would have to be public in {@code spi} or sit in a lower internal package).
  */
 package io.jvortex.internal.encodings.decimal;

@@ -6,5 +6,9 @@
  * {@code offsets[i] + sizes[i] <= elements_len} (checked for every row, null or not); validity:
  * bool × length. List {@code i} is {@code elements[offsets[i], offsets[i] + sizes[i])}; views may
  * overlap and be in any order.
+ *
+ * <p>No metadata record here: the writer of this message is {@code io.jvortex.spi.CanonicalEncoder}, a
+ * layer below the encodings that cannot reach this package, so the message is written there and parsed here
+ * (a shared record would have to be public in {@code spi} or sit in a lower internal package).
  */
 package io.jvortex.internal.encodings.listview;
