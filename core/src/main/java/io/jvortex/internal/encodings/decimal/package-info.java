@@ -5,8 +5,8 @@
  * values (value = unscaled × 10^-s); the width need not be the smallest for the precision.
  * Children: {@code [validity?]}.
  *
- * <p>No metadata record here: the writer of this message is {@code io.jvortex.spi.CanonicalEncoder}, a
- * layer below the encodings that cannot reach this package, so the message is written there and parsed here
- * (a shared record would have to be public in {@code spi} or sit in a lower internal package).
+ * <p>Metadata record: {@link io.jvortex.internal.format.DecimalMetadata} (parse and serialize), in {@code
+ * internal.format} because its writer is {@code io.jvortex.spi.CanonicalEncoder}, a layer below the
+ * encodings; the decoder here parses with it.
  */
 package io.jvortex.internal.encodings.decimal;

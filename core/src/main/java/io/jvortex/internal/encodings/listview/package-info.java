@@ -7,8 +7,8 @@
  * bool × length. List {@code i} is {@code elements[offsets[i], offsets[i] + sizes[i])}; views may
  * overlap and be in any order.
  *
- * <p>No metadata record here: the writer of this message is {@code io.jvortex.spi.CanonicalEncoder}, a
- * layer below the encodings that cannot reach this package, so the message is written there and parsed here
- * (a shared record would have to be public in {@code spi} or sit in a lower internal package).
+ * <p>Metadata record: {@link io.jvortex.internal.format.ListViewMetadata} (parse and serialize), in {@code
+ * internal.format} because its writer is {@code io.jvortex.spi.CanonicalEncoder}, a layer below the
+ * encodings; the decoder here parses with it.
  */
 package io.jvortex.internal.encodings.listview;
