@@ -8,12 +8,18 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Flow;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -125,9 +131,122 @@ final class HttpTransport implements AutoCloseable {
         return response;
     }
 
+    /**
+     * Sends a request whose answer, when {@code direct} accepts its status and headers, is copied
+     * straight into {@code destination} as it arrives (no stream, no intermediate array); such a
+     * response has a null body and returns once all of {@code destination} is filled. Other answers
+     * (errors, unexpected ranges) come with a streamed body as from {@link #send}. A direct body that
+     * ends early, runs long or stalls longer than the read timeout fails with an {@link IOException}
+     * (retryable); nothing in {@code destination} may be trusted then.
+     */
+    HttpResponse<InputStream> sendInto(HttpRequest request, java.util.function.Predicate<HttpResponse.ResponseInfo> direct,
+            MemorySegment destination) throws IOException, InterruptedException {
+        if (closed.get()) {
+            throw new IOException(display + " was closed");
+        }
+        HttpResponse<InputStream> response = client.send(request, info -> direct.test(info)
+                ? new IntoSegment(destination, options.readTimeout().toNanos())
+                : HttpResponse.BodySubscribers.ofInputStream());
+        if (response.body() != null) {
+            openBodies.add(response.body());
+        } else {
+            stats.bytesFetched.add(destination.byteSize());
+        }
+        return response;
+    }
+
+    /**
+     * A body subscriber that copies the body's buffers into a destination of the expected length,
+     * failing when the body is shorter or longer, or makes no progress for the read timeout.
+     */
+    private static final class IntoSegment implements HttpResponse.BodySubscriber<InputStream> {
+        private final MemorySegment destination;
+        private final long timeoutNanos;
+        private final CompletableFuture<InputStream> result = new CompletableFuture<>();
+        private final ScheduledFuture<?> guard;
+        private volatile Flow.Subscription subscription;
+        private volatile long lastProgress = System.nanoTime();
+        private long done;
+
+        IntoSegment(MemorySegment destination, long timeoutNanos) {
+            this.destination = destination;
+            this.timeoutNanos = timeoutNanos;
+            long period = Math.max(1, timeoutNanos / 4);
+            this.guard = WATCHDOG.scheduleAtFixedRate(this::check, period, period, TimeUnit.NANOSECONDS);
+        }
+
+        private void check() {
+            if (System.nanoTime() - lastProgress > timeoutNanos) {
+                fail(new RetryableException("body stalled for more than " + Duration.ofNanos(timeoutNanos)
+                        + " after " + done + " of " + destination.byteSize() + " bytes"));
+            }
+        }
+
+        private void fail(Throwable t) {
+            if (result.completeExceptionally(t)) {
+                guard.cancel(false);
+                Flow.Subscription s = subscription;
+                if (s != null) {
+                    s.cancel();
+                }
+            }
+        }
+
+        @Override
+        public CompletionStage<InputStream> getBody() {
+            return result;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            if (result.isDone()) {
+                s.cancel();
+            } else {
+                s.request(Long.MAX_VALUE);
+            }
+        }
+
+        @Override
+        public void onNext(List<ByteBuffer> buffers) {
+            if (result.isDone()) {
+                return;
+            }
+            long length = destination.byteSize();
+            for (ByteBuffer b : buffers) {
+                int n = b.remaining();
+                if (n > length - done) {
+                    fail(new RetryableException("body longer than the " + length + " bytes asked for"));
+                    return;
+                }
+                MemorySegment.copy(MemorySegment.ofBuffer(b), 0, destination, done, n);
+                b.position(b.limit());
+                done += n;
+            }
+            lastProgress = System.nanoTime();
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            fail(t instanceof IOException ? t : new IOException(t));
+        }
+
+        @Override
+        public void onComplete() {
+            if (done != destination.byteSize()) {
+                fail(new RetryableException("body ended after " + done + " of " + destination.byteSize() + " bytes"));
+            } else if (result.complete(null)) {
+                guard.cancel(false);
+            }
+        }
+    }
+
     /** Closes a response body (and forgets it). */
     void release(HttpResponse<InputStream> response) {
         InputStream body = response.body();
+        if (body == null) {
+            return; // copied by sendInto: nothing left open
+        }
         openBodies.remove(body);
         try {
             body.close();

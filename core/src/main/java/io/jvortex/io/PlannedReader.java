@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The vectored read shared by the non-mapped sources: serves ranges from kept bytes when it can,
  * plans the rest with {@link RangeCoalescer}, runs at most {@link IoOptions#maxInFlight()} fetches at
- * once (virtual threads waiting on a semaphore) and slices each request's bytes back per range.
+ * once (virtual threads waiting on a semaphore, started in the order the caller listed the ranges) and
+ * slices each request's bytes back per range.
  */
 final class PlannedReader {
     private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]).asReadOnly();
@@ -82,8 +83,13 @@ final class PlannedReader {
                 toFetchResults.add(future);
             }
         }
-        for (RangeCoalescer.Request request : RangeCoalescer.plan(toFetch, options.coalesceGapBytes(),
-                options.maxRequestBytes())) {
+        List<RangeCoalescer.Request> requests = new ArrayList<>(RangeCoalescer.plan(toFetch,
+                options.coalesceGapBytes(), options.maxRequestBytes()));
+        // Callers list ranges in the order they need them (a scan: row range by row range), so requests
+        // start in the order of the first range each serves, not by offset: with a file stored column by
+        // column, the requests holding the next rows of every column go first.
+        requests.sort(java.util.Comparator.comparingInt(r -> java.util.Collections.min(r.members())));
+        for (RangeCoalescer.Request request : requests) {
             submit(request, toFetch, toFetchResults);
         }
         return results;

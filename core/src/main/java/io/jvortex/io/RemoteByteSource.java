@@ -185,7 +185,9 @@ public final class RemoteByteSource implements ByteSource {
             } else if (lastModified != null) {
                 builder.header("If-Unmodified-Since", lastModified);
             }
-            HttpResponse<InputStream> response = transport.send(builder.build());
+            // the common answer (206 with exactly the asked range) is copied straight into destination
+            HttpResponse<InputStream> response = transport.sendInto(builder.build(),
+                    info -> isExactly(info, byteOffset, last, destination.byteSize()), destination);
             try {
                 transport.checkSuccess(response, range, "GET");
                 checkVersion(response, range);
@@ -208,12 +210,27 @@ public final class RemoteByteSource implements ByteSource {
                     throw new HttpTransport.RetryableException("Content-Length " + declared.getAsLong()
                             + " differs from the " + destination.byteSize() + " bytes asked for");
                 }
-                transport.readFully(response.body(), destination);
+                if (response.body() != null) {
+                    transport.readFully(response.body(), destination);
+                }
                 return null;
             } finally {
                 transport.release(response);
             }
         });
+    }
+
+    /** Whether an answer is a 206 of exactly the asked bytes (the checks after the body repeat this). */
+    private boolean isExactly(HttpResponse.ResponseInfo info, long first, long last, long length) {
+        if (info.statusCode() != 206) {
+            return false;
+        }
+        HttpTransport.ContentRange answered = HttpTransport.ContentRange.parse(
+                info.headers().firstValue("Content-Range").orElse(null));
+        OptionalLong declared = info.headers().firstValueAsLong("Content-Length");
+        return answered != null && answered.first() == first && answered.last() == last
+                && (answered.total() < 0 || answered.total() == sizeBytes)
+                && (declared.isEmpty() || declared.getAsLong() == length);
     }
 
     private void checkVersion(HttpResponse<InputStream> response, ByteRange range) {

@@ -17,7 +17,10 @@ import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
+import io.jvortex.internal.format.DecimalMetadata;
+import io.jvortex.internal.format.ListMetadata;
+import io.jvortex.internal.format.ListViewMetadata;
+import io.jvortex.internal.format.VarBinMetadata;
 import io.jvortex.scalar.Scalar;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -72,8 +75,7 @@ public final class CanonicalEncoder {
                     validityChildren(b.dtype(), b.validity(), len));
             case PrimitiveArray p -> primitive(p);
             case DecimalArray d -> {
-                byte[] metadata = new ProtoWriter()
-                        .varint(1, Integer.numberOfTrailingZeros(d.valueByteWidth())).toByteArray();
+                byte[] metadata = DecimalMetadata.ofByteWidth(d.valueByteWidth()).serialize();
                 yield WriteNode.of(Encodings.DECIMAL, metadata,
                         List.of(new WriteNode.Buffer(d.values(), d.valueByteWidth())),
                         validityChildren(d.dtype(), d.validity(), len));
@@ -95,9 +97,7 @@ public final class CanonicalEncoder {
                 yield WriteNode.of(Encodings.STRUCT, null, List.of(), nodes);
             }
             case ListArray l -> {
-                byte[] metadata = new ProtoWriter()
-                        .varint(1, l.elements().length())
-                        .varint(2, l.offsets().ptype().id()).toByteArray();
+                byte[] metadata = new ListMetadata(l.elements().length(), l.offsets().ptype()).serialize();
                 List<WriteNode> nodes = new ArrayList<>();
                 nodes.add(children.apply(l.elements()));
                 nodes.add(children.apply(nonNullable(l.offsets())));
@@ -105,10 +105,8 @@ public final class CanonicalEncoder {
                 yield WriteNode.of(Encodings.LIST, metadata, List.of(), nodes);
             }
             case ListViewArray l -> {
-                byte[] metadata = new ProtoWriter()
-                        .varint(1, l.elements().length())
-                        .varint(2, l.offsets().ptype().id())
-                        .varint(3, l.sizes().ptype().id()).toByteArray();
+                byte[] metadata = new ListViewMetadata(l.elements().length(), l.offsets().ptype(),
+                        l.sizes().ptype()).serialize();
                 List<WriteNode> nodes = new ArrayList<>();
                 nodes.add(children.apply(l.elements()));
                 nodes.add(children.apply(nonNullable(l.offsets())));
@@ -177,7 +175,7 @@ public final class CanonicalEncoder {
         }
         PrimitiveArray offsetArray = new PrimitiveArray(new DType.Primitive(ptype, false), offsets, len + 1,
                 Validity.ALL_VALID);
-        byte[] metadata = new ProtoWriter().varint(1, ptype.id()).toByteArray();
+        byte[] metadata = new VarBinMetadata(ptype).serialize();
         List<WriteNode> children = new ArrayList<>();
         children.add(primitive(offsetArray));
         children.addAll(validityChildren(v.dtype(), v.validity(), len));

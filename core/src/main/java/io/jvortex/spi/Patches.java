@@ -4,14 +4,13 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 
 /**
  * Exceptions laid over a base array (used by {@code fastlanes.bitpacked}, {@code vortex.alp},
  * {@code vortex.alprd} and {@code vortex.sparse}): {@code out[indices[k] - offset] = values[k]}.
  *
- * <p>Metadata is the {@code PatchesMetadata} message; children are {@code indices}
+ * <p>Metadata is the {@link PatchesMetadata} message; children are {@code indices}
  * ({@code Primitive(indices_ptype)}, unsigned), {@code values} and optionally {@code chunk_offsets},
  * at positions the owning encoding states. After {@link #decode} the positions are validated: in
  * range, strictly increasing.
@@ -27,7 +26,7 @@ public record Patches(int count, long offset, PType indicesType, boolean hasChun
                       PType chunkOffsetsType) {
 
     /**
-     * Parses a {@code PatchesMetadata} message.
+     * Parses a {@code PatchesMetadata} message and validates it (see {@link #of}).
      *
      * @param node the owning node (for errors)
      * @param message the message bytes
@@ -35,34 +34,30 @@ public record Patches(int count, long offset, PType indicesType, boolean hasChun
      * @return the metadata
      */
     public static Patches parse(ArrayNode node, MemorySegment message, DecodeContext ctx) {
-        long len = 0;
-        long offset = 0;
-        PType indices = PType.U8;
-        boolean hasChunk = false;
-        long chunkLen = 0;
-        PType chunkType = PType.U8;
-        ProtoReader r = new ProtoReader(message, "PatchesMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> len = r.varint();
-                case 2 -> offset = r.varint();
-                case 3 -> indices = PType.fromId(r.varint());
-                case 4 -> chunkLen = r.varint();
-                case 5 -> {
-                    chunkType = PType.fromId(r.varint());
-                    hasChunk = true;
-                }
-                default -> r.skip();
-            }
-        }
+        return of(node, PatchesMetadata.parse(message), ctx);
+    }
+
+    /**
+     * Validates parsed {@code PatchesMetadata}: unsigned indices, an offset and lengths that fit.
+     *
+     * @param node the owning node (for errors)
+     * @param metadata the parsed message
+     * @param ctx the decode context
+     * @return the patches
+     */
+    public static Patches of(ArrayNode node, PatchesMetadata metadata, DecodeContext ctx) {
+        PType indices = metadata.indicesType();
+        long offset = metadata.offset();
+        boolean hasChunk = metadata.hasChunkOffsets();
         if (!indices.isUnsignedInteger()) {
             throw node.error("patch indices type must be unsigned, got " + indices.displayName());
         }
         if (offset < 0) {
             throw node.error("patch offset " + Long.toUnsignedString(offset) + " too large");
         }
-        return new Patches(ctx.rowCount(node, len, "patch count"), offset, indices, hasChunk,
-                hasChunk ? ctx.rowCount(node, chunkLen, "patch chunk-offsets length") : 0, chunkType);
+        return new Patches(ctx.rowCount(node, metadata.count(), "patch count"), offset, indices, hasChunk,
+                hasChunk ? ctx.rowCount(node, metadata.chunkOffsetsLength(), "patch chunk-offsets length") : 0,
+                metadata.chunkOffsetsType());
     }
 
     /** @return how many children these patches occupy (2, or 3 with chunk offsets) */

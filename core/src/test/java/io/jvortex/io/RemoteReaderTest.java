@@ -263,6 +263,35 @@ class RemoteReaderTest {
     }
 
     @Test
+    void aWholeScanFetchesEverySegmentOnceWhateverTheCacheAndWindow() {
+        String expected;
+        long segmentBytes;
+        try (VortexReader local = local()) {
+            expected = jsonl(local.scan(ScanOptions.builder().build()));
+            segmentBytes = columnBytes(local, SCHEMA.names().toArray(String[]::new));
+        }
+        // a window of a few chunks and no cache beyond it: prefetched segments must stay until read
+        for (IoOptions io : List.of(FAST.withCacheBytes(0).withMaxRequestBytes(64 << 10).withMaxInFlight(2),
+                FAST.withCacheBytes(0).withMaxRequestBytes(1 << 20).withMaxInFlight(4), FAST.withCacheBytes(0))) {
+            try (VortexReader remote = http(server.uri("/object"), io)) {
+                IoStats open = remote.ioStats();
+                assertThat(jsonl(remote.scan(ScanOptions.builder().build()))).isEqualTo(expected);
+                IoStats scan = remote.ioStats();
+                report("whole scan with " + io.maxInFlight() + " x " + io.maxRequestBytes() + " window ("
+                        + segmentBytes + " bytes of data segments)", scan);
+                // every data segment once, plus the zone tables: never a segment twice (coalescing gaps
+                // are fetched too, hence the bound on what was asked)
+                assertThat(scan.bytesRequested() - open.bytesRequested()).as("bytes asked for by the scan")
+                        .isLessThanOrEqualTo(bytes.length);
+                assertThat(scan.bytesFetched() - open.bytesFetched()).as("bytes fetched by the scan")
+                        .isLessThanOrEqualTo(bytes.length + bytes.length / 10);
+                assertThat(scan.bytesFetched() - open.bytesFetched() + io.tailReadBytes())
+                        .isGreaterThanOrEqualTo(segmentBytes);
+            }
+        }
+    }
+
+    @Test
     void selectiveFilterOnTheSortedKeyFetchesASmallFraction() {
         ScanOptions full = ScanOptions.builder().columns("id", "b").build();
         // about 1 % of the rows: ids are ~3 per row

@@ -25,7 +25,7 @@ import java.util.concurrent.CompletionException;
  * <p>Two pools. <em>Pinned</em> segments (zone tables, dictionary values: small, and read again by
  * every scan) stay for the file's life. The others live in an LRU of completed segments bounded by
  * {@link IoOptions#cacheBytes()} plus the prefetch window ({@link #windowBytes(IoOptions)}); segments
- * still in flight are never evicted. A failed fetch is dropped from the cache, so a later read tries
+ * still in flight, and prefetched segments not read yet, are never evicted (only read ones are). A failed fetch is dropped from the cache, so a later read tries
  * again, and its exception reaches every reader waiting on it.
  */
 final class SegmentCache {
@@ -231,12 +231,16 @@ final class SegmentCache {
         }
     }
 
-    /** Evicts least recently used completed segments beyond the budget. */
+    /**
+     * Evicts least recently used segments that were read beyond the budget. Prefetched segments not
+     * read yet stay: they are a scan's window (bounded by it, and dropped by {@link #forgetUnread} when
+     * the scan closes), and evicting them would fetch them a second time.
+     */
     private void evict() {
         Iterator<Map.Entry<Integer, Entry>> it = lru.entrySet().iterator();
         while (lruBytes > budgetBytes && it.hasNext()) {
             Entry e = it.next().getValue();
-            if (e.future.isDone()) {
+            if (e.read && e.future.isDone()) {
                 it.remove();
                 lruBytes -= e.bytes;
             }

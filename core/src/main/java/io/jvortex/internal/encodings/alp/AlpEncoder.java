@@ -4,8 +4,8 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
+import io.jvortex.spi.PatchesMetadata;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -122,18 +122,17 @@ public final class AlpEncoder {
      * @return the node
      */
     public static WriteNode node(Encoded encoded, WriteNode encodedChild, boolean chunkOffsets) {
-        ProtoWriter meta = new ProtoWriter()
-                .varint(1, encoded.exponents().e())
-                .varint(2, encoded.exponents().f());
         List<WriteNode> children = new ArrayList<>(4);
         children.add(encodedChild);
+        PatchesMetadata patchesMetadata = null;
         if (encoded.patchCount() > 0) {
             AlpPatches.Written patches = AlpPatches.write(encoded.patchPositions, encoded.patchValues(),
                     encoded.encoded().length(), chunkOffsets);
-            meta.message(3, patches.metadata());
+            patchesMetadata = patches.metadata();
             children.addAll(patches.children());
         }
-        return WriteNode.of(AlpEncoding.ID, meta.toByteArray(), List.of(), children);
+        AlpMetadata meta = new AlpMetadata(encoded.exponents().e(), encoded.exponents().f(), patchesMetadata);
+        return WriteNode.of(AlpEncoding.ID, meta.serialize(), List.of(), children);
     }
 
     /**

@@ -79,7 +79,7 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
     }
 
     /** A node's checked type, width and metadata (exponents in range, patches within the length). */
-    private record Header(DType.Primitive dtype, boolean f32, AlpMetadata meta) {
+    private record Header(DType.Primitive dtype, boolean f32, AlpMetadata meta, Patches patches) {
     }
 
     private static Header header(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
@@ -89,20 +89,20 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
             case F64 -> false;
             default -> throw node.error(ID + " holds f32 or f64, got " + p.display());
         };
-        AlpMetadata meta = AlpMetadata.parse(node, ctx);
+        AlpMetadata meta = AlpMetadata.parse(node.metadata());
         int maxExponent = f32 ? MAX_EXPONENT_F32 : MAX_EXPONENT_F64;
         if (meta.exponentE() > maxExponent || meta.exponentF() > maxExponent) {
             throw node.error("exponents e=" + meta.exponentE() + ", f=" + meta.exponentF() + " outside 0.."
                     + maxExponent + " for " + p.ptype().displayName());
         }
-        Patches patches = meta.patches();
+        Patches patches = meta.patches() == null ? null : Patches.of(node, meta.patches(), ctx);
         if (patches != null && patches.count() > length) {
             throw node.error("has " + patches.count() + " patches, expected at most the array length " + length);
         }
         ctx.expectBuffers(node, 0);
         int children = 1 + (patches == null ? 0 : patches.childCount());
         ctx.expectChildren(node, children, children);
-        return new Header(p, f32, meta);
+        return new Header(p, f32, meta, patches);
     }
 
     /** The integers and patches, unscaled: see {@link #encoded}. */
@@ -126,7 +126,7 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
         DType.Primitive p = h.dtype();
         boolean f32 = h.f32();
         AlpMetadata meta = h.meta();
-        Patches patches = meta.patches();
+        Patches patches = h.patches();
         Canonical child = ctx.decodeChild(node, 0, new DType.Primitive(f32 ? PType.I32 : PType.I64, p.nullable()),
                 length);
         if (!(child instanceof PrimitiveArray ints)) {
@@ -152,7 +152,7 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
         DType.Primitive p = h.dtype();
         boolean f32 = h.f32();
         AlpMetadata meta = h.meta();
-        Patches patches = meta.patches();
+        Patches patches = h.patches();
 
         PType intType = f32 ? PType.I32 : PType.I64;
         DType.Primitive intDType = new DType.Primitive(intType, p.nullable());

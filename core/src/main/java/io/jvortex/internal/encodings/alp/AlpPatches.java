@@ -4,9 +4,9 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.spi.CanonicalEncoder;
+import io.jvortex.spi.PatchesMetadata;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -37,7 +37,7 @@ public final class AlpPatches {
      * @param metadata the message, to be nested in the owning encoding's metadata
      * @param children {@code [indices, values]} or {@code [indices, values, chunk_offsets]}
      */
-    public record Written(ProtoWriter metadata, List<WriteNode> children) {
+    public record Written(PatchesMetadata metadata, List<WriteNode> children) {
         /** Copies the children. */
         public Written {
             children = List.copyOf(children);
@@ -57,9 +57,7 @@ public final class AlpPatches {
                     + " values");
         }
         PrimitiveArray indices = unsigned(toLongs(positions), positions[positions.length - 1]);
-        ProtoWriter meta = new ProtoWriter()
-                .varint(1, positions.length)
-                .varint(3, indices.ptype().id());
+        PatchesMetadata meta = PatchesMetadata.of(positions.length, indices.ptype());
         List<WriteNode> children = new ArrayList<>(3);
         children.add(CanonicalEncoder.encode(indices));
         children.add(valuesNode(values));
@@ -74,7 +72,7 @@ public final class AlpPatches {
                 offsets[c] = k;
             }
             PrimitiveArray offsetArray = unsigned(offsets, chunks == 0 ? 0 : offsets[chunks - 1]);
-            meta.varintAlways(4, chunks).varintAlways(5, offsetArray.ptype().id()).varintAlways(6, 0);
+            meta = PatchesMetadata.withChunkOffsets(positions.length, indices.ptype(), chunks, offsetArray.ptype());
             children.add(CanonicalEncoder.encode(offsetArray));
         }
         return new Written(meta, children);

@@ -29,5 +29,8 @@
  * most the array length, patch positions strictly increasing and inside the array. The chunk-offsets
  * child is an acceleration structure for sliced reads; this decoder patches from the indices alone and
  * does not decode it. Validity is the encoded child's (the reference writer only patches valid rows).
+ *
+ * <p>Metadata record: {@code AlpMetadata} (parse and serialize, shared by {@code AlpEncoding} and {@code
+ * AlpEncoder}); its patches are an {@link io.jvortex.spi.PatchesMetadata}.
  */
 package io.jvortex.internal.encodings.alp;

@@ -5,8 +5,8 @@ import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.internal.encodings.alp.AlpPatches;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.spi.CanonicalEncoder;
+import io.jvortex.spi.PatchesMetadata;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -223,26 +223,19 @@ public final class AlpRdEncoder {
      * @return the node
      */
     public static WriteNode node(Encoded encoded, WriteNode left, WriteNode right) {
-        int[] dict = encoded.dictionary().dictionary;
-        long[] entries = new long[dict.length];
-        for (int i = 0; i < dict.length; i++) {
-            entries[i] = dict[i];
-        }
-        ProtoWriter meta = new ProtoWriter()
-                .varint(1, encoded.dictionary().rightBitWidth())
-                .varint(2, dict.length)
-                .packedVarints(3, entries)
-                .varint(4, PType.U16.id());
         List<WriteNode> children = new ArrayList<>(4);
         children.add(left);
         children.add(right);
+        PatchesMetadata patchesMetadata = null;
         if (encoded.patchCount() > 0) {
             AlpPatches.Written patches = AlpPatches.write(encoded.patchPositions, encoded.patchValues(),
                     encoded.leftCodes().length(), false);
-            meta.message(5, patches.metadata());
+            patchesMetadata = patches.metadata();
             children.addAll(patches.children());
         }
-        return WriteNode.of(AlpRdEncoding.ID, meta.toByteArray(), List.of(), children);
+        AlpRdMetadata meta = new AlpRdMetadata(encoded.dictionary().rightBitWidth(),
+                encoded.dictionary().dictionary, PType.U16, patchesMetadata);
+        return WriteNode.of(AlpRdEncoding.ID, meta.serialize(), List.of(), children);
     }
 
     /**

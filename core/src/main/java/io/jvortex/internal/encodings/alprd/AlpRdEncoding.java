@@ -46,12 +46,12 @@ public final class AlpRdEncoding implements Encoding {
             case F64 -> false;
             default -> throw node.error(ID + " holds f32 or f64, got " + p.display());
         };
-        AlpRdMetadata meta = AlpRdMetadata.parse(node, ctx);
+        AlpRdMetadata meta = AlpRdMetadata.parse(node);
         int floatBits = p.ptype().bitWidth();
         if (meta.rightBitWidth() >= floatBits) {
             throw node.error("right_bit_width " + meta.rightBitWidth() + " must be below " + floatBits);
         }
-        Patches patches = meta.patches();
+        Patches patches = meta.patches() == null ? null : Patches.of(node, meta.patches(), ctx);
         if (patches != null && patches.count() > length) {
             throw node.error("has " + patches.count() + " patches, expected at most the array length " + length);
         }

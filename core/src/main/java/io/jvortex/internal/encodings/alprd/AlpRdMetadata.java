@@ -1,24 +1,26 @@
 package io.jvortex.internal.encodings.alprd;
 
 import io.jvortex.dtype.PType;
-import io.jvortex.spi.ArrayNode;
-import io.jvortex.spi.DecodeContext;
-import io.jvortex.spi.Patches;
 import io.jvortex.internal.protobuf.ProtoReader;
+import io.jvortex.internal.protobuf.ProtoWriter;
+import io.jvortex.spi.ArrayNode;
+import io.jvortex.spi.PatchesMetadata;
 import java.util.Arrays;
 
 /**
  * The {@code ALPRDMetadata} message of a {@code vortex.alprd} node, with the dictionary cut to
- * {@code dict_len} entries.
+ * {@code dict_len} entries: read by the decoder and written by the encoder. Parsing checks the left-parts
+ * type and the dictionary; the decoder checks the right bit width against the float type and the patches
+ * against the node.
  *
  * @param rightBitWidth bits of each value stored in the right part
  * @param dictionary the left bit patterns, indexed by code (each at most 16 bits)
  * @param leftPartsType the ptype of the left-parts (codes) child and of the patch values
  * @param patches the left-part patches, or {@code null} when absent
  */
-public record AlpRdMetadata(int rightBitWidth, int[] dictionary, PType leftPartsType, Patches patches) {
+record AlpRdMetadata(int rightBitWidth, int[] dictionary, PType leftPartsType, PatchesMetadata patches) {
     /** Copies the dictionary. */
-    public AlpRdMetadata {
+    AlpRdMetadata {
         dictionary = dictionary.clone();
     }
 
@@ -33,23 +35,22 @@ public record AlpRdMetadata(int rightBitWidth, int[] dictionary, PType leftParts
     }
 
     /** Largest dictionary accepted: left parts are at most 16 bits, so more entries cannot be distinct. */
-    public static final int MAX_DICTIONARY = 1 << 16;
+    static final int MAX_DICTIONARY = 1 << 16;
 
     /**
      * Parses and checks the metadata of a node (the right bit width is checked by the decoder, which
      * knows the float type).
      *
      * @param node the node
-     * @param ctx the decode context
      * @return the metadata
      */
-    public static AlpRdMetadata parse(ArrayNode node, DecodeContext ctx) {
+    static AlpRdMetadata parse(ArrayNode node) {
         int rightBitWidth = 0;
         int dictLen = 0;
         long[][] dict = {new long[8]};
         int[] dictCount = {0};
         PType leftType = PType.U8;
-        Patches patches = null;
+        PatchesMetadata patches = null;
         ProtoReader r = new ProtoReader(node.metadata(), "ALPRDMetadata");
         while (r.next()) {
             switch (r.field()) {
@@ -62,7 +63,7 @@ public record AlpRdMetadata(int rightBitWidth, int[] dictionary, PType leftParts
                     dict[0][dictCount[0]++] = v;
                 });
                 case 4 -> leftType = PType.fromId(r.varint());
-                case 5 -> patches = Patches.parse(node, r.bytes(), ctx);
+                case 5 -> patches = PatchesMetadata.parse(r.bytes());
                 default -> r.skip();
             }
         }
@@ -81,5 +82,22 @@ public record AlpRdMetadata(int rightBitWidth, int[] dictionary, PType leftParts
             dictionary[i] = (int) v;
         }
         return new AlpRdMetadata(rightBitWidth, dictionary, leftType, patches);
+    }
+
+    /** @return the message bytes ({@code dict_len} is the dictionary's length; the patches written when present) */
+    byte[] serialize() {
+        long[] entries = new long[dictionary.length];
+        for (int i = 0; i < dictionary.length; i++) {
+            entries[i] = dictionary[i];
+        }
+        ProtoWriter w = new ProtoWriter()
+                .varint(1, rightBitWidth)
+                .varint(2, dictionary.length)
+                .packedVarints(3, entries)
+                .varint(4, leftPartsType.id());
+        if (patches != null) {
+            w.bytesAlways(5, patches.serialize());
+        }
+        return w.toByteArray();
     }
 }

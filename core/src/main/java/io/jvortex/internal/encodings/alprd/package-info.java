@@ -31,5 +31,8 @@
  * below the float's width, the left-parts type unsigned, every code of a valid, unpatched row below
  * {@code dict_len} (codes under nulls and at patched rows are unspecified — the writer stores 0 there — and
  * are read as code 0), patch count at most the length and positions strictly increasing and in range.
+ *
+ * <p>Metadata record: {@code AlpRdMetadata} (parse and serialize, shared by {@code AlpRdEncoding} and
+ * {@code AlpRdEncoder}); its patches are an {@link io.jvortex.spi.PatchesMetadata}.
  */
 package io.jvortex.internal.encodings.alprd;

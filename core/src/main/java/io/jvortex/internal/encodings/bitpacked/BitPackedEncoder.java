@@ -5,9 +5,9 @@ import io.jvortex.array.Validity;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.spi.CanonicalEncoder;
+import io.jvortex.spi.PatchesMetadata;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -126,15 +126,15 @@ public final class BitPackedEncoder {
                 values[count++] = v[i];
             }
         }
-        ProtoWriter metadata = new ProtoWriter().varint(1, bitWidth);
         List<WriteNode> children = new ArrayList<>();
+        PatchesMetadata patches = null;
         if (count > 0) {
-            addPatches(metadata, children, p.dtype(),
+            patches = addPatches(children, p.dtype(),
                     Primitives.narrowUnsigned(indices, count, false, Validity.ALL_VALID), values, count,
                     chunkOffsets, chunks);
         }
         children.addAll(CanonicalEncoder.validityChildren(p.dtype(), p.validity(), len));
-        return WriteNode.of(BitPackedEncoding.ID, metadata.toByteArray(),
+        return WriteNode.of(BitPackedEncoding.ID, new BitPackedMetadata(bitWidth, 0, patches).serialize(),
                 List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), children);
     }
 
@@ -226,18 +226,18 @@ public final class BitPackedEncoder {
             }
         }
         PrimitiveArray offsets = Primitives.narrowUnsigned(bounds, blocks + 1, false, Validity.ALL_VALID);
-        ProtoWriter metadata = new ProtoWriter().varint(2, offsets.ptype().id());
         List<WriteNode> children = new ArrayList<>();
+        PatchesMetadata patches = null;
         if (count > 0) {
             // the reference sizes patch indices by the array's length, not the largest index
             PType indexType = Primitives.unsignedFor(len);
             PrimitiveArray idx = Primitives.fromLongs(new DType.Primitive(indexType, false), indices, count,
                     Validity.ALL_VALID);
-            addPatches(metadata, children, p.dtype(), idx, values, count, chunkOffsets, blocks);
+            patches = addPatches(children, p.dtype(), idx, values, count, chunkOffsets, blocks);
         }
         children.addAll(CanonicalEncoder.validityChildren(p.dtype(), p.validity(), len));
         children.add(CanonicalEncoder.encode(offsets));
-        return WriteNode.of(BitPackedV2Encoding.ID, metadata.toByteArray(),
+        return WriteNode.of(BitPackedV2Encoding.ID, new BitPackedV2Metadata(0, offsets.ptype(), patches).serialize(),
                 List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), children);
     }
 
@@ -315,9 +315,8 @@ public final class BitPackedEncoder {
     }
 
     /**
-     * Adds the patches' metadata (field 3) and children: indices, values, per-1024-row chunk offsets.
+     * Adds the patches' children (indices, values, per-1024-row chunk offsets) and returns their metadata.
      *
-     * @param metadata the node's metadata being written
      * @param children the node's children being collected
      * @param dtype the array's type (the patch values' type, non-nullable)
      * @param indices the patched positions, in the narrowest type the writer chose
@@ -325,18 +324,15 @@ public final class BitPackedEncoder {
      * @param count how many patches
      * @param chunkOffsets the first patch of each chunk
      * @param chunks how many chunks
+     * @return the patches' metadata (field 3 of the node's)
      */
-    private static void addPatches(ProtoWriter metadata, List<WriteNode> children, DType.Primitive dtype,
-                                   PrimitiveArray indices, long[] values, int count, long[] chunkOffsets, int chunks) {
+    private static PatchesMetadata addPatches(List<WriteNode> children, DType.Primitive dtype,
+                                              PrimitiveArray indices, long[] values, int count, long[] chunkOffsets,
+                                              int chunks) {
         PrimitiveArray offs = Primitives.narrowUnsigned(chunkOffsets, chunks, false, Validity.ALL_VALID);
-        metadata.message(3, new ProtoWriter()
-                .varint(1, count)
-                .varint(3, indices.ptype().id())
-                .varintAlways(4, chunks)
-                .varintAlways(5, offs.ptype().id())
-                .varintAlways(6, 0));
         children.add(CanonicalEncoder.encode(indices));
         children.add(patchValues(dtype, values, count));
         children.add(CanonicalEncoder.encode(offs));
+        return PatchesMetadata.withChunkOffsets(count, indices.ptype(), chunks, offs.ptype());
     }
 }

@@ -9,7 +9,6 @@ import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.spi.Patches;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -177,18 +176,9 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.spi.PointAc
             if (!ptype.isInteger()) {
                 throw node.error("bit-packing needs an integer type, got " + p.display());
             }
-            int bitWidth = 0;
-            int offset = 0;
-            MemorySegment patchesMessage = null;
-            ProtoReader r = new ProtoReader(node.metadata(), "BitPackedMetadata");
-            while (r.next()) {
-                switch (r.field()) {
-                    case 1 -> bitWidth = r.varintAsInt(64);
-                    case 2 -> offset = r.varintAsInt(1023);
-                    case 3 -> patchesMessage = r.bytes();
-                    default -> r.skip();
-                }
-            }
+            BitPackedMetadata meta = BitPackedMetadata.parse(node.metadata());
+            int bitWidth = meta.bitWidth();
+            int offset = meta.offset();
             if (bitWidth > ptype.bitWidth()) {
                 throw node.error("bit width " + bitWidth + " exceeds the " + ptype.bitWidth() + "-bit type "
                         + p.display());
@@ -197,7 +187,7 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.spi.PointAc
             long chunks = ((long) offset + length + 1023) / 1024;
             long chunkBytes = FastLanesBitPacking.packedBytesPerChunk(bitWidth);
             MemorySegment packed = ctx.bufferOfSize(node, 0, chunks * chunkBytes);
-            Patches patches = patchesMessage == null ? null : Patches.parse(node, patchesMessage, ctx);
+            Patches patches = meta.patches() == null ? null : Patches.of(node, meta.patches(), ctx);
             int validityChild = patches == null ? 0 : patches.childCount();
             ctx.expectChildren(node, validityChild, validityChild + 1);
             return new Parsed(p, bitWidth, offset, packed, chunkBytes, patches, validityChild);

@@ -10,7 +10,6 @@ import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.spi.Patches;
 import io.jvortex.spi.PointAccess;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -310,18 +309,9 @@ public final class BitPackedV2Encoding implements Encoding, PointAccess, io.jvor
             if (!ptype.isInteger()) {
                 throw node.error("bit-packing needs an integer type, got " + p.display());
             }
-            int offset = 0;
-            long offsetsTypeId = 0;
-            MemorySegment patchesMessage = null;
-            ProtoReader r = new ProtoReader(node.metadata(), "BitPackedV2Metadata");
-            while (r.next()) {
-                switch (r.field()) {
-                    case 1 -> offset = r.varintAsInt(1023);
-                    case 2 -> offsetsTypeId = r.varint();
-                    case 3 -> patchesMessage = r.bytes();
-                    default -> r.skip();
-                }
-            }
+            BitPackedV2Metadata meta = BitPackedV2Metadata.parse(node.metadata());
+            int offset = meta.offset();
+            long offsetsTypeId = meta.offsetsTypeId();
             // the PType wire ids of u8, u16, u32 and u64 are 0..3
             if (offsetsTypeId < 0 || offsetsTypeId > 3) {
                 throw node.error("block offsets type id " + Long.toUnsignedString(offsetsTypeId)
@@ -330,7 +320,7 @@ public final class BitPackedV2Encoding implements Encoding, PointAccess, io.jvor
             PType offsetsType = PType.fromId(offsetsTypeId);
             ctx.expectBuffers(node, 1);
             MemorySegment packed = node.buffer(0);
-            Patches patches = patchesMessage == null ? null : Patches.parse(node, patchesMessage, ctx);
+            Patches patches = meta.patches() == null ? null : Patches.of(node, meta.patches(), ctx);
             int patchChildren = patches == null ? 0 : patches.childCount();
             int children = ctx.expectChildren(node, patchChildren + 1, patchChildren + 2);
             int validityChild = children == patchChildren + 2 ? patchChildren : children;

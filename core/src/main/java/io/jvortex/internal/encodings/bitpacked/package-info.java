@@ -52,5 +52,9 @@
  * is the compressor's scheme; when the edition has {@code fastlanes.bitpacked.v2} it chooses a width per
  * block ({@link io.jvortex.internal.encodings.bitpacked.BitPackedEncoder#blockBitWidths}) and writes v2 when the
  * widths differ.
+ *
+ * <p>Metadata records: {@code BitPackedMetadata} and {@code BitPackedV2Metadata} (parse and serialize,
+ * shared by the decoders and {@code BitPackedEncoder}); their patches are an {@link
+ * io.jvortex.spi.PatchesMetadata}.
  */
 package io.jvortex.internal.encodings.bitpacked;

@@ -4,5 +4,7 @@
  * {@code m + 1} rows, starting at 0, non-decreasing and ending at the array length; chunk {@code i}
  * is decoded with the array's dtype and {@code offsets[i+1] - offsets[i]} rows. Decoding
  * concatenates the chunks.
+ *
+ * <p>No metadata record: the metadata is empty, so there is no message to share between reader and writer.
  */
 package io.jvortex.internal.encodings.chunked;

@@ -1,5 +1,6 @@
 package io.jvortex.internal.encodings.decimal;
 
+import io.jvortex.internal.format.DecimalMetadata;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.DecimalArray;
 import io.jvortex.array.Validity;
@@ -7,7 +8,6 @@ import io.jvortex.dtype.DType;
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
-import io.jvortex.internal.protobuf.ProtoReader;
 
 /** {@code vortex.decimal}: unscaled two's-complement integers of one width; a zero-copy view. */
 public final class DecimalEncoding implements Encoding {
@@ -29,15 +29,7 @@ public final class DecimalEncoding implements Encoding {
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         DType.Decimal d = ctx.expectDType(node, dtype, DType.Decimal.class);
-        int valuesType = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "DecimalMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                valuesType = r.varintAsInt(WIDTHS.length - 1);
-            } else {
-                r.skip();
-            }
-        }
+        int valuesType = DecimalMetadata.parse(node.metadata()).valuesType();
         int width = WIDTHS[valuesType];
         ctx.expectBuffers(node, 1);
         ctx.expectChildren(node, 0, 1);

@@ -29,5 +29,8 @@
  * validity in logical order (bases and deltas non-nullable); the Rust sources of mid-2026 keep it on
  * the deltas child in transposed bit order (see
  * {@link io.jvortex.internal.encodings.delta.FastLanesDelta#untransposeValidity}).
+ *
+ * <p>No metadata record: jvortex reads this encoding but never writes it, so the message is parsed here
+ * only.
  */
 package io.jvortex.internal.encodings.delta;

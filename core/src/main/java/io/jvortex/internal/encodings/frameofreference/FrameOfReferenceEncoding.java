@@ -10,7 +10,6 @@ import io.jvortex.internal.encodings.bitpacked.BitPackedEncoding;
 import io.jvortex.internal.encodings.bitpacked.BitPackedV2Encoding;
 import io.jvortex.internal.encodings.bitpacked.PackedInts;
 import io.jvortex.scalar.Scalar;
-import io.jvortex.scalar.ScalarValues;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -91,7 +90,7 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.spi.
         if (!p.ptype().isInteger()) {
             throw node.error("frame of reference needs an integer type, got " + p.display());
         }
-        Scalar reference = ScalarValues.decode(node.metadata(), p);
+        Scalar reference = FrameOfReferenceMetadata.parse(node.metadata(), p).reference();
         if (reference.isNull()) {
             throw node.error("frame-of-reference reference is null");
         }

@@ -13,7 +13,6 @@ import io.jvortex.dtype.DType;
 import io.jvortex.internal.encodings.bitpacked.BitPackingScheme;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.spi.CanonicalEncoder;
-import io.jvortex.spi.ScalarValueWriter;
 import io.jvortex.spi.WriteNode;
 import java.util.List;
 
@@ -81,7 +80,7 @@ public final class FrameOfReferenceScheme implements Scheme {
         if (child == null) {
             child = CanonicalEncoder.encode(encoded);
         }
-        byte[] reference = ScalarValueWriter.encode(new Scalar(p.dtype().withNullable(false), min));
+        byte[] reference = new FrameOfReferenceMetadata(new Scalar(p.dtype().withNullable(false), min)).serialize();
         return WriteNode.of(FrameOfReferenceEncoding.ID, reference, List.of(), List.of(child));
     }
 
@@ -141,11 +140,11 @@ public final class FrameOfReferenceScheme implements Scheme {
             single &= r == references[0];
         }
         if (single) {
-            byte[] reference = ScalarValueWriter.encode(new Scalar(nonNullable, references[0]));
+            byte[] reference = new FrameOfReferenceMetadata(new Scalar(nonNullable, references[0])).serialize();
             return WriteNode.of(FrameOfReferenceEncoding.ID, reference, List.of(), List.of(child));
         }
         PrimitiveArray refs = Primitives.fromLongs(nonNullable, references, chunks, Validity.ALL_VALID);
-        return WriteNode.of(FrameOfReferenceV2Encoding.ID, new byte[0], List.of(),
+        return WriteNode.of(FrameOfReferenceV2Encoding.ID, new FrameOfReferenceV2Metadata(0).serialize(), List.of(),
                 List.of(child, ctx.compress(refs, SCHEME_ID)));
     }
 }

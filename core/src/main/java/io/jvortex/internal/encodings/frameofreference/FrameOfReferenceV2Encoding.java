@@ -9,7 +9,6 @@ import io.jvortex.spi.Encoding;
 import io.jvortex.spi.PointAccess;
 import io.jvortex.internal.encodings.bitpacked.BitPackedEncoding;
 import io.jvortex.internal.encodings.bitpacked.BitPackedV2Encoding;
-import io.jvortex.internal.protobuf.ProtoReader;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -152,15 +151,7 @@ public final class FrameOfReferenceV2Encoding implements Encoding, PointAccess {
             if (!p.ptype().isInteger()) {
                 throw node.error("frame of reference needs an integer type, got " + p.display());
             }
-            int offset = 0;
-            ProtoReader r = new ProtoReader(node.metadata(), "FoRV2Metadata");
-            while (r.next()) {
-                if (r.field() == 1) {
-                    offset = r.varintAsInt(1023);
-                } else {
-                    r.skip();
-                }
-            }
+            int offset = FrameOfReferenceV2Metadata.parse(node.metadata()).offset();
             ctx.expectBuffers(node, 0);
             ctx.expectChildren(node, 2, 2);
             int chunks = (int) (((long) offset + length + 1023) >>> 10);

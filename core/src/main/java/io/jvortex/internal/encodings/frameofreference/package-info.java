@@ -11,5 +11,8 @@
  * of the non-nullable dtype with {@code ceil((offset + len) / 1024)} rows. Decode:
  * {@code out[i] = encoded[i] + references[(offset + i) / 1024]}, wrapping. The writer emits it when the
  * chunks' minima differ; equal minima give {@code fastlanes.for}.
+ *
+ * <p>Metadata records: {@code FrameOfReferenceMetadata} (the bare scalar) and {@code
+ * FrameOfReferenceV2Metadata}, shared by the decoders and {@code FrameOfReferenceScheme}.
  */
 package io.jvortex.internal.encodings.frameofreference;

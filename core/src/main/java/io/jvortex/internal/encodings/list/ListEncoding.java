@@ -1,5 +1,6 @@
 package io.jvortex.internal.encodings.list;
 
+import io.jvortex.internal.format.ListMetadata;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.ListArray;
 import io.jvortex.array.Offsets;
@@ -10,7 +11,6 @@ import io.jvortex.dtype.PType;
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
-import io.jvortex.internal.protobuf.ProtoReader;
 
 /** {@code vortex.list}: lists as {@code length + 1} offsets into an elements array (zero-copy). */
 public final class ListEncoding implements Encoding {
@@ -29,16 +29,9 @@ public final class ListEncoding implements Encoding {
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         DType.List l = ctx.expectDType(node, dtype, DType.List.class);
-        long elementsLen = 0;
-        PType offsetType = PType.U8;
-        ProtoReader r = new ProtoReader(node.metadata(), "ListMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> elementsLen = r.varint();
-                case 2 -> offsetType = PType.fromId(r.varint());
-                default -> r.skip();
-            }
-        }
+        ListMetadata meta = ListMetadata.parse(node.metadata());
+        long elementsLen = meta.elementsLength();
+        PType offsetType = meta.offsetsType();
         if (!offsetType.isInteger()) {
             throw node.error("list offsets must be integers, got " + offsetType.displayName());
         }

@@ -1,5 +1,6 @@
 package io.jvortex.internal.encodings.listview;
 
+import io.jvortex.internal.format.ListViewMetadata;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.ListViewArray;
 import io.jvortex.array.Offsets;
@@ -10,7 +11,6 @@ import io.jvortex.dtype.PType;
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
-import io.jvortex.internal.protobuf.ProtoReader;
 
 /** {@code vortex.listview}: lists as per-row (offset, size) views into an elements array (zero-copy). */
 public final class ListViewEncoding implements Encoding {
@@ -29,18 +29,10 @@ public final class ListViewEncoding implements Encoding {
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
         DType.List l = ctx.expectDType(node, dtype, DType.List.class);
-        long elementsLen = 0;
-        PType offsetType = PType.U8;
-        PType sizeType = PType.U8;
-        ProtoReader r = new ProtoReader(node.metadata(), "ListViewMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> elementsLen = r.varint();
-                case 2 -> offsetType = PType.fromId(r.varint());
-                case 3 -> sizeType = PType.fromId(r.varint());
-                default -> r.skip();
-            }
-        }
+        ListViewMetadata meta = ListViewMetadata.parse(node.metadata());
+        long elementsLen = meta.elementsLength();
+        PType offsetType = meta.offsetsType();
+        PType sizeType = meta.sizesType();
         if (!offsetType.isInteger() || !sizeType.isInteger()) {
             throw node.error("list view offsets and sizes must be integers, got " + offsetType.displayName()
                     + " and " + sizeType.displayName());

@@ -7,5 +7,8 @@
  * non-nullable × length (Variant metadata dictionaries); value: binary (nullable per
  * {@code value_nullable}) × length (Variant-encoded values); typed_value: its proto dtype × length
  * (shredded values). Decodes to {@link io.jvortex.array.VariantArray} without interpreting the bytes.
+ *
+ * <p>No metadata record: jvortex reads this encoding but never writes it, so the message is parsed here
+ * only.
  */
 package io.jvortex.internal.encodings.parquetvariant;

@@ -7,10 +7,8 @@ import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.spi.Patches;
-import io.jvortex.internal.protobuf.ProtoReader;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.scalar.ScalarValues;
-import java.lang.foreign.MemorySegment;
 
 /** {@code vortex.sparse}: a fill value everywhere except at patched positions. */
 public final class SparseEncoding implements Encoding {
@@ -28,19 +26,11 @@ public final class SparseEncoding implements Encoding {
 
     @Override
     public Canonical decode(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
-        MemorySegment patchesMessage = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "SparseMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                patchesMessage = r.bytes();
-            } else {
-                r.skip();
-            }
-        }
-        if (patchesMessage == null) {
+        SparseMetadata meta = SparseMetadata.parse(node.metadata());
+        if (meta.patches() == null) {
             throw node.error("SparseMetadata has no patches");
         }
-        Patches patches = Patches.parse(node, patchesMessage, ctx);
+        Patches patches = Patches.of(node, meta.patches(), ctx);
         ctx.expectBuffers(node, 1);
         // Chunk offsets are never part of a sparse array, whatever the metadata says.
         ctx.expectChildren(node, 2, 2);

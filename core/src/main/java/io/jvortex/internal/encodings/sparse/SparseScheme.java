@@ -10,9 +10,9 @@ import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.compress.Scheme;
 import io.jvortex.internal.compress.SchemeId;
 import io.jvortex.internal.compress.Verdict;
-import io.jvortex.internal.protobuf.ProtoWriter;
 import io.jvortex.scalar.Scalar;
 import io.jvortex.spi.CanonicalEncoder;
+import io.jvortex.spi.PatchesMetadata;
 import io.jvortex.spi.ScalarValueWriter;
 import io.jvortex.spi.WriteNode;
 import java.lang.foreign.MemorySegment;
@@ -136,13 +136,9 @@ public final class SparseScheme implements Scheme {
             indicesNode = ctx.compress(patchIndices, id, FLOAT_INDICES_EXCLUDED);
             valuesNode = CanonicalEncoder.encode(patchValues);
         }
-        byte[] metadata = new ProtoWriter().bytesAlways(1, patchesMetadata(count, patchIndices)).toByteArray();
+        byte[] metadata = new SparseMetadata(PatchesMetadata.of(count, patchIndices.ptype())).serialize();
         return WriteNode.of(SparseEncoding.ID, metadata,
                 List.of(new WriteNode.Buffer(MemorySegment.ofArray(ScalarValueWriter.encode(fillScalar)), 1)),
                 List.of(indicesNode, valuesNode));
-    }
-
-    private static byte[] patchesMetadata(int count, PrimitiveArray indices) {
-        return new ProtoWriter().varint(1, count).varint(3, indices.ptype().id()).toByteArray();
     }
 }

@@ -5,5 +5,7 @@
  * length (a null type id is a null row); child i: variant i's dtype × length (sparse: every child has a
  * row for every union row). Row {@code i} = {@code child_j[i]} where {@code j} is the index of
  * {@code type_ids[i]} among the dtype's declared type ids; an undeclared id is rejected.
+ *
+ * <p>No metadata record: the metadata is empty, so there is no message to share between reader and writer.
  */
 package io.jvortex.internal.encodings.union;

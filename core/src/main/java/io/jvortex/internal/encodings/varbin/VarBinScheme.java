@@ -1,5 +1,6 @@
 package io.jvortex.internal.encodings.varbin;
 
+import io.jvortex.internal.format.VarBinMetadata;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.VarBinArray;

@@ -21,5 +21,9 @@
  * <p>This package also holds the helpers the other string encodings share: {@link
  * io.jvortex.internal.encodings.varbin.Offsets} (integer children, offsets, lengths) and {@link
  * io.jvortex.internal.encodings.varbin.Utf8} (validation).
+ *
+ * <p>Metadata record: {@link io.jvortex.internal.format.VarBinMetadata} (parse and serialize), in
+ * {@code internal.format} because {@code io.jvortex.spi.CanonicalEncoder}, a layer below the encodings,
+ * writes it too; {@code VarBinEncoding} and {@code VarBinScheme} use the same record.
  */
 package io.jvortex.internal.encodings.varbin;

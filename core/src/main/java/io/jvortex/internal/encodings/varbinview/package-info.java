@@ -18,5 +18,7 @@
  * tolerated: the views buffer is then copied once and that view replaced by an empty one, keeping
  * the invariant that every view of a decoded array can be followed. Otherwise decoding is
  * zero-copy: the result shares the node's buffers.
+ *
+ * <p>No metadata record: the metadata is empty, so there is no message to share between reader and writer.
  */
 package io.jvortex.internal.encodings.varbinview;

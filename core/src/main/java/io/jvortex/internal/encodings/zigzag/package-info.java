@@ -12,5 +12,7 @@
  * </ul>
  *
  * <p>Decoding, in the type's width: {@code v = (u >>> 1) ^ -(u & 1)}.
+ *
+ * <p>No metadata record: the metadata is empty, so there is no message to share between reader and writer.
  */
 package io.jvortex.internal.encodings.zigzag;

@@ -1,4 +1,4 @@
-package io.jvortex.internal.encodings.varbin;
+package io.jvortex.internal.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.jvortex.internal.encodings.varbin;
+package io.jvortex.internal.format;
 
 import io.jvortex.dtype.PType;
 import io.jvortex.internal.protobuf.ProtoReader;
@@ -7,15 +7,16 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The {@code VarBinMetadata} message of a {@code vortex.varbin} node, read by the decoder and written by
- * the scheme. Parsing checks the wire form only; the decoder checks the id names an integer type.
+ * the scheme and by {@code spi.CanonicalEncoder} (hence here, below both). Parsing checks the wire form
+ * only; the decoder checks the id names an integer type.
  *
  * @param offsetsPTypeId the offsets' ptype id (field 1, default 0 = u8), unchecked
  */
-record VarBinMetadata(long offsetsPTypeId) {
+public record VarBinMetadata(long offsetsPTypeId) {
     /**
      * @param offsetsType the offsets' type
      */
-    VarBinMetadata(PType offsetsType) {
+    public VarBinMetadata(PType offsetsType) {
         this(offsetsType.id());
     }
 
@@ -23,7 +24,7 @@ record VarBinMetadata(long offsetsPTypeId) {
      * @param metadata the message bytes
      * @return the metadata
      */
-    static VarBinMetadata parse(MemorySegment metadata) {
+    public static VarBinMetadata parse(MemorySegment metadata) {
         long offsetsPTypeId = 0;
         ProtoReader r = new ProtoReader(metadata, "VarBinMetadata");
         while (r.next()) {
@@ -37,7 +38,7 @@ record VarBinMetadata(long offsetsPTypeId) {
     }
 
     /** @return the message bytes (a zero id omitted) */
-    byte[] serialize() {
+    public byte[] serialize() {
         return new ProtoWriter().varint(1, offsetsPTypeId).toByteArray();
     }
 }
