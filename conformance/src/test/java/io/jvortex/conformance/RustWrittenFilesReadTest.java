@@ -17,6 +17,7 @@ import io.jvortex.testing.RandomTables.NullShape;
 import io.jvortex.testing.RandomTables.ValueShape;
 import io.jvortex.testing.Seeds;
 import io.jvortex.testing.TypeSpec;
+import io.jvortex.testing.http.TempFileServer;
 import io.jvortex.testing.oracle.RustOracle;
 import io.jvortex.testing.oracle.RustOracle.Strategy;
 import java.io.IOException;
@@ -469,6 +470,36 @@ class RustWrittenFilesReadTest {
             }
         }
         takeAndSplits(file, expected, what);
+        overHttp(file, actual, what);
+    }
+
+    /**
+     * The same file read through range requests ({@code VortexReader.open(URI)} against the loopback
+     * {@link TempFileServer}) gives the same rows as the local read.
+     */
+    static void overHttp(Path file, List<String> local, String what) {
+        StringWriter out = new StringWriter();
+        JsonlWriter writer = new JsonlWriter(out);
+        long requests;
+        try (VortexReader reader = VortexReader.open(TempFileServer.shared().uri(file));
+             ScanIterator scan = reader.scan()) {
+            while (scan.hasNext()) {
+                try (Chunk chunk = scan.next()) {
+                    writer.write(chunk.rawArray());
+                }
+            }
+            requests = reader.ioStats().requests();
+        }
+        writer.flush();
+        List<String> remote = out.toString().lines().toList();
+        assertThat(requests).as("%s over HTTP: requests", what).isPositive();
+        assertThat(remote).as("%s over HTTP", what).hasSize(local.size());
+        for (int i = 0; i < local.size(); i++) {
+            if (!local.get(i).equals(remote.get(i))) {
+                throw new AssertionError(what + " over HTTP: row " + i + " differs from the local read\n  local: "
+                        + abbreviate(local.get(i)) + "\n  http:  " + abbreviate(remote.get(i)));
+            }
+        }
     }
 
     /**
