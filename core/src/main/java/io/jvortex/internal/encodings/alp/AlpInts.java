@@ -1,5 +1,6 @@
 package io.jvortex.internal.encodings.alp;
 
+import io.jvortex.spi.PatchedRows;
 import io.jvortex.array.Offsets;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
@@ -55,20 +56,10 @@ public record AlpInts(PrimitiveArray ints, boolean f32, double f10, double if10,
 
     @Override
     public AlpInts slice(int start, int length) {
-        int from = firstAtLeast(patchPositions, start);
-        int to = firstAtLeast(patchPositions, start + length);
-        int[] local = new int[to - from];
-        for (int k = from; k < to; k++) {
-            local[k - from] = patchPositions[k] - start;
-        }
-        PrimitiveArray values = local.length == 0 ? null : patchValues.slice(from, to - from);
-        return new AlpInts(ints.slice(start, length), f32, f10, if10, local, values);
+        PatchedRows patches = PatchedRows.slice(patchPositions, patchValues, start, length);
+        return new AlpInts(ints.slice(start, length), f32, f10, if10, patches.positions(), patches.values());
     }
 
-    private static int firstAtLeast(int[] sorted, int row) {
-        int i = java.util.Arrays.binarySearch(sorted, row);
-        return i >= 0 ? i : -i - 1;
-    }
 
     /** One ALP value, exactly as the decoder computes it. */
     private double alpValue(long e) {

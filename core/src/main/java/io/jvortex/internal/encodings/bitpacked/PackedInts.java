@@ -1,5 +1,6 @@
 package io.jvortex.internal.encodings.bitpacked;
 
+import io.jvortex.spi.PatchedRows;
 import io.jvortex.array.Offsets;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
@@ -50,20 +51,8 @@ public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, in
 
     @Override
     public PackedInts slice(int start, int length) {
-        int from = firstAtLeast(patchPositions, start);
-        int to = firstAtLeast(patchPositions, start + length);
-        int[] local = new int[to - from];
-        for (int k = from; k < to; k++) {
-            local[k - from] = patchPositions[k] - start;
-        }
-        PrimitiveArray values = local.length == 0 ? null : patchValues.slice(from, to - from);
-        return new PackedInts(packed.slice(start, length), reference, bitWidth, local, values);
-    }
-
-    /** The index of the first of {@code sorted} at least {@code row}. */
-    static int firstAtLeast(int[] sorted, int row) {
-        int i = java.util.Arrays.binarySearch(sorted, row);
-        return i >= 0 ? i : -i - 1;
+        PatchedRows patches = PatchedRows.slice(patchPositions, patchValues, start, length);
+        return new PackedInts(packed.slice(start, length), reference, bitWidth, patches.positions(), patches.values());
     }
 
     /** Decodes the rows: adds the reference and patches. */
