@@ -448,12 +448,16 @@ public sealed interface Expr {
 
     /**
      * @param value a decimal number
-     * @return a {@code decimal(p, s)} literal with the number's own precision and scale
+     * @return a {@code decimal(p, s)} literal with the number's own precision and scale; a negative scale
+     *     is widened to 0 unless that would need more than 76 digits (e.g. {@code 9.9E+77})
      */
     static Literal lit(BigDecimal value) {
         Objects.requireNonNull(value, "value");
-        int scale = Math.max(0, value.scale());
-        BigDecimal v = value.setScale(scale);
+        BigDecimal v = value.setScale(Math.max(0, value.scale()));
+        if (v.precision() > DType.Decimal.MAX_PRECISION && value.scale() < 0) {
+            v = value; // keep the negative scale: decimal(p, -s) holds unscaled × 10^s
+        }
+        int scale = v.scale();
         int precision = Math.max(Math.max(1, v.precision()), scale);
         if (precision > DType.Decimal.MAX_PRECISION) {
             throw new IllegalArgumentException("decimal literal " + value + " has more than 76 digits");

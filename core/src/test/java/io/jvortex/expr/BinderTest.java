@@ -42,6 +42,20 @@ class BinderTest {
     }
 
     @Test
+    void wideLiteralsOfANegativeScaleKeepIt() {
+        // 76 nines × 10^2: 78 digits at scale 0, so the literal keeps scale -2 (a decimal(76, -2) column's max)
+        BigInteger nines = BigInteger.TEN.pow(76).subtract(BigInteger.ONE);
+        Expr.Literal wide = lit(new java.math.BigDecimal(nines.negate(), -2));
+        assertThat(wide.value().dtype()).isEqualTo(new DType.Decimal(76, -2, false));
+        DType.Struct schema = new DType.Struct(List.of("d"), List.of(new DType.Decimal(76, -2, true)), false);
+        assertThat(new Expr.Compare(Expr.Op.LE, col("d"), wide).bind(schema).expr()).isEqualTo(new Expr.Compare(
+                Expr.Op.LE, col("d"), literal(new DType.Decimal(76, -2, false), nines.negate())));
+        // a narrower one still becomes scale 0, as before
+        assertThat(lit(new java.math.BigDecimal(BigInteger.valueOf(12), -2)).value().dtype())
+                .isEqualTo(new DType.Decimal(4, 0, false));
+    }
+
+    @Test
     void fractionalLiteralsAgainstIntegersMoveToTheRightNeighbour() {
         DType i32 = new DType.Primitive(PType.I32, false);
         assertThat(bound("qty > 4.5")).isEqualTo(new Expr.Compare(Expr.Op.GT, col("qty"), literal(i32, 4L)));
