@@ -474,34 +474,41 @@ class RustWrittenFilesReadTest {
             }
         }
         takeAndSplits(file, expected, what);
-        overHttp(file, actual, what);
+        overNetwork(file, actual, what);
     }
 
     /**
-     * The same file read through range requests ({@code VortexReader.open(URI)} against the loopback
-     * {@link TempFileServer}) gives the same rows as the local read.
+     * The same file read through range requests gives the same rows as the local read: over HTTP
+     * ({@code VortexReader.open(URI)} against the loopback {@link TempFileServer}) and over S3 (uploaded to and
+     * read from the suite's s3proxy, {@link ConformanceS3}).
      */
-    static void overHttp(Path file, List<String> local, String what) {
+    static void overNetwork(Path file, List<String> local, String what) {
+        try (VortexReader reader = VortexReader.open(TempFileServer.shared().uri(file))) {
+            sameRows(reader, local, what + " over HTTP");
+        }
+        try (VortexReader reader = ConformanceS3.open(ConformanceS3.put(file))) {
+            sameRows(reader, local, what + " over S3");
+        }
+    }
+
+    private static void sameRows(VortexReader reader, List<String> local, String what) {
         StringWriter out = new StringWriter();
         JsonlWriter writer = new JsonlWriter(out);
-        long requests;
-        try (VortexReader reader = VortexReader.open(TempFileServer.shared().uri(file));
-             ScanIterator scan = reader.scan()) {
+        try (ScanIterator scan = reader.scan()) {
             while (scan.hasNext()) {
                 try (Chunk chunk = scan.next()) {
                     writer.write(chunk.rawArray());
                 }
             }
-            requests = reader.ioStats().requests();
         }
         writer.flush();
         List<String> remote = out.toString().lines().toList();
-        assertThat(requests).as("%s over HTTP: requests", what).isPositive();
-        assertThat(remote).as("%s over HTTP", what).hasSize(local.size());
+        assertThat(reader.ioStats().requests()).as("%s: requests", what).isPositive();
+        assertThat(remote).as(what).hasSize(local.size());
         for (int i = 0; i < local.size(); i++) {
             if (!local.get(i).equals(remote.get(i))) {
-                throw new AssertionError(what + " over HTTP: row " + i + " differs from the local read\n  local: "
-                        + abbreviate(local.get(i)) + "\n  http:  " + abbreviate(remote.get(i)));
+                throw new AssertionError(what + ": row " + i + " differs from the local read\n  local:  "
+                        + abbreviate(local.get(i)) + "\n  remote: " + abbreviate(remote.get(i)));
             }
         }
     }
