@@ -16,12 +16,17 @@ import org.apache.hadoop.fs.Path;
  * destination ({@code .NAME.<uuid>.tmp}), which {@link #commit()} closes and renames to the
  * destination, so readers never see a partial file. On abort or failure the temporary file is deleted.
  *
- * <p>A rename is atomic on HDFS and the local file system; object stores (s3a) copy, which is still all
- * or nothing for readers. When the destination already exists and the file system refuses to rename
- * over it, it is deleted first (readers may then briefly find no file, never a partial one).
- * Not thread-safe: one writer at a time.
+ * <p>A rename is atomic on HDFS and the local file system. When the destination already exists and the
+ * file system refuses to rename over it, it is deleted first (readers may then briefly find no file, never
+ * a partial one). Object stores whose output streams can be aborted (s3a: the path capability
+ * {@value #ABORTABLE_STREAM}) publish an object only when its stream closes, so there the bytes go straight
+ * to the destination, commit closes the stream and abort cancels the upload: no temporary object and no
+ * server-side copy of the whole file at commit. Not thread-safe: one writer at a time.
  */
 public final class HadoopByteSink implements ByteSink {
+    /** Hadoop's path capability of file systems whose output streams can be aborted (3.3.1 and newer). */
+    static final String ABORTABLE_STREAM = "fs.capability.outputstream.abortable";
+
     private final FileSystem fs;
     private final Path destination;
     private final Path temporary;
@@ -52,12 +57,27 @@ public final class HadoopByteSink implements ByteSink {
         if (parent == null) {
             throw new IllegalArgumentException("cannot write a file at the root: " + qualified);
         }
+        if (abortable(fs, qualified)) {
+            try {
+                return new HadoopByteSink(fs, qualified, null, fs.create(qualified, true));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start writing " + qualified + ": " + e.getMessage(), e);
+            }
+        }
         Path temporary = new Path(parent, "." + qualified.getName() + "." + UUID.randomUUID() + ".tmp");
         try {
             return new HadoopByteSink(fs, qualified, temporary, fs.create(temporary, false));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the temporary file " + temporary + " for " + qualified
                     + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean abortable(FileSystem fs, Path path) {
+        try {
+            return fs.hasPathCapability(path, ABORTABLE_STREAM);
+        } catch (IOException | RuntimeException e) {
+            return false; // then the temporary file and the rename, which every file system has
         }
     }
 
@@ -108,7 +128,7 @@ public final class HadoopByteSink implements ByteSink {
         checkOpen();
         try {
             out.close();
-            if (!fs.rename(temporary, destination)) {
+            if (temporary != null && !fs.rename(temporary, destination)) {
                 // HDFS and others refuse to rename over an existing file
                 if (!fs.exists(destination) || !fs.delete(destination, false) || !fs.rename(temporary, destination)) {
                     throw new IOException("the file system refused to rename " + temporary + " to " + destination);
@@ -129,6 +149,16 @@ public final class HadoopByteSink implements ByteSink {
             return;
         }
         aborted = true;
+        if (temporary == null) {
+            try {
+                out.abort(); // the upload is cancelled: nothing appears, an older object stays
+                out.close();
+            } catch (IOException | RuntimeException e) {
+                throw new UncheckedIOException("cannot abort the upload to " + destination + ": " + e.getMessage(),
+                        e instanceof IOException io ? io : new IOException(e));
+            }
+            return;
+        }
         try {
             out.close();
         } catch (IOException ignored) {
@@ -156,12 +186,13 @@ public final class HadoopByteSink implements ByteSink {
     }
 
     /**
-     * The temporary file the bytes go to until the commit.
+     * The file the bytes go to until the commit: a temporary file beside the destination, or the destination
+     * itself on file systems with abortable streams.
      *
      * @return its path
      */
     public Path temporaryPath() {
-        return temporary;
+        return temporary != null ? temporary : destination;
     }
 
     private void checkOpen() {
