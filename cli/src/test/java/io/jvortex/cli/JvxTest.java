@@ -184,7 +184,8 @@ class JvxTest {
         Result r = jvx("demo", "--rows", "20000", "--dir", dir.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("20,000 rows", "generate + write", "full scan", "two-column scan",
-                "filtered scan", "take 100 rows");
+                "filtered scan", "take 100 rows", "best of 5 warm runs");
+        assertThat(r.out().lines().filter(l -> l.contains(" s   warm ")).count()).as(r.out()).isEqualTo(4);
         Path file = dir.resolve("lineitem.vortex");
         try (io.jvortex.api.VortexReader reader = io.jvortex.api.VortexReader.open(file)) {
             assertThat(reader.rowCount()).isEqualTo(20_000);
@@ -192,9 +193,12 @@ class JvxTest {
         }
         // the generator is deterministic: the same rows give the same file
         Path again = dir.resolve("again");
-        assertThat(jvx("demo", "--rows", "20000", "--dir", again.toString()).code()).isZero();
+        Result cold = jvx("demo", "--rows", "20000", "--warm", "0", "--dir", again.toString());
+        assertThat(cold.code()).as(cold.err()).isZero();
         assertThat(Files.mismatch(file, again.resolve("lineitem.vortex"))).isEqualTo(-1L);
+        assertThat(cold.out()).contains("take 100 rows").doesNotContain("warm");
         assertThat(jvx("demo", "--rows", "0").code()).isNotZero();
+        assertThat(jvx("demo", "--warm", "-1").code()).isNotZero();
     }
 
     @Test
