@@ -40,6 +40,22 @@ public interface ByteSource extends AutoCloseable {
     List<CompletableFuture<MemorySegment>> read(List<ByteRange> ranges);
 
     /**
+     * Reads several byte ranges like {@link #read(List)}, merging neighbours only when the gap between
+     * them is below {@code coalesceGapBytes} instead of the source's own threshold: for reads of many
+     * small parts (a take of a few rows), where reading the gaps would cost more than it saves.
+     * Sources that do not coalesce ignore the threshold.
+     *
+     * @param ranges the ranges, each inside {@code [0, size())}
+     * @param coalesceGapBytes the largest gap, in bytes, read to merge two ranges into one request
+     * @return one future per range, in the order of {@code ranges}
+     * @throws IllegalArgumentException when a range ends past {@link #size()}
+     * @throws IllegalStateException when the source is closed
+     */
+    default List<CompletableFuture<MemorySegment>> read(List<ByteRange> ranges, long coalesceGapBytes) {
+        return read(ranges);
+    }
+
+    /**
      * Reads one range.
      *
      * @param range the range, inside {@code [0, size())}

@@ -95,6 +95,11 @@ public final class ChannelFileSource implements ByteSource {
     }
 
     @Override
+    public List<CompletableFuture<MemorySegment>> read(List<ByteRange> ranges, long coalesceGapBytes) {
+        return reader.read(ranges, coalesceGapBytes);
+    }
+
+    @Override
     public URI uri() {
         return uri;
     }

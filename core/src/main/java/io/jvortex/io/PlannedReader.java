@@ -54,6 +54,13 @@ final class PlannedReader {
     }
 
     List<CompletableFuture<MemorySegment>> read(List<ByteRange> ranges) {
+        return read(ranges, options.coalesceGapBytes());
+    }
+
+    List<CompletableFuture<MemorySegment>> read(List<ByteRange> ranges, long coalesceGapBytes) {
+        if (coalesceGapBytes < 0) {
+            throw new IllegalArgumentException("coalesceGapBytes must be >= 0, got " + coalesceGapBytes);
+        }
         if (closed.get()) {
             throw new IllegalStateException(uri + " is closed");
         }
@@ -84,7 +91,7 @@ final class PlannedReader {
             }
         }
         List<RangeCoalescer.Request> requests = new ArrayList<>(RangeCoalescer.plan(toFetch,
-                options.coalesceGapBytes(), options.maxRequestBytes()));
+                coalesceGapBytes, options.maxRequestBytes()));
         // Callers list ranges in the order they need them (a scan: row range by row range), so requests
         // start in the order of the first range each serves, not by offset: with a file stored column by
         // column, the requests holding the next rows of every column go first.

@@ -260,6 +260,11 @@ public final class RemoteByteSource implements ByteSource {
     }
 
     @Override
+    public List<CompletableFuture<MemorySegment>> read(List<ByteRange> ranges, long coalesceGapBytes) {
+        return reader.read(ranges, coalesceGapBytes);
+    }
+
+    @Override
     public URI uri() {
         return display;
     }

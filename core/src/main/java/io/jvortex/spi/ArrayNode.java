@@ -103,6 +103,11 @@ public final class ArrayNode {
         return array.bufferOffset(bufferIndex(index));
     }
 
+    /** The buffer's start relative to its segment, for planning partial reads. */
+    long bufferStartInSegment(int index) {
+        return array.bufferOffset(bufferIndex(index)) - array.segmentOffset();
+    }
+
     private int bufferIndex(int index) {
         if (index < 0 || index >= bufferCount()) {
             throw error("buffer " + index + " requested but the node has " + bufferCount() + " buffers");

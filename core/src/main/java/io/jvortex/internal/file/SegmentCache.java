@@ -82,6 +82,16 @@ final class SegmentCache {
         }
     }
 
+    /**
+     * @param id a segment id
+     * @return whether the segment is cached or being fetched
+     */
+    boolean contains(int id) {
+        synchronized (lock) {
+            return lookup(id) != null;
+        }
+    }
+
     /** Starts one vectored read of the given segments that are neither cached nor in flight. */
     void prefetch(int[] ids, SegmentSpec[] specs) {
         List<ByteRange> ranges = new ArrayList<>();

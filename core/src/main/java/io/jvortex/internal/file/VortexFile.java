@@ -481,6 +481,58 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /**
+     * @param segmentId a segment id
+     * @return whether reading the segment costs no new fetch: the file is mapped, or the segment is
+     *         cached or already being fetched
+     */
+    public boolean segmentAvailable(int segmentId) {
+        return cache == null || cache.contains(segmentId);
+    }
+
+    /**
+     * Reads parts of segments straight from the source, outside the segment cache, as one vectored
+     * read (take reading only the bytes its rows need), and waits for all of them.
+     *
+     * @param ranges absolute byte ranges, each within a segment
+     * @param coalesceGapBytes the largest gap read to merge two ranges into one request
+     * @return the bytes of each range, in order
+     * @throws io.jvortex.io.RangeReadException when a read fails
+     */
+    public List<MemorySegment> readParts(List<io.jvortex.io.ByteRange> ranges, long coalesceGapBytes) {
+        if (byteSource == null) {
+            List<MemorySegment> out = new java.util.ArrayList<>(ranges.size());
+            for (io.jvortex.io.ByteRange r : ranges) {
+                out.add(data.asSlice(r.byteOffset(), r.lengthBytes()));
+            }
+            return out;
+        }
+        List<java.util.concurrent.CompletableFuture<MemorySegment>> futures = byteSource.read(ranges, coalesceGapBytes);
+        List<MemorySegment> out = new java.util.ArrayList<>(futures.size());
+        for (int i = 0; i < futures.size(); i++) {
+            MemorySegment bytes;
+            try {
+                bytes = futures.get(i).join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw e;
+            } catch (java.util.concurrent.CancellationException c) {
+                throw new IllegalStateException("reading " + ranges.get(i) + " of " + source + " was cancelled", c);
+            }
+            if (bytes.byteSize() != ranges.get(i).lengthBytes()) {
+                throw new VortexException(source, ranges.get(i).byteOffset(), null, "read " + bytes.byteSize()
+                        + " bytes, expected " + ranges.get(i).lengthBytes(), null);
+            }
+            out.add(bytes);
+        }
+        return out;
+    }
+
+    /**
      * Drops prefetched segments that were never read (a scan closed early); in-flight reads finish
      * into nothing.
      *

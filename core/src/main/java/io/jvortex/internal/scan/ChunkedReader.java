@@ -95,6 +95,22 @@ final class ChunkedReader extends ColumnReader {
     }
 
     @Override
+    void takeTargets(long[] rows, int from, int to, List<PartialTake.Target> parts, java.util.BitSet whole) {
+        int i = from;
+        long[] local = new long[to - from];
+        while (i < to) {
+            int c = chunkOf(rows[i]);
+            int j = i;
+            while (j < to && rows[j] < starts[c + 1]) {
+                local[j - i] = rows[j] - starts[c];
+                j++;
+            }
+            chunks.get(c).takeTargets(local, 0, j - i, parts, whole);
+            i = j;
+        }
+    }
+
+    @Override
     void release(long row) {
         for (int i = released; i < chunks.size(); i++) {
             if (starts[i] >= row) {

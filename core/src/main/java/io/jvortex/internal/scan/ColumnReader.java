@@ -119,6 +119,38 @@ abstract class ColumnReader {
     void segments(long start, long end, java.util.function.IntConsumer out) {
     }
 
+    /**
+     * Reports what a {@link #take} of {@code rows[from, to)} reads: flat segments that may be read in
+     * part with the positions taken from each, and segments to fetch whole. This default reports the
+     * segments of every piece holding a requested row, whole.
+     *
+     * @param rows rows relative to this reader, ascending
+     * @param from first index into {@code rows}
+     * @param to index to stop before
+     * @param parts receives flat segments and their positions
+     * @param whole receives segment ids to fetch whole
+     */
+    void takeTargets(long[] rows, int from, int to, List<PartialTake.Target> parts, java.util.BitSet whole) {
+        List<Long> cuts = new ArrayList<>();
+        boundaries(0, cuts::add);
+        cuts.add(rowCount());
+        java.util.Collections.sort(cuts);
+        int i = from;
+        long pieceStart = 0;
+        for (long cut : cuts) {
+            if (cut <= pieceStart) {
+                continue;
+            }
+            if (i < to && rows[i] < cut) {
+                segments(pieceStart, cut, whole::set);
+                while (i < to && rows[i] < cut) {
+                    i++;
+                }
+            }
+            pieceStart = cut;
+        }
+    }
+
     /** Frees everything. */
     void close() {
         release(Long.MAX_VALUE);

@@ -214,9 +214,12 @@ final class FlatReader extends ColumnReader {
             throw new io.jvortex.error.VortexException(state.file.source(), io.jvortex.error.VortexException.NO_OFFSET,
                     layout.path(), "flat layout of " + layout.rowCount() + " rows is larger than one array can be", null);
         }
-        int[] positions = new int[to - from];
-        for (int i = from; i < to; i++) {
-            positions[i - from] = (int) rows[i];
+        int[] positions = positions(rows, from, to);
+        if (state.partialTake != null) {
+            Canonical partial = state.partialTake.take(layout, positions, state);
+            if (partial != null) {
+                return partial;
+            }
         }
         SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
         String path = layout.path() + "/segment#" + layout.segmentId();
@@ -225,6 +228,21 @@ final class FlatReader extends ColumnReader {
         DecodeContext ctx = new DecodeContext(state.registry, state.chunkArena(), state.allowUnknown,
                 state.maxDecodedBytes);
         return ctx.take(array.root(), layout.dtype(), (int) layout.rowCount(), positions);
+    }
+
+    @Override
+    void takeTargets(long[] rows, int from, int to, java.util.List<PartialTake.Target> parts, java.util.BitSet whole) {
+        if (decoded == null && to > from) {
+            parts.add(new PartialTake.Target(layout, positions(rows, from, to)));
+        }
+    }
+
+    private static int[] positions(long[] rows, int from, int to) {
+        int[] positions = new int[to - from];
+        for (int i = from; i < to; i++) {
+            positions[i - from] = (int) rows[i];
+        }
+        return positions;
     }
 
     @Override

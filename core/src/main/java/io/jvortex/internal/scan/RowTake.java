@@ -51,7 +51,7 @@ public final class RowTake {
         ColumnReader root = projected.reader();
         ScanState state = new ScanState(file, options.encodings(), options.allowUnknown(), options.maxDecodedBytes());
         if (!file.isMapped() && n > 0) {
-            prefetch(file, root, sorted);
+            prefetch(state, root, sorted);
         }
         Arena arena = state.newArena();
         try {
@@ -71,28 +71,21 @@ public final class RowTake {
     }
 
     /**
-     * Fetches, in one vectored read, the segments of every piece (of the projection's pieces) that
-     * holds a requested row.
+     * Fetches what the take reads: the flat segments whose encodings can name the parts their rows
+     * need are read in part ({@link PartialTake}: their tails, then the planned parts, each round one
+     * vectored read); every other segment of a piece holding a requested row is fetched whole, in one
+     * vectored read started first.
      */
-    private static void prefetch(VortexFile file, ColumnReader root, long[] sorted) {
-        java.util.List<Long> b = new java.util.ArrayList<>();
-        root.boundaries(0, b::add);
-        long[] cuts = b.stream().mapToLong(Long::longValue).filter(x -> x > 0 && x < root.rowCount()).sorted()
-                .distinct().toArray();
-        java.util.BitSet ids = new java.util.BitSet();
-        int i = 0;
-        long pieceStart = 0;
-        for (int c = 0; c <= cuts.length && i < sorted.length; c++) {
-            long pieceEnd = c < cuts.length ? cuts[c] : root.rowCount();
-            if (sorted[i] < pieceEnd) {
-                root.segments(pieceStart, pieceEnd, ids::set);
-                while (i < sorted.length && sorted[i] < pieceEnd) {
-                    i++;
-                }
-            }
-            pieceStart = pieceEnd;
-        }
-        file.prefetch(ids.stream().toArray());
+    private static void prefetch(ScanState state, ColumnReader root, long[] sorted) {
+        List<PartialTake.Target> parts = new java.util.ArrayList<>();
+        java.util.BitSet whole = new java.util.BitSet();
+        root.takeTargets(sorted, 0, sorted.length, parts, whole);
+        state.file.prefetch(whole.stream().toArray());
+        java.util.BitSet rest = new java.util.BitSet();
+        rest.or(whole);
+        state.partialTake = PartialTake.fetch(state, parts, rest);
+        rest.andNot(whole);
+        state.file.prefetch(rest.stream().toArray());
     }
 
     /** Positions into {@code sorted} that put it back in the requested order. */

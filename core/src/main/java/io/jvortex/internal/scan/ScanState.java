@@ -18,6 +18,8 @@ final class ScanState {
     final boolean allowUnknown;
     final long maxDecodedBytes;
     private Allocator chunkAllocator;
+    /** The segments a take read in part ({@link RowTake}), or null. */
+    PartialTake partialTake;
     private Arena chunkArena;
 
     ScanState(VortexFile file, EncodingRegistry registry, boolean allowUnknown, long maxDecodedBytes) {

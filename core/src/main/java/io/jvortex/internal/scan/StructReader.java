@@ -63,6 +63,16 @@ final class StructReader extends ColumnReader {
         return assemble(to - from, r -> r.take(rows, from, to, state));
     }
 
+    @Override
+    void takeTargets(long[] rows, int from, int to, List<PartialTake.Target> parts, java.util.BitSet whole) {
+        if (validity != null) {
+            validity.takeTargets(rows, from, to, parts, whole);
+        }
+        for (ColumnReader f : fields) {
+            f.takeTargets(rows, from, to, parts, whole);
+        }
+    }
+
     /** The struct of {@code length} rows whose fields and validity are what {@code read} gives for each reader. */
     private Canonical assemble(int length, java.util.function.Function<ColumnReader, Canonical> read) {
         List<Canonical> out = new ArrayList<>(fields.size());

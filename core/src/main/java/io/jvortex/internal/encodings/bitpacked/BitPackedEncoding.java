@@ -17,7 +17,7 @@ import java.lang.foreign.ValueLayout;
  * 1024-value chunks, with optional patches for values that did not fit.
  */
 public final class BitPackedEncoding implements Encoding, io.jvortex.spi.PointAccess,
-        io.jvortex.spi.EncodedFilter {
+        io.jvortex.spi.EncodedFilter, io.jvortex.spi.PointRanges {
     /** The encoding id. */
     public static final String ID = "fastlanes.bitpacked";
 
@@ -192,6 +192,26 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.spi.PointAc
             ctx.expectChildren(node, validityChild, validityChild + 1);
             return new Parsed(p, bitWidth, offset, packed, chunkBytes, patches, validityChild);
         }
+    }
+
+    /** The 1024-value chunk of every position, the whole patches and the validity at the positions. */
+    @Override
+    public void plan(ArrayNode node, DType dtype, int length, int[] indices, io.jvortex.spi.TakePlan plan) {
+        Parsed parsed = Parsed.of(node, dtype, length, plan.context());
+        long previous = -1;
+        for (int index : indices) {
+            long chunk = ((long) index + parsed.offset()) >>> 10;
+            if (chunk != previous) {
+                plan.part(node, 0, chunk * parsed.chunkBytes(), parsed.chunkBytes());
+                previous = chunk;
+            }
+        }
+        if (parsed.patches() != null) {
+            for (int c = 0; c < parsed.patches().childCount(); c++) {
+                plan.whole(node.child(c));
+            }
+        }
+        plan.takeValidity(node, parsed.validityChild(), length, indices);
     }
 
     /** Decodes only the requested positions: one or two word reads each, plus a patch lookup. */

@@ -18,7 +18,7 @@ import io.jvortex.internal.protobuf.ProtoWriter;
  * package documentation for the physical form and the choice of value width. Single positions come from
  * the child's own point access.
  */
-public final class DecimalBytePartsEncoding implements Encoding, PointAccess {
+public final class DecimalBytePartsEncoding implements Encoding, PointAccess, io.jvortex.spi.PointRanges {
     /** The encoding id. */
     public static final String ID = "vortex.decimal_byte_parts";
 
@@ -78,6 +78,17 @@ public final class DecimalBytePartsEncoding implements Encoding, PointAccess {
     @Override
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
         return view(node, dtype, length, indices, ctx);
+    }
+
+    /** What the most-significant-part child's take reads. */
+    @Override
+    public void plan(ArrayNode node, DType dtype, int length, int[] indices, io.jvortex.spi.TakePlan plan) {
+        DecodeContext ctx = plan.context();
+        DType.Decimal d = ctx.expectDType(node, dtype, DType.Decimal.class);
+        DecimalBytePartsMetadata meta = DecimalBytePartsMetadata.parse(node);
+        ctx.expectBuffers(node, 0);
+        ctx.expectChildren(node, 1, 1);
+        plan.takeChild(node, 0, new DType.Primitive(meta.mspType(), d.nullable()), length, indices);
     }
 
     /** The decimals over the decoded child, all of it or only {@code indices} (when not null). */

@@ -14,7 +14,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** {@code fastlanes.for}: {@code out[i] = encoded[i] + reference}, wrapping in the type's width. */
-public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.spi.PointAccess,
+public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.spi.PointAccess, io.jvortex.spi.PointRanges,
         io.jvortex.spi.EncodedFilter {
     /** The encoding id. */
     public static final String ID = "fastlanes.for";
@@ -37,6 +37,14 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.spi.
             return BitPackedV2Encoding.decodeWithReference(child, p, length, ref, ctx);
         }
         return addReference(ctx.decodePrimitive(node, 0, p, length), ref, ctx);
+    }
+
+    /** What the child's take reads (with or without the reference folded in, the same parts). */
+    @Override
+    public void plan(ArrayNode node, DType dtype, int length, int[] indices, io.jvortex.spi.TakePlan plan) {
+        DType.Primitive p = plan.context().expectDType(node, dtype, DType.Primitive.class);
+        reference(node, p, plan.context());
+        plan.takeChild(node, 0, p, length, indices);
     }
 
     /** The requested positions of the encoded child, plus the reference. */

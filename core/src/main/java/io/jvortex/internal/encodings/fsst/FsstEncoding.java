@@ -22,7 +22,7 @@ import java.lang.foreign.ValueLayout;
  * Decodes the whole code range in one pass into a fresh buffer and returns a {@link VarBinArray}
  * whose offsets come from the per-row uncompressed lengths; taking rows decompresses only their codes.
  */
-public final class FsstEncoding implements Encoding, PointAccess {
+public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi.PointRanges {
     /** The encoding id. */
     public static final String ID = "vortex.fsst";
 
@@ -164,6 +164,34 @@ public final class FsstEncoding implements Encoding, PointAccess {
             Utf8.validateRows(node, bytes, offsets, validity, n, indices);
         }
         return new VarBinArray(dtype, offsets, bytes, n, validity);
+    }
+
+    /**
+     * The symbol table, the uncompressed lengths and codes offsets at the positions, then the
+     * positions' codes and their validity; the legacy form, or too many rows, whole.
+     */
+    @Override
+    public void plan(ArrayNode node, DType dtype, int length, int[] indices, io.jvortex.spi.TakePlan plan) {
+        VarBinEncoding.expectString(node, dtype);
+        FsstMetadata meta = FsstMetadata.parse(node.metadata());
+        PType lengthsPType = Offsets.integerPType(node, meta.lengthsPTypeId(), "uncompressed_lengths_ptype");
+        if (expectBufferCount(node) == 2 || indices.length > Offsets.MAX_TAKE_RANGES) {
+            plan.whole(node);
+            return;
+        }
+        plan.buffer(node, 0);
+        plan.buffer(node, 1);
+        PType codesOffsetsPType = Offsets.integerPType(node, meta.codesOffsetsPTypeId(), "codes_offsets_ptype");
+        plan.context().expectChildren(node, 2, 3);
+        plan.takeChild(node, 0, new DType.Primitive(lengthsPType, false), length, indices);
+        long[] ranges = Offsets.planRanges(node, 1, codesOffsetsPType, length, indices, node.buffer(2).byteSize(),
+                "codes_offsets", plan);
+        if (ranges != null) {
+            for (int k = 0; k < ranges.length; k += 2) {
+                plan.part(node, 2, ranges[k], ranges[k + 1] - ranges[k]);
+            }
+        }
+        plan.takeValidity(node, 2, length, indices);
     }
 
     /** Validates the symbol table buffers and builds the decoder. */

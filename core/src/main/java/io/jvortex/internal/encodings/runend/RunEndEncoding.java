@@ -21,7 +21,8 @@ import java.lang.foreign.ValueLayout;
  * and bool values are expanded run by run; other types gather their values with {@link Take}.
  * Single positions are found by searching the run ends, and only their runs' values are decoded.
  */
-public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.spi.EncodedFilter {
+public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.spi.EncodedFilter,
+        io.jvortex.spi.PointRanges {
     /** The encoding id. */
     public static final String ID = "vortex.runend";
 
@@ -78,6 +79,16 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
 
     /** Reads the metadata and the run ends child, validated and mapped to logical rows. */
     private static Ends ends(ArrayNode node, int length, DecodeContext ctx) {
+        Meta meta = meta(node, length, ctx);
+        PrimitiveArray ends = ctx.decodePrimitive(node, 0, meta.endsDType, meta.runs);
+        return new Ends(logicalEnds(node, ends, meta.offset, length, ctx), meta.runs);
+    }
+
+    /** A node's checked metadata. */
+    private record Meta(DType.Primitive endsDType, int runs, long offset) {
+    }
+
+    private static Meta meta(ArrayNode node, int length, DecodeContext ctx) {
         RunEndMetadata meta = RunEndMetadata.parse(node.metadata());
         PType endsType = meta.endsType();
         long numRuns = meta.numRuns();
@@ -94,14 +105,175 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
         if (runs == 0 && length != 0) {
             throw node.error("no runs for " + length + " rows");
         }
-        PrimitiveArray ends = ctx.decodePrimitive(node, 0, new DType.Primitive(endsType, false), runs);
-        return new Ends(logicalEnds(node, ends, offset, length, ctx), runs);
+        return new Meta(new DType.Primitive(endsType, false), runs, offset);
     }
 
-    /** Finds each position's run by walking the ends alongside the ascending positions. */
+    /** Runs per block of ends read at a time when few positions are taken from many runs. */
+    static final int BLOCK_RUNS = 1024;
+
+    /**
+     * Whether a take searches the ends block by block (reading only the blocks its positions need)
+     * instead of decoding them all: when it reads at most half of the blocks.
+     */
+    private static boolean searchBlocks(int positions, int runs) {
+        return runs >= 4 * BLOCK_RUNS && (long) positions * 2 <= runs / BLOCK_RUNS;
+    }
+
+    /** The ends of one block of runs, as unsigned longs, or null while the block is not available. */
+    private interface EndBlocks {
+        long[] block(int block);
+    }
+
+    /**
+     * The run of every position found block by block: first the block where the ends would put the
+     * row if runs were even, then binary search over blocks. Every block read is checked to be
+     * non-decreasing.
+     *
+     * @return the runs, or null while a block is not available (planning)
+     */
+    private static int[] searchRuns(ArrayNode node, Meta meta, int length, int[] indices, EndBlocks blocks) {
+        int runs = meta.runs;
+        int nBlocks = (runs + BLOCK_RUNS - 1) / BLOCK_RUNS;
+        int[] runOf = new int[indices.length];
+        boolean missing = false;
+        for (int i = 0; i < indices.length; i++) {
+            if (i > 0 && indices[i] == indices[i - 1]) {
+                runOf[i] = runOf[i - 1];
+                continue;
+            }
+            // the run is the first whose end is above offset + row (ends compare unsigned)
+            long target = meta.offset + indices[i];
+            int lo = 0;
+            int hi = nBlocks - 1;
+            int b = (int) Math.min(hi, (long) indices[i] * runs / Math.max(1, length) / BLOCK_RUNS);
+            int found = -1;
+            boolean blockMissing = false;
+            while (true) {
+                long[] ends = blocks.block(b);
+                if (ends == null) {
+                    blockMissing = true;
+                    break;
+                }
+                for (int k = 1; k < ends.length; k++) {
+                    if (Long.compareUnsigned(ends[k], ends[k - 1]) < 0) {
+                        throw node.error("run end " + Long.toUnsignedString(ends[k]) + " at run "
+                                + ((long) b * BLOCK_RUNS + k) + " is below the previous end "
+                                + Long.toUnsignedString(ends[k - 1]));
+                    }
+                }
+                if (Long.compareUnsigned(ends[ends.length - 1], target) <= 0) {
+                    // every run up to this block ends at or before the row
+                    lo = b + 1;
+                } else if (b > lo && Long.compareUnsigned(ends[0], target) > 0) {
+                    // the block's first run already ends after the row: the answer is at or before it
+                    hi = b - 1;
+                    if (hi < lo) {
+                        found = b * BLOCK_RUNS;
+                        break;
+                    }
+                } else {
+                    int k = 0;
+                    while (Long.compareUnsigned(ends[k], target) <= 0) {
+                        k++;
+                    }
+                    found = b * BLOCK_RUNS + k;
+                    break;
+                }
+                if (lo > hi) {
+                    // all runs before block lo end at or before the row, and block lo (if any) was
+                    // excluded from above: the answer is its first run
+                    found = lo < nBlocks ? lo * BLOCK_RUNS : -1;
+                    break;
+                }
+                b = (lo + hi) >>> 1;
+            }
+            if (blockMissing) {
+                missing = true;
+                continue;
+            }
+            if (found < 0 || found >= runs) {
+                throw node.error("run ends do not cover row " + indices[i]);
+            }
+            runOf[i] = found;
+        }
+        return missing ? null : runOf;
+    }
+
+    /** The positions {@code [block × BLOCK_RUNS, …)} of one block. */
+    private static int[] blockPositions(int block, int runs) {
+        int from = block * BLOCK_RUNS;
+        int[] positions = new int[Math.min(BLOCK_RUNS, runs - from)];
+        for (int k = 0; k < positions.length; k++) {
+            positions[k] = from + k;
+        }
+        return positions;
+    }
+
+    private static long[] widened(ArrayNode node, Canonical c, DType.Primitive endsDType) {
+        if (!(c instanceof PrimitiveArray p)) {
+            throw node.error("child 0 decoded to " + c.getClass().getSimpleName() + ", expected primitive "
+                    + endsDType.display());
+        }
+        long[] out = new long[p.length()];
+        Offsets.widen(p, 0, out.length, out);
+        return out;
+    }
+
+    /**
+     * The parts the take reads: the blocks of ends its search reads (all the ends when it decodes
+     * them all), then the values of the positions' runs.
+     */
+    @Override
+    public void plan(ArrayNode node, DType dtype, int length, int[] indices, io.jvortex.spi.TakePlan plan) {
+        DecodeContext ctx = plan.context();
+        Meta meta = meta(node, length, ctx);
+        int[] runOf;
+        if (searchBlocks(indices.length, meta.runs)) {
+            java.util.Map<Integer, long[]> cache = new java.util.HashMap<>();
+            runOf = searchRuns(node, meta, length, indices, b -> {
+                if (!cache.containsKey(b)) {
+                    Canonical c = plan.taken(node.child(0), meta.endsDType, meta.runs, blockPositions(b, meta.runs));
+                    cache.put(b, c == null ? null : widened(node, c, meta.endsDType));
+                }
+                return cache.get(b);
+            });
+        } else {
+            Canonical c = plan.decoded(node.child(0), meta.endsDType, meta.runs);
+            if (c == null) {
+                return;
+            }
+            if (!(c instanceof PrimitiveArray ends)) {
+                throw node.error("child 0 decoded to " + c.getClass().getSimpleName() + ", expected primitive "
+                        + meta.endsDType.display());
+            }
+            runOf = runsOf(node, new Ends(logicalEnds(node, ends, meta.offset, length, ctx), meta.runs), indices);
+        }
+        if (runOf != null) {
+            plan.takeChild(node, 1, dtype, meta.runs, runOf);
+        }
+    }
+
+    /**
+     * Finds each position's run: few positions among many runs search the ends block by block;
+     * otherwise all ends are decoded and walked alongside the ascending positions.
+     */
     @Override
     public Canonical take(ArrayNode node, DType dtype, int length, int[] indices, DecodeContext ctx) {
-        Ends ends = ends(node, length, ctx);
+        Meta meta = meta(node, length, ctx);
+        int[] runOf;
+        if (searchBlocks(indices.length, meta.runs)) {
+            java.util.Map<Integer, long[]> cache = new java.util.HashMap<>();
+            runOf = searchRuns(node, meta, length, indices, b -> cache.computeIfAbsent(b, k -> widened(node,
+                    ctx.takeChild(node, 0, meta.endsDType, meta.runs, blockPositions(k, meta.runs)), meta.endsDType)));
+        } else {
+            PrimitiveArray ends = ctx.decodePrimitive(node, 0, meta.endsDType, meta.runs);
+            runOf = runsOf(node, new Ends(logicalEnds(node, ends, meta.offset, length, ctx), meta.runs), indices);
+        }
+        return ctx.takeChild(node, 1, dtype, meta.runs, runOf);
+    }
+
+    /** The run of every position (ascending positions give ascending runs). */
+    private static int[] runsOf(ArrayNode node, Ends ends, int[] indices) {
         int[] runOf = new int[indices.length];
         int run = 0;
         for (int i = 0; i < indices.length; i++) {
@@ -128,7 +300,7 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
             }
             runOf[i] = run;
         }
-        return ctx.takeChild(node, 1, dtype, ends.runs, runOf);
+        return runOf;
     }
 
     @Override

@@ -102,8 +102,36 @@ public final class Offsets {
      */
     public static long[] takeRanges(ArrayNode node, int index, PType ptype, int length, int[] indices, long limit,
                                     String what, DecodeContext ctx) {
+        int[] positions = boundPositions(indices);
+        Canonical c = ctx.takeChild(node, index, new DType.Primitive(ptype, false), length + 1, positions);
+        return ranges(node, index, c, ptype, indices, limit, what);
+    }
+
+    /**
+     * Plans {@link #takeRanges}: names the offsets child's parts the rows need and, once they are
+     * fetched, returns the rows' ranges (for the caller to name their bytes).
+     *
+     * @param node the parent node
+     * @param index the offsets child's index
+     * @param ptype the offsets' integer type
+     * @param length the parent's row count (the child has one more)
+     * @param indices positions, ascending (duplicates allowed)
+     * @param limit the size of the buffer the offsets point into
+     * @param what the offsets' name, for errors
+     * @param plan the plan
+     * @return start and end of each row's range in turn, or null while the offsets are not fetched
+     *         (or the child is of an unknown encoding)
+     */
+    public static long[] planRanges(ArrayNode node, int index, PType ptype, int length, int[] indices, long limit,
+                                    String what, io.jvortex.spi.TakePlan plan) {
+        int[] positions = boundPositions(indices);
+        Canonical c = plan.taken(node.child(index), new DType.Primitive(ptype, false), length + 1, positions);
+        return c == null ? null : ranges(node, index, c, ptype, indices, limit, what);
+    }
+
+    /** Each distinct row once, so that the positions i, i + 1, j, j + 1, ... stay ascending. */
+    private static int[] boundPositions(int[] indices) {
         int n = indices.length;
-        // Each distinct row once, so that the positions i, i + 1, j, j + 1, ... stay ascending.
         int[] positions = new int[2 * n];
         int distinct = 0;
         for (int k = 0; k < n; k++) {
@@ -113,10 +141,12 @@ public final class Offsets {
                 distinct++;
             }
         }
-        if (distinct < n) {
-            positions = java.util.Arrays.copyOf(positions, 2 * distinct);
-        }
-        Canonical c = ctx.takeChild(node, index, new DType.Primitive(ptype, false), length + 1, positions);
+        return distinct < n ? java.util.Arrays.copyOf(positions, 2 * distinct) : positions;
+    }
+
+    private static long[] ranges(ArrayNode node, int index, Canonical c, PType ptype, int[] indices, long limit,
+                                 String what) {
+        int n = indices.length;
         PrimitiveArray offsets = switch (c) {
             case PrimitiveArray p -> p;
             case OpaqueArray o -> null;
