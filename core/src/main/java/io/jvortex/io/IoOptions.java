@@ -23,6 +23,11 @@ import java.util.Objects;
  *        a reader on a remote source also keeps this many bytes of read segments, beyond its prefetch
  *        window of {@code maxInFlight × maxRequestBytes} (zone tables and dictionaries stay regardless)
  * @param partSizeBytes the part size of S3 multipart uploads (at least 5 MiB, as S3 requires)
+ * @param partialTakes whether {@code take} on a remote source reads only the parts of segments its rows
+ *        need (each segment's tail, then the ranges its encodings name: 2–5 round trips, a few KB per row)
+ *        instead of the whole segments holding them (one round trip, whole segments); fewer bytes, more
+ *        requests: on lineitem SF 1 at 20 ms per request a 100-row take of three columns fetched 0.9 % of
+ *        the file in 778 requests and 2.6 s, against 33 % in 62 requests and 0.4 s whole. Off by default
  */
 public record IoOptions(
         long coalesceGapBytes,
@@ -35,7 +40,8 @@ public record IoOptions(
         Duration retryBaseDelay,
         Duration retryMaxDelay,
         long cacheBytes,
-        long partSizeBytes) {
+        long partSizeBytes,
+        boolean partialTakes) {
 
     /** The smallest S3 multipart part (every part but the last). */
     public static final long MIN_PART_SIZE_BYTES = 5L << 20;
@@ -83,13 +89,13 @@ public record IoOptions(
 
     /**
      * The defaults: 128 KiB gap, 8 MiB requests, 8 in flight, 256 KiB tail read, 10 s connect and 30 s
-     * read timeouts, 5 retries from 100 ms up to 5 s, a 1 MiB cache, 8 MiB parts.
+     * read timeouts, 5 retries from 100 ms up to 5 s, a 1 MiB cache, 8 MiB parts, takes of whole segments.
      *
      * @return the default options
      */
     public static IoOptions defaults() {
         return new IoOptions(128 << 10, 8 << 20, 8, 256 << 10, Duration.ofSeconds(10), Duration.ofSeconds(30),
-                5, Duration.ofMillis(100), Duration.ofSeconds(5), 1 << 20, 8 << 20);
+                5, Duration.ofMillis(100), Duration.ofSeconds(5), 1 << 20, 8 << 20, false);
     }
 
     /**
@@ -98,7 +104,7 @@ public record IoOptions(
      */
     public IoOptions withCoalesceGapBytes(long gapBytes) {
         return new IoOptions(gapBytes, maxRequestBytes, maxInFlight, tailReadBytes, connectTimeout, readTimeout,
-                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes);
+                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes, partialTakes);
     }
 
     /**
@@ -107,7 +113,7 @@ public record IoOptions(
      */
     public IoOptions withMaxRequestBytes(long bytes) {
         return new IoOptions(coalesceGapBytes, bytes, maxInFlight, tailReadBytes, connectTimeout, readTimeout,
-                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes);
+                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes, partialTakes);
     }
 
     /**
@@ -116,7 +122,7 @@ public record IoOptions(
      */
     public IoOptions withMaxInFlight(int requests) {
         return new IoOptions(coalesceGapBytes, maxRequestBytes, requests, tailReadBytes, connectTimeout, readTimeout,
-                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes);
+                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes, partialTakes);
     }
 
     /**
@@ -125,7 +131,7 @@ public record IoOptions(
      */
     public IoOptions withTailReadBytes(long bytes) {
         return new IoOptions(coalesceGapBytes, maxRequestBytes, maxInFlight, bytes, connectTimeout, readTimeout,
-                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes);
+                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes, partialTakes);
     }
 
     /**
@@ -135,7 +141,7 @@ public record IoOptions(
      */
     public IoOptions withTimeouts(Duration connect, Duration read) {
         return new IoOptions(coalesceGapBytes, maxRequestBytes, maxInFlight, tailReadBytes, connect, read,
-                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes);
+                maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes, partialTakes);
     }
 
     /**
@@ -146,7 +152,7 @@ public record IoOptions(
      */
     public IoOptions withRetries(int retries, Duration baseDelay, Duration maxDelay) {
         return new IoOptions(coalesceGapBytes, maxRequestBytes, maxInFlight, tailReadBytes, connectTimeout,
-                readTimeout, retries, baseDelay, maxDelay, cacheBytes, partSizeBytes);
+                readTimeout, retries, baseDelay, maxDelay, cacheBytes, partSizeBytes, partialTakes);
     }
 
     /**
@@ -155,7 +161,7 @@ public record IoOptions(
      */
     public IoOptions withCacheBytes(long bytes) {
         return new IoOptions(coalesceGapBytes, maxRequestBytes, maxInFlight, tailReadBytes, connectTimeout,
-                readTimeout, maxRetries, retryBaseDelay, retryMaxDelay, bytes, partSizeBytes);
+                readTimeout, maxRetries, retryBaseDelay, retryMaxDelay, bytes, partSizeBytes, partialTakes);
     }
 
     /**
@@ -164,6 +170,15 @@ public record IoOptions(
      */
     public IoOptions withPartSizeBytes(long bytes) {
         return new IoOptions(coalesceGapBytes, maxRequestBytes, maxInFlight, tailReadBytes, connectTimeout,
-                readTimeout, maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, bytes);
+                readTimeout, maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, bytes, partialTakes);
+    }
+
+    /**
+     * @param enabled the new {@link #partialTakes()}
+     * @return a copy with it
+     */
+    public IoOptions withPartialTakes(boolean enabled) {
+        return new IoOptions(coalesceGapBytes, maxRequestBytes, maxInFlight, tailReadBytes, connectTimeout,
+                readTimeout, maxRetries, retryBaseDelay, retryMaxDelay, cacheBytes, partSizeBytes, enabled);
     }
 }

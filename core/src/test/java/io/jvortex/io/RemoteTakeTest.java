@@ -51,7 +51,7 @@ class RemoteTakeTest {
     static final int ROWS = 5 * 131_072;
     static final IoOptions FAST = IoOptions.defaults()
             .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(5))
-            .withRetries(4, Duration.ofMillis(1), Duration.ofMillis(20));
+            .withRetries(4, Duration.ofMillis(1), Duration.ofMillis(20)).withPartialTakes(true);
     static final String[] WORDS = {"quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "furiously",
         "regular", "deposits", "sleep", "carefully", "final", "packages", "haggle", "blithely", "ironic"};
 
@@ -132,8 +132,14 @@ class RemoteTakeTest {
         return Files.readAllBytes(file);
     }
 
+    /** A reader whose takes read parts of segments. */
     static VortexReader http() {
         return VortexReader.open(server.uri("/object"), ReaderOptions.defaults().withIo(FAST));
+    }
+
+    /** A reader with the default, whole-segment takes. */
+    static VortexReader httpWhole() {
+        return VortexReader.open(server.uri("/object"), ReaderOptions.defaults().withIo(FAST.withPartialTakes(false)));
     }
 
     /** The encoding ids of every flat segment below a top-level column. */
@@ -222,12 +228,14 @@ class RemoteTakeTest {
                 }
                 String[] columns = round % 3 == 0 ? SCHEMA.names().toArray(String[]::new)
                         : new String[] {SCHEMA.names().get(random.nextInt(SCHEMA.names().size()))};
-                // fresh readers now and then, so takes meet an empty cache
-                try (VortexReader fresh = round % 2 == 0 ? http() : null) {
+                // fresh readers now and then, so takes meet an empty cache; whole-segment takes too
+                String expected = RemoteReaderTest.jsonl(local.take(rows, columns));
+                try (VortexReader fresh = round % 2 == 0 ? http() : null; VortexReader whole = httpWhole()) {
                     VortexReader r = fresh != null ? fresh : remote;
                     assertThat(RemoteReaderTest.jsonl(r.take(rows, columns)))
-                            .as("round %d: %d rows of %s", round, n, Arrays.toString(columns))
-                            .isEqualTo(RemoteReaderTest.jsonl(local.take(rows, columns)));
+                            .as("round %d: %d rows of %s", round, n, Arrays.toString(columns)).isEqualTo(expected);
+                    assertThat(RemoteReaderTest.jsonl(whole.take(rows, columns)))
+                            .as("round %d, whole segments", round).isEqualTo(expected);
                 }
             }
         }
@@ -306,6 +314,16 @@ class RemoteTakeTest {
             System.out.println("RemoteTakeTest take of " + rows.length + " rows of 3 columns (file " + bytes.length
                     + "): " + (after.requests() - before.requests()) + " requests, " + fetched + " bytes");
             assertThat(fetched).isLessThan(bytes.length / 20);
+            try (VortexReader whole = httpWhole()) {
+                IoStats start = whole.ioStats();
+                assertThat(RemoteReaderTest.jsonl(whole.take(rows, columns))).isEqualTo(expected);
+                IoStats end = whole.ioStats();
+                System.out.println("RemoteTakeTest the same take of whole segments: "
+                        + (end.requests() - start.requests()) + " requests, "
+                        + (end.bytesFetched() - start.bytesFetched()) + " bytes");
+                assertThat(end.bytesFetched() - start.bytesFetched()).as("whole segments by default")
+                        .isGreaterThan(4 * fetched);
+            }
         }
     }
 }

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 2)
 public class RemoteBenchmark {
     /** One of {@link RemoteWorkloads#WORKLOADS}. */
-    @Param({"open", "two-columns", "filter-1pct", "take-100", "whole-table"})
+    @Param({"open", "two-columns", "filter-1pct", "take-100", "take-100-parts", "whole-table"})
     public String workload;
 
     private RemoteWorkloads workloads;

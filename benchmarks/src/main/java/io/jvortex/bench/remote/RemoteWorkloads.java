@@ -1,6 +1,8 @@
 package io.jvortex.bench.remote;
 
+import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.VortexReader;
+import io.jvortex.io.IoOptions;
 import io.jvortex.bench.BenchFiles;
 import io.jvortex.bench.Fold;
 import io.jvortex.bench.JvortexReads;
@@ -26,7 +28,7 @@ import org.apache.parquet.io.LocalInputFile;
 public final class RemoteWorkloads implements AutoCloseable {
     /** The workloads, in report order. */
     public static final List<String> WORKLOADS = List.of("open", "two-columns", "filter-1pct", "take-100",
-            "whole-table");
+            "take-100-parts", "whole-table");
     /** The readers, in report order. */
     public static final List<String> READERS = List.of("jvortexRemote", "jvortexLocal", "parquetRemote");
 
@@ -72,7 +74,10 @@ public final class RemoteWorkloads implements AutoCloseable {
      */
     public Fold run(String reader, String workload) {
         return switch (reader) {
-            case "jvortexRemote" -> jvortex(() -> VortexReader.open(vortexUri), workload);
+            case "jvortexRemote" -> jvortex(workload.equals("take-100-parts")
+                    ? () -> VortexReader.open(vortexUri,
+                            ReaderOptions.defaults().withIo(IoOptions.defaults().withPartialTakes(true)))
+                    : () -> VortexReader.open(vortexUri), workload);
             case "jvortexLocal" -> jvortex(() -> VortexReader.open(vortexFile), workload);
             case "parquetRemote" -> parquet(workload, true);
             case "parquetLocal" -> parquet(workload, false);
@@ -92,7 +97,8 @@ public final class RemoteWorkloads implements AutoCloseable {
             }
             case "two-columns" -> JvortexReads.scan(opener, Workloads.TWO_COLUMNS);
             case "filter-1pct" -> JvortexReads.filter(opener, Workloads.TWO_COLUMNS, "l_orderkey", threshold);
-            case "take-100" -> JvortexReads.take(opener, Workloads.TAKE_COLUMNS, takeRows);
+            // take-100-parts: the same take, reading only the parts of segments it needs (IoOptions.partialTakes)
+            case "take-100", "take-100-parts" -> JvortexReads.take(opener, Workloads.TAKE_COLUMNS, takeRows);
             case "whole-table" -> JvortexReads.scan(opener, List.of());
             default -> throw new IllegalArgumentException("workload " + workload);
         };
@@ -113,7 +119,7 @@ public final class RemoteWorkloads implements AutoCloseable {
                 }
                 case "two-columns" -> ParquetReads.scan(file, Workloads.TWO_COLUMNS);
                 case "filter-1pct" -> ParquetReads.filter(file, Workloads.TWO_COLUMNS, "l_orderkey", threshold);
-                case "take-100" -> ParquetReads.take(file, Workloads.TAKE_COLUMNS, takeRows);
+                case "take-100", "take-100-parts" -> ParquetReads.take(file, Workloads.TAKE_COLUMNS, takeRows);
                 case "whole-table" -> ParquetReads.scan(file, List.of());
                 default -> throw new IllegalArgumentException("workload " + workload);
             };

@@ -51,7 +51,11 @@ public final class RowTake {
         ColumnReader root = projected.reader();
         ScanState state = new ScanState(file, options.encodings(), options.allowUnknown(), options.maxDecodedBytes());
         if (!file.isMapped() && n > 0) {
-            prefetch(state, root, sorted);
+            if (options.io().partialTakes()) {
+                prefetchParts(state, root, sorted);
+            } else {
+                prefetchSegments(file, root, sorted);
+            }
         }
         Arena arena = state.newArena();
         try {
@@ -71,12 +75,37 @@ public final class RowTake {
     }
 
     /**
-     * Fetches what the take reads: the flat segments whose encodings can name the parts their rows
-     * need are read in part ({@link PartialTake}: their tails, then the planned parts, each round one
-     * vectored read); every other segment of a piece holding a requested row is fetched whole, in one
-     * vectored read started first.
+     * Fetches, in one vectored read, the segments of every piece (of the projection's pieces) that
+     * holds a requested row.
      */
-    private static void prefetch(ScanState state, ColumnReader root, long[] sorted) {
+    private static void prefetchSegments(VortexFile file, ColumnReader root, long[] sorted) {
+        List<Long> b = new java.util.ArrayList<>();
+        root.boundaries(0, b::add);
+        long[] cuts = b.stream().mapToLong(Long::longValue).filter(x -> x > 0 && x < root.rowCount()).sorted()
+                .distinct().toArray();
+        java.util.BitSet ids = new java.util.BitSet();
+        int i = 0;
+        long pieceStart = 0;
+        for (int c = 0; c <= cuts.length && i < sorted.length; c++) {
+            long pieceEnd = c < cuts.length ? cuts[c] : root.rowCount();
+            if (sorted[i] < pieceEnd) {
+                root.segments(pieceStart, pieceEnd, ids::set);
+                while (i < sorted.length && sorted[i] < pieceEnd) {
+                    i++;
+                }
+            }
+            pieceStart = pieceEnd;
+        }
+        file.prefetch(ids.stream().toArray());
+    }
+
+    /**
+     * Fetches what the take reads ({@link io.jvortex.io.IoOptions#partialTakes()}): the flat segments whose
+     * encodings can name the parts their rows need are read in part ({@link PartialTake}: their tails, then
+     * the planned parts, each round one vectored read); every other segment of a piece holding a requested
+     * row is fetched whole, in one vectored read started first.
+     */
+    private static void prefetchParts(ScanState state, ColumnReader root, long[] sorted) {
         List<PartialTake.Target> parts = new java.util.ArrayList<>();
         java.util.BitSet whole = new java.util.BitSet();
         root.takeTargets(sorted, 0, sorted.length, parts, whole);
