@@ -25,7 +25,6 @@ import java.math.BigInteger;
 import java.util.List;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
-import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -51,7 +50,7 @@ final class VortexVectors {
     }
 
     /**
-     * A vector over an array, reading as the Spark type {@link SparkTypes#toSpark(DType, String)} gives.
+     * A vector over an array, reading as the Spark type {@link SparkTypes#toSpark(DType, String, boolean)} gives.
      *
      * @param array the decoded array
      * @param type its Spark type
@@ -448,14 +447,22 @@ final class VortexVectors {
         private final DecimalArray array;
         private final int width;
 
+        private final int fileScale;
+
         DecimalVector(DataType type, DecimalArray array) {
             super(type, array.validity(), array.length());
             this.array = array;
             this.width = array.valueByteWidth();
+            this.fileScale = array.dtype().scale();
         }
 
         @Override
         public Decimal getDecimal(int rowId, int precision, int scale) {
+            if (fileScale != scale) {
+                // a negative file scale read at scale 0: exact, the value gains trailing zeros
+                return Decimal.apply(new BigDecimal(array.getUnscaled(rowId), fileScale).setScale(scale), precision,
+                        scale);
+            }
             if (width <= 8) {
                 long unscaled = array.getUnscaledLong(rowId);
                 return precision <= Decimal.MAX_LONG_DIGITS()
@@ -634,14 +641,10 @@ final class VortexVectors {
      */
     static boolean matches(DType dtype, DataType type) {
         try {
-            return SparkTypes.toSpark(dtype, "").sameType(type);
+            return SparkTypes.toSpark(dtype, "", false).sameType(type) || SparkTypes.toSpark(dtype, "", true).sameType(type);
         } catch (UnsupportedOperationException e) {
             return false;
         }
     }
 
-    /** @return whether a decimal Spark type is wider than 64-bit unscaled longs */
-    static boolean wide(DecimalType d) {
-        return d.precision() > Decimal.MAX_LONG_DIGITS();
-    }
 }
