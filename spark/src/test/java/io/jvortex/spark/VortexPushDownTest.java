@@ -65,7 +65,8 @@ class VortexPushDownTest {
                     nullOr(random, random.nextInt(20) == 0 ? Double.NaN : random.nextInt(-50, 50) / 4.0),
                     nullOr(random, (short) random.nextInt(-20, 20))));
         }
-        source = spark.createDataFrame(data, schema).cache();
+        // not cached: the in-memory cache prunes its batches with statistics that ignore NaN (x >= NaN loses rows)
+        source = spark.createDataFrame(data, schema);
         String path = dir.resolve("t").toString();
         source.repartition(3).write().format("vortex").option("zoneRows", 1000).save(path);
         vortex = spark.read().format("vortex").load(path);

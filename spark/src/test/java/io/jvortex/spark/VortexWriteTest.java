@@ -146,6 +146,19 @@ class VortexWriteTest {
     }
 
     @Test
+    void sqlTablesOverALocation(@TempDir Path dir) {
+        String path = dir.resolve("sql").toString();
+        spark.range(0, 50).selectExpr("id", "cast(id % 5 as int) k").write().format("vortex").save(path);
+        spark.sql("CREATE TABLE vortex_sql USING vortex LOCATION '" + path + "'");
+        try {
+            assertThat(spark.sql("SELECT count(*), sum(k) FROM vortex_sql WHERE id >= 10").collectAsList())
+                    .containsExactly(org.apache.spark.sql.RowFactory.create(40L, 80L));
+        } finally {
+            spark.sql("DROP TABLE vortex_sql");
+        }
+    }
+
+    @Test
     void writeOptionsReachTheFiles(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("zones");
         Dataset<Row> df = spark.range(0, 10_000).selectExpr("id", "cast(id % 13 as string) s");
