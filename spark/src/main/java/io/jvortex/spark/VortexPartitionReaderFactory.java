@@ -150,8 +150,8 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
             VortexPlan.checkSchema(reader.schema(), dataRead, s.path(), referenceFile);
             List<String> read = columns;
             if (read.isEmpty()) {
-                // no data column is needed (e.g. count(*) with a filter): read the first one for the row counts
-                read = List.of(((DType.Struct) reader.schema()).names().getFirst());
+                // no data column is needed (e.g. count(*) with a filter): read the narrowest for the row counts
+                read = List.of(narrowest((DType.Struct) reader.schema()));
             }
             ScanOptions.Builder options = ScanOptions.builder().columns(read).rowRange(s.rowStart(), s.rowEnd());
             if (filter != null) {
@@ -161,6 +161,25 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
                 options.limit(limit - returned);
             }
             scan = reader.scan(options.build());
+        }
+
+        private static String narrowest(DType.Struct schema) {
+            String best = schema.names().getFirst();
+            int bestWidth = Integer.MAX_VALUE;
+            for (int i = 0; i < schema.names().size(); i++) {
+                int width = switch (schema.fields().get(i)) {
+                    case DType.Bool b -> 0;
+                    case DType.Primitive p -> p.ptype().byteWidth();
+                    case DType.Extension e when e.storage() instanceof DType.Primitive p -> p.ptype().byteWidth();
+                    case DType.Decimal d -> 16;
+                    default -> Integer.MAX_VALUE - 1;
+                };
+                if (width < bestWidth) {
+                    best = schema.names().get(i);
+                    bestWidth = width;
+                }
+            }
+            return best;
         }
 
         private ColumnarBatch toBatch(Chunk c) {

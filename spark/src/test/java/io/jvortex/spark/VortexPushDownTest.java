@@ -187,6 +187,10 @@ class VortexPushDownTest {
         assertThat(filtered.collectAsList())
                 .containsExactlyElementsOf(source.filter("i > 2000").selectExpr("count(*)", "max(id)").collectAsList());
 
+        // a pushed filter and no column to return: the scan reads one narrow column for the row counts
+        assertThat(vortex.filter("i > 2000 AND s IS NOT NULL").count())
+                .isEqualTo(source.filter("i > 2000 AND s IS NOT NULL").count());
+
         Dataset<Row> limited = vortex.select("id").limit(7);
         assertThat(limited.queryExecution().explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$))
                 .contains("PushedLimit: 7");

@@ -97,6 +97,9 @@ class VortexWriteTest {
         assertThat(plan).contains("PartitionFilters: [").contains("files=" + kept + ",");
         assertThat(sorted(pruned, "id")).containsExactlyElementsOf(sorted(df.filter("k = 1 AND day IS NOT NULL")
                 .select("id", "k"), "id"));
+        // only partition columns: constant vectors over row counts
+        assertThat(back.groupBy("k", "day").count().orderBy("k", "day").collectAsList())
+                .containsExactlyElementsOf(df.groupBy("k", "day").count().orderBy("k", "day").collectAsList());
         // a partition value that needed escaping comes back as it was written
         assertThat(back.filter("tag = 'a/b c=d'").count()).isEqualTo(df.filter("tag = 'a/b c=d'").count());
         // partition-only aggregates still come out right
