@@ -97,6 +97,23 @@ class VortexWriteTest {
         assertThat(plan).contains("PartitionFilters: [").contains("files=" + kept + ",");
         assertThat(sorted(pruned, "id")).containsExactlyElementsOf(sorted(df.filter("k = 1 AND day IS NOT NULL")
                 .select("id", "k"), "id"));
+        // seeded random predicates over partition and data columns: Spark's rows
+        java.util.SplittableRandom random = io.jvortex.testing.Seeds.random("spark-partition-predicates");
+        String[] atoms = {"k = 1", "k <> 2", "k IN (0, 2)", "k > 0", "k <= 1", "day IS NULL", "day IS NOT NULL",
+            "day > DATE'2024-01-01'", "day = DATE'2024-01-02'", "k <=> NULL", "day <=> DATE'2024-01-01'",
+            "id > 1500", "startswith(tag, 'v1')", "tag = 'a/b c=d'", "v < 1000", "k + 1 = 2"};
+        for (int q = 0; q < 15; q++) {
+            String a = atoms[random.nextInt(atoms.length)];
+            String b = atoms[random.nextInt(atoms.length)];
+            String predicate = switch (random.nextInt(4)) {
+                case 0 -> a;
+                case 1 -> "(" + a + " AND " + b + ")";
+                case 2 -> "(" + a + " OR " + b + ")";
+                default -> "NOT (" + a + ")";
+            };
+            assertThat(sorted(back.filter(predicate).selectExpr(columns.toArray(String[]::new)), "id"))
+                    .as(predicate).containsExactlyElementsOf(sorted(df.filter(predicate), "id"));
+        }
         // only partition columns: constant vectors over row counts
         assertThat(back.groupBy("k", "day").count().orderBy("k", "day").collectAsList())
                 .containsExactlyElementsOf(df.groupBy("k", "day").count().orderBy("k", "day").collectAsList());
