@@ -2,6 +2,10 @@ package io.jvortex.spark;
 
 import io.jvortex.api.Split;
 import io.jvortex.api.VortexReader;
+import io.jvortex.api.Zone;
+import io.jvortex.expr.BoundPredicate;
+import io.jvortex.expr.Expr;
+import io.jvortex.expr.Pruning;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
@@ -11,6 +15,7 @@ import io.jvortex.scalar.Scalar;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +57,7 @@ final class VortexPlan {
      * @param splits row ranges of about {@code maxPartitionBytes} (one for a small file)
      */
     record FileInfo(VortexFiles.FileEntry entry, long rowCount, DType.Struct schema,
-                    Map<String, ArrayStatistics> statistics, List<Split> splits) {
+                    Map<String, ArrayStatistics> statistics, List<Split> splits, int zones, int prunedZones) {
     }
 
     final List<FileInfo> files;
@@ -68,7 +73,7 @@ final class VortexPlan {
     }
 
     static VortexPlan of(List<VortexFiles.FileEntry> entries, StructType dataSchema, String referenceFile,
-            Configuration conf, CaseInsensitiveStringMap options) {
+            Configuration conf, CaseInsensitiveStringMap options, Expr filter) {
         var sqlConf = SparkSession.active().sessionState().conf();
         long maxBytes = options.getLong("maxPartitionBytes", sqlConf.filesMaxPartitionBytes());
         long openCost = sqlConf.filesOpenCostInBytes();
@@ -85,7 +90,7 @@ final class VortexPlan {
         try {
             List<Future<FileInfo>> futures = new ArrayList<>();
             for (VortexFiles.FileEntry e : entries) {
-                futures.add(pool.submit(() -> open(e, dataSchema, referenceFile, conf, maxBytes)));
+                futures.add(pool.submit(() -> open(e, dataSchema, referenceFile, conf, maxBytes, filter)));
             }
             for (Future<FileInfo> f : futures) {
                 infos.add(f.get());
@@ -105,13 +110,131 @@ final class VortexPlan {
     }
 
     private static FileInfo open(VortexFiles.FileEntry e, StructType dataSchema, String referenceFile,
-            Configuration conf, long maxBytes) {
+            Configuration conf, long maxBytes, Expr filter) {
         try (VortexReader reader = VortexDataSource.open(e.path(), conf)) {
             DType.Struct schema = checkSchema(reader.schema(), dataSchema, e.path(), referenceFile);
             long rows = reader.rowCount();
             List<Split> splits = e.size() > maxBytes ? reader.splits(maxBytes) : List.of(new Split(0, rows, e.size()));
-            return new FileInfo(e, rows, schema, reader.statistics(), splits);
+            List<Zone> pruned = List.of();
+            int zoneCount = 0;
+            if (filter != null) {
+                List<Zone> zones = new ArrayList<>();
+                pruned = prunedZones(reader, schema, filter, zones);
+                zoneCount = zones.size();
+            }
+            if (!pruned.isEmpty()) {
+                List<Split> kept = new ArrayList<>();
+                for (Split s : splits) {
+                    if (!covered(s, pruned)) {
+                        kept.add(s);
+                    }
+                }
+                splits = kept;
+            }
+            return new FileInfo(e, rows, schema, reader.statistics(), splits, zoneCount, pruned.size());
         }
+    }
+
+    /**
+     * The zones of a file no row of which can match the filter, decided from the zone maps of the
+     * columns it reads (when they share their zone boundaries), as the scan itself would skip them.
+     *
+     * @param reader the open file
+     * @param schema its schema
+     * @param filter the pushed filter
+     * @param all receives every zone considered
+     * @return the zones that cannot match, in row order
+     */
+    static List<Zone> prunedZones(VortexReader reader, DType.Struct schema, Expr filter, List<Zone> all) {
+        BoundPredicate bound;
+        try {
+            bound = filter.bind(schema);
+        } catch (RuntimeException e) {
+            return List.of(); // the scan reports the problem
+        }
+        Map<Expr.Column, List<Zone>> byColumn = new HashMap<>();
+        List<Zone> reference = null;
+        for (BoundPredicate.BoundColumn c : bound.columns()) {
+            if (c.column().path().size() != 1) {
+                return List.of();
+            }
+            List<Zone> zones = reader.zones(c.column().name());
+            if (zones.isEmpty()) {
+                return List.of();
+            }
+            if (reference == null) {
+                reference = zones;
+            } else if (!sameBoundaries(reference, zones)) {
+                return List.of();
+            }
+            byColumn.put(c.column(), zones);
+        }
+        if (reference == null) {
+            return List.of();
+        }
+        all.addAll(reference);
+        List<Zone> out = new ArrayList<>();
+        for (int z = 0; z < reference.size(); z++) {
+            int index = z;
+            Zone zone = reference.get(z);
+            boolean impossible = Pruning.cannotMatch(bound, column -> {
+                List<Zone> zones = byColumn.get(column);
+                if (zones == null) {
+                    return null;
+                }
+                Zone own = zones.get(index);
+                return new Pruning.ColumnStats(own.statistic("min").orElse(null), true,
+                        own.statistic("max").orElse(null), true,
+                        own.statistic("null_count").map(Scalar::asLong).orElse(-1L),
+                        own.statistic("nan_count").map(Scalar::asLong).orElse(-1L), own.rowCount(), true);
+            });
+            if (impossible) {
+                out.add(zone);
+            }
+        }
+        return out;
+    }
+
+    private static boolean sameBoundaries(List<Zone> a, List<Zone> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i).rowStart() != b.get(i).rowStart() || a.get(i).rowCount() != b.get(i).rowCount()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether every row of a split lies in the pruned zones (sorted by row). */
+    private static boolean covered(Split s, List<Zone> pruned) {
+        long next = s.rowStart();
+        for (Zone z : pruned) {
+            if (z.rowStart() <= next && z.rowStart() + z.rowCount() > next) {
+                next = z.rowStart() + z.rowCount();
+            }
+            if (next >= s.rowEnd()) {
+                return true;
+            }
+        }
+        return next >= s.rowEnd();
+    }
+
+    int zones() {
+        int n = 0;
+        for (FileInfo f : files) {
+            n += f.zones();
+        }
+        return n;
+    }
+
+    int prunedZones() {
+        int n = 0;
+        for (FileInfo f : files) {
+            n += f.prunedZones();
+        }
+        return n;
     }
 
     /**

@@ -65,6 +65,7 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
     public String description() {
         return "VortexScan[files=" + plan.files.size() + ", rows=" + plan.totalRows()
                 + ", PushedFilters: " + show(pushedData)
+                + (plan.zones() > 0 ? ", ZonesPruned: " + plan.prunedZones() + " of " + plan.zones() : "")
                 + ", PartitionFilters: " + show(pushedPartition)
                 + ", PostScanFilters: " + show(postScan)
                 + ", ReadSchema: " + readSchema.simpleString()

@@ -211,7 +211,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private VortexPlan plan() {
         if (plan == null) {
             plan = VortexPlan.of(files, dataSchema, listing.files().isEmpty() ? null : listing.files().getFirst().path(),
-                    conf, options);
+                    conf, options, pushedData.isEmpty() ? null : filter(pushedData.toArray(Predicate[]::new)));
         }
         return plan;
     }

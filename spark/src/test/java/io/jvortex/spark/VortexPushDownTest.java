@@ -68,7 +68,7 @@ class VortexPushDownTest {
         // not cached: the in-memory cache prunes its batches with statistics that ignore NaN (x >= NaN loses rows)
         source = spark.createDataFrame(data, schema);
         String path = dir.resolve("t").toString();
-        source.repartition(3).write().format("vortex").option("zoneRows", 1000).save(path);
+        source.repartitionByRange(3, source.col("id")).sortWithinPartitions("id").write().format("vortex").option("zoneRows", 1000).save(path);
         vortex = spark.read().format("vortex").load(path);
     }
 
@@ -173,6 +173,16 @@ class VortexPushDownTest {
         assertThat(plan).doesNotContain("PushedFilters: []");
         assertThat(sorted(q)).containsExactlyElementsOf(sorted(source.filter("i > 100 AND startswith(s, 'ap')")
                 .select("id", "s")));
+
+        // a selective filter on a clustered column: zones are pruned on the driver already
+        Dataset<Row> selective = vortex.filter("i BETWEEN 100 AND 120").select("id");
+        String selectivePlan = selective.queryExecution().executedPlan().toString();
+        java.util.regex.Matcher zones = java.util.regex.Pattern.compile("ZonesPruned: (\\d+) of (\\d+)")
+                .matcher(selectivePlan);
+        assertThat(zones.find()).as(selectivePlan).isTrue();
+        assertThat(Integer.parseInt(zones.group(1))).isPositive().isLessThan(Integer.parseInt(zones.group(2)));
+        assertThat(sorted(selective)).containsExactlyElementsOf(sorted(source.filter("i BETWEEN 100 AND 120")
+                .select("id")));
 
         Dataset<Row> agg = vortex.selectExpr("count(*)", "count(i)", "min(i)", "max(id)", "min(dt)", "max(d)");
         String aggPlan = agg.queryExecution().explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$);
