@@ -21,6 +21,13 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.FractionalType;
+import org.apache.spark.sql.types.IntegralType;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -246,7 +253,14 @@ final class VortexWriteJob {
                     throw new IllegalArgumentException("partition column '" + c + "' is not a column of "
                             + schema.simpleString());
                 }
-                out.add(schema.fields()[(Integer) index.get()].name());
+                StructField field = schema.fields()[(Integer) index.get()];
+                DataType t = field.dataType();
+                if (!(t instanceof IntegralType || t instanceof StringType || t instanceof DateType
+                        || t instanceof BooleanType || t instanceof DecimalType || t instanceof FractionalType)) {
+                    throw new UnsupportedOperationException("cannot partition by '" + field.name() + "' of type "
+                            + t.simpleString() + ": partition columns must be numbers, strings, booleans or dates");
+                }
+                out.add(field.name());
             }
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("bad partition columns " + encoded, e);

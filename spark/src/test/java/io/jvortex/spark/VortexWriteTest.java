@@ -123,6 +123,8 @@ class VortexWriteTest {
         assertThat(back.selectExpr("count(*)", "max(k)").collectAsList())
                 .containsExactlyElementsOf(df.selectExpr("count(*)", "max(k)").collectAsList());
         assertThat(tree(dir.resolve("p")).stream().map(Path::toString).filter(p -> p.contains("_temporary"))).isEmpty();
+        assertThatThrownBy(() -> spark.range(3).selectExpr("id", "timestamp_micros(id) t").write().format("vortex")
+                .partitionBy("t").save(dir.resolve("pt").toString())).hasMessageContaining("cannot partition by 't'");
     }
 
     @Test
