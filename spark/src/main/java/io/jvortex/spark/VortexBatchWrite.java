@@ -44,8 +44,12 @@ final class VortexBatchWrite implements BatchWrite {
      * @param compact whether to use compact encodings ({@code compact})
      * @param zoneRows rows per zone ({@code zoneRows})
      * @param batchRows rows per batch handed to the writer
+     * @param threads compression threads per file ({@code threads}; default jvortex's, one per processor:
+     *     measured 1.6–2× faster than one thread with two tasks on two cores, as compression overlaps the
+     *     task's row conversion)
      */
-    record Settings(String edition, boolean compact, int zoneRows, int batchRows) implements java.io.Serializable {
+    record Settings(String edition, boolean compact, int zoneRows, int batchRows, int threads)
+            implements java.io.Serializable {
         @Serial
         private static final long serialVersionUID = 1L;
 
@@ -56,11 +60,12 @@ final class VortexBatchWrite implements BatchWrite {
             }
             WriteOptions defaults = WriteOptions.defaults();
             return new Settings(edition, options.getBoolean("compact", defaults.compact()),
-                    options.getInt("zoneRows", defaults.zoneRows()), options.getInt("batchRows", 64 * 1024));
+                    options.getInt("zoneRows", defaults.zoneRows()), options.getInt("batchRows", 64 * 1024),
+                    Math.max(1, options.getInt("threads", defaults.threads())));
         }
 
         WriteOptions writeOptions() {
-            WriteOptions o = WriteOptions.defaults().withCompact(compact).withZoneRows(zoneRows);
+            WriteOptions o = WriteOptions.defaults().withCompact(compact).withZoneRows(zoneRows).withThreads(threads);
             return edition == null ? o : o.withEdition(Edition.of(edition));
         }
     }
