@@ -1,7 +1,6 @@
 package io.jvortex.spark;
 
 import io.jvortex.expr.Expr;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -330,10 +329,5 @@ final class Predicates {
         for (Expression child : p.children()) {
             references(child, out);
         }
-    }
-
-    /** @return a decimal literal's exact value (for tests and descriptions) */
-    static BigDecimal decimal(Decimal d) {
-        return d.toJavaBigDecimal();
     }
 }

@@ -278,12 +278,14 @@ final class RowColumns {
 
         @Override
         Canonical build() {
+            // the builder is dropped after build(): its arrays become the segments (the writer copies them)
             MemorySegment values = switch (ptype.byteWidth()) {
-                case 8 -> MemorySegment.ofArray(Arrays.copyOf(longs, count));
-                case 4 -> MemorySegment.ofArray(Arrays.copyOf(ints, count));
-                case 2 -> MemorySegment.ofArray(Arrays.copyOf(shorts, count));
-                default -> MemorySegment.ofArray(Arrays.copyOf(bytes, count));
+                case 8 -> MemorySegment.ofArray(longs);
+                case 4 -> MemorySegment.ofArray(ints);
+                case 2 -> MemorySegment.ofArray(shorts);
+                default -> MemorySegment.ofArray(bytes);
             };
+            values = values.asSlice(0, (long) count * ptype.byteWidth());
             Validity v = validity();
             if (dtype instanceof DType.Extension e) {
                 DType.Primitive storage = (DType.Primitive) e.storage();
@@ -441,8 +443,7 @@ final class RowColumns {
                 offs = new PrimitiveArray(new DType.Primitive(PType.I64, false),
                         MemorySegment.ofArray(Arrays.copyOf(offsets, count + 1)), count + 1, Validity.ALL_VALID);
             }
-            return new VarBinArray(dtype, offs, MemorySegment.ofArray(Arrays.copyOf(data, (int) size)), count,
-                    validity());
+            return new VarBinArray(dtype, offs, MemorySegment.ofArray(data).asSlice(0, size), count, validity());
         }
     }
 

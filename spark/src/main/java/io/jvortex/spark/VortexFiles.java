@@ -8,12 +8,9 @@ import java.io.ByteArrayOutputStream;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
@@ -324,20 +321,6 @@ final class VortexFiles {
                 throw new IllegalArgumentException("partition value '" + raw + "' of " + file.path()
                         + " is not a " + partitionSchema.fields()[i].dataType().simpleString(), e);
             }
-        }
-        return out;
-    }
-
-    /** @return a stable display of a file list for error messages */
-    static String show(List<FileEntry> files) {
-        return Arrays.toString(files.stream().map(FileEntry::path).limit(3).toArray());
-    }
-
-    /** @return the partition columns' map of a file, for debugging */
-    static Map<String, String> partitionMap(Listing listing, FileEntry file) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (int i = 0; i < listing.partitionNames().size(); i++) {
-            out.put(listing.partitionNames().get(i), file.partitionValues().get(i));
         }
         return out;
     }

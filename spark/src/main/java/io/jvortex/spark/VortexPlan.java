@@ -8,7 +8,6 @@ import io.jvortex.expr.Expr;
 import io.jvortex.expr.Pruning;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
-import io.jvortex.dtype.PType;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.scalar.ArrayStatistics;
 import io.jvortex.scalar.Scalar;
@@ -375,10 +374,5 @@ final class VortexPlan {
             }
         }
         return null;
-    }
-
-    /** @return whether a ptype is one of the signed integers */
-    static boolean signedInteger(PType p) {
-        return p.isInteger() && p.isSigned();
     }
 }

@@ -56,6 +56,8 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private InternalRow aggregateRow;
     private StructType aggregateSchema;
     private String aggregateText;
+    private DType.Struct firstFileSchema;
+    private boolean firstFileRead;
 
     VortexScanBuilder(StructType tableSchema, CaseInsensitiveStringMap options) {
         this.tableSchema = tableSchema;
@@ -129,9 +131,6 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         }
         return out;
     }
-
-    private DType.Struct firstFileSchema;
-    private boolean firstFileRead;
 
     private DType.Struct firstFileSchema() {
         if (!firstFileRead) {
