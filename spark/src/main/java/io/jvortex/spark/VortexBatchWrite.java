@@ -128,6 +128,19 @@ final class VortexBatchWrite implements BatchWrite {
                     }
                 }
             }
+            boolean any = false;
+            for (WriterCommitMessage m : messages) {
+                if (m != null && !((VortexDataWriter.Message) m).files().isEmpty()) {
+                    any = true;
+                }
+            }
+            if (!any && partitionColumns.isEmpty()) {
+                // no rows: one empty file keeps the schema readable, as Spark's file sources do
+                fs.mkdirs(root);
+                io.jvortex.api.VortexWriter.create(io.jvortex.hadoop.HadoopFiles.create(
+                        new Path(root, "part-00000-" + jobId + "-empty.vortex"), conf.get()),
+                        SparkTypes.toVortex(schema), settings.writeOptions()).close(); // a file of zero rows
+            }
             for (WriterCommitMessage m : messages) {
                 if (m == null) {
                     continue;

@@ -73,6 +73,18 @@ class VortexWriteTest {
     }
 
     @Test
+    void anEmptyDataFrameLeavesAReadableSchema(@TempDir Path dir) {
+        String path = dir.resolve("empty").toString();
+        Dataset<Row> empty = spark.range(0).selectExpr("id", "cast(id as string) s", "cast(id as decimal(12,3)) d");
+        empty.write().format("vortex").save(path);
+        Dataset<Row> back = spark.read().format("vortex").load(path);
+        assertThat(back.schema()).isEqualTo(empty.schema());
+        assertThat(back.count()).isZero();
+        assertThat(back.selectExpr("max(d)").collectAsList()).containsExactly(org.apache.spark.sql.RowFactory.create(
+                (Object) null));
+    }
+
+    @Test
     void partitionedRoundTripPrunesFiles(@TempDir Path dir) throws IOException {
         String path = dir.resolve("p").toString();
         Dataset<Row> df = spark.range(0, 3000).selectExpr("id", "cast(id % 3 as int) k",
