@@ -33,7 +33,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * evaluation over partition values (for file pruning).
  *
  * <p>Translated: {@code = <> < <= > >= <=>}, {@code IN}, {@code IS_NULL}, {@code IS_NOT_NULL},
- * {@code STARTS_WITH}, {@code AND}, {@code OR}, {@code NOT}, {@code ALWAYS_TRUE/FALSE}, between a
+ * {@code STARTS_WITH}, {@code ENDS_WITH} and {@code CONTAINS} (as an escaped {@code LIKE}), {@code AND},
+ * {@code OR}, {@code NOT}, {@code ALWAYS_TRUE/FALSE}, between a
  * top-level column and a literal. Floating-point columns are not pushed: Spark orders NaN above every
  * number and equal to itself, and treats {@code -0.0 = 0.0}, so IEEE comparisons would differ.
  * Both sides use SQL's three-valued logic, so a translated predicate keeps exactly the rows Spark's
@@ -85,6 +86,14 @@ final class Predicates {
                     return null;
                 }
                 return Expr.col(col).startsWith(s.toString());
+            }
+            case "ENDS_WITH", "CONTAINS": {
+                String col = column(c[0], columns);
+                if (col == null || !(c[1] instanceof Literal<?> l) || !(l.value() instanceof UTF8String s)) {
+                    return null;
+                }
+                String escaped = escapeLike(s.toString());
+                return Expr.col(col).like(p.name().equals("CONTAINS") ? "%" + escaped + "%" : "%" + escaped);
             }
             case "IN": {
                 String col = column(c[0], columns);
@@ -141,6 +150,19 @@ final class Predicates {
             default:
                 return null;
         }
+    }
+
+    /** Escapes {@code LIKE}'s wildcards and its escape character, so that the text matches itself. */
+    private static String escapeLike(String text) {
+        StringBuilder b = new StringBuilder(text.length() + 4);
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == '%' || ch == '_' || ch == '\\') {
+                b.append('\\');
+            }
+            b.append(ch);
+        }
+        return b.toString();
     }
 
     private static String flip(String op) {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class VortexPushDownTest {
     private static final int ROWS = 20_000;
     private static final String[] WORDS = {"apple", "apricot", "banana", "band", "b", "", "cherry", "ch", "zeta",
-        "Ärger", "long string beyond the inline view"};
+        "Ärger", "long string beyond the inline view", "50% off_sale", "back\\slash"};
     @TempDir
     static Path dir;
     private static SparkSession spark;
@@ -122,7 +122,13 @@ class VortexPushDownTest {
             }
             case 5 -> {
                 String w = WORDS[random.nextInt(WORDS.length)];
-                yield "startswith(s, '" + w.substring(0, random.nextInt(w.length() + 1)) + "')";
+                String function = switch (random.nextInt(3)) {
+                    case 0 -> "startswith";
+                    case 1 -> "endswith";
+                    default -> "contains";
+                };
+                int from = random.nextInt(w.length() + 1);
+                yield function + "(s, '" + w.substring(from, from + random.nextInt(w.length() - from + 1)) + "')";
             }
             case 6 -> "(" + predicate(random, depth + 1) + " AND " + predicate(random, depth + 1) + ")";
             case 7 -> "(" + predicate(random, depth + 1) + " OR " + predicate(random, depth + 1) + ")";
@@ -173,6 +179,13 @@ class VortexPushDownTest {
         assertThat(plan).doesNotContain("PushedFilters: []");
         assertThat(sorted(q)).containsExactlyElementsOf(sorted(source.filter("i > 100 AND startswith(s, 'ap')")
                 .select("id", "s")));
+
+        // suffix and substring matches are pushed as escaped LIKE patterns, wildcards in the text included
+        Dataset<Row> like = vortex.filter("endswith(s, '% off_sale') OR contains(s, 'ric')").select("id");
+        assertThat(like.queryExecution().executedPlan().toString()).contains("PostScanFilters: []")
+                .doesNotContain("PushedFilters: []");
+        assertThat(sorted(like)).containsExactlyElementsOf(
+                sorted(source.filter("endswith(s, '% off_sale') OR contains(s, 'ric')").select("id")));
 
         // a selective filter on a clustered column: zones are pruned on the driver already
         Dataset<Row> selective = vortex.filter("i BETWEEN 100 AND 120").select("id");
