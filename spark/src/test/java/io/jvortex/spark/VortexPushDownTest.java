@@ -128,12 +128,17 @@ class VortexPushDownTest {
                     default -> "contains";
                 };
                 int from = random.nextInt(w.length() + 1);
-                yield function + "(s, '" + w.substring(from, from + random.nextInt(w.length() - from + 1)) + "')";
+                yield function + "(s, " + sqlString(w.substring(from, from + random.nextInt(w.length() - from + 1))) + ")";
             }
             case 6 -> "(" + predicate(random, depth + 1) + " AND " + predicate(random, depth + 1) + ")";
             case 7 -> "(" + predicate(random, depth + 1) + " OR " + predicate(random, depth + 1) + ")";
             default -> "NOT (" + predicate(random, depth + 1) + ")";
         };
+    }
+
+    /** A Spark SQL string literal (backslash escapes, as Spark parses them by default). */
+    private static String sqlString(String s) {
+        return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
     private static final String[] COLUMNS = {"id", "i", "s", "d", "dt", "ts", "b", "x", "sh"};
@@ -161,7 +166,7 @@ class VortexPushDownTest {
             return "NULL";
         }
         return switch (v) {
-            case String s -> "'" + s.replace("'", "''") + "'";
+            case String s -> sqlString(s);
             case BigDecimal d -> "CAST('" + d.toPlainString() + "' AS DECIMAL(10,2))";
             case LocalDate d -> "DATE'" + d + "'";
             case Instant t -> "TIMESTAMP'" + t.toString().replace('T', ' ').replace("Z", "") + "'";
