@@ -1,0 +1,339 @@
+package io.jvortex.spark;
+
+import io.jvortex.expr.Expr;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.Literal;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * Spark V2 predicates as jvortex {@link Expr}s (for zone pruning and exact row filtering), and their
+ * evaluation over partition values (for file pruning).
+ *
+ * <p>Translated: {@code = <> < <= > >= <=>}, {@code IN}, {@code IS_NULL}, {@code IS_NOT_NULL},
+ * {@code STARTS_WITH}, {@code AND}, {@code OR}, {@code NOT}, {@code ALWAYS_TRUE/FALSE}, between a
+ * top-level column and a literal. Floating-point columns are not pushed: Spark orders NaN above every
+ * number and equal to itself, and treats {@code -0.0 = 0.0}, so IEEE comparisons would differ.
+ * Both sides use SQL's three-valued logic, so a translated predicate keeps exactly the rows Spark's
+ * filter keeps.
+ */
+final class Predicates {
+    private Predicates() {
+    }
+
+    /**
+     * Translates a predicate.
+     *
+     * @param p the predicate
+     * @param columns the columns that may be referenced (with a type Vortex compares as Spark does)
+     * @return the expression, or null when some part cannot be translated exactly
+     */
+    static Expr toExpr(Predicate p, Set<String> columns) {
+        Expression[] c = p.children();
+        switch (p.name()) {
+            case "ALWAYS_TRUE":
+                return Expr.lit(true);
+            case "ALWAYS_FALSE":
+                return Expr.lit(false);
+            case "AND": {
+                Expr l = toExpr((Predicate) c[0], columns);
+                Expr r = toExpr((Predicate) c[1], columns);
+                return l == null || r == null ? null : Expr.and(l, r);
+            }
+            case "OR": {
+                Expr l = toExpr((Predicate) c[0], columns);
+                Expr r = toExpr((Predicate) c[1], columns);
+                return l == null || r == null ? null : Expr.or(l, r);
+            }
+            case "NOT": {
+                Expr e = toExpr((Predicate) c[0], columns);
+                return e == null ? null : Expr.not(e);
+            }
+            case "IS_NULL": {
+                String col = column(c[0], columns);
+                return col == null ? null : Expr.col(col).isNull();
+            }
+            case "IS_NOT_NULL": {
+                String col = column(c[0], columns);
+                return col == null ? null : Expr.col(col).isNotNull();
+            }
+            case "STARTS_WITH": {
+                String col = column(c[0], columns);
+                if (col == null || !(c[1] instanceof Literal<?> l) || !(l.value() instanceof UTF8String s)) {
+                    return null;
+                }
+                return Expr.col(col).startsWith(s.toString());
+            }
+            case "IN": {
+                String col = column(c[0], columns);
+                if (col == null || c.length < 2) {
+                    return null;
+                }
+                List<Expr> items = new ArrayList<>();
+                for (int i = 1; i < c.length; i++) {
+                    Expr lit = literal(c[i]);
+                    if (lit == null) {
+                        return null; // includes null items, whose semantics need care
+                    }
+                    items.add(lit);
+                }
+                return Expr.in(Expr.col(col), items);
+            }
+            case "=", "<>", "<", "<=", ">", ">=", "<=>": {
+                boolean flipped = false;
+                String col = column(c[0], columns);
+                Expression other = c[1];
+                if (col == null) {
+                    col = column(c[1], columns);
+                    other = c[0];
+                    flipped = true;
+                }
+                if (col == null || !(other instanceof Literal<?> l)) {
+                    return null;
+                }
+                Expr.Column ref = Expr.col(col);
+                if (p.name().equals("<=>")) {
+                    if (l.value() == null) {
+                        return ref.isNull();
+                    }
+                    Expr lit = literal(l);
+                    return lit == null ? null : Expr.and(ref.isNotNull(), ref.eq(lit));
+                }
+                if (l.value() == null) {
+                    return null;
+                }
+                Expr lit = literal(l);
+                if (lit == null) {
+                    return null;
+                }
+                String op = flipped ? flip(p.name()) : p.name();
+                return switch (op) {
+                    case "=" -> ref.eq(lit);
+                    case "<>" -> ref.ne(lit);
+                    case "<" -> ref.lt(lit);
+                    case "<=" -> ref.le(lit);
+                    case ">" -> ref.gt(lit);
+                    default -> ref.ge(lit);
+                };
+            }
+            default:
+                return null;
+        }
+    }
+
+    private static String flip(String op) {
+        return switch (op) {
+            case "<" -> ">";
+            case "<=" -> ">=";
+            case ">" -> "<";
+            case ">=" -> "<=";
+            default -> op;
+        };
+    }
+
+    private static String column(Expression e, Set<String> columns) {
+        if (e instanceof NamedReference ref && ref.fieldNames().length == 1 && columns.contains(ref.fieldNames()[0])) {
+            return ref.fieldNames()[0];
+        }
+        return null;
+    }
+
+    private static Expr literal(Expression e) {
+        if (!(e instanceof Literal<?> l) || l.value() == null) {
+            return null;
+        }
+        Object v = l.value();
+        DataType t = l.dataType();
+        if (t instanceof BooleanType) {
+            return Expr.lit((Boolean) v);
+        } else if (t instanceof ByteType || t instanceof ShortType || t instanceof IntegerType
+                || t instanceof LongType) {
+            return Expr.lit(((Number) v).longValue());
+        } else if (t instanceof DecimalType) {
+            return Expr.lit(((Decimal) v).toJavaBigDecimal());
+        } else if (t instanceof StringType) {
+            return Expr.lit(v.toString());
+        } else if (t instanceof BinaryType) {
+            return Expr.lit((byte[]) v);
+        } else if (t instanceof DateType) {
+            return Expr.lit(LocalDate.ofEpochDay((Integer) v));
+        } else if (t instanceof TimestampType) {
+            return Expr.lit(micros((Long) v));
+        } else if (t instanceof TimestampNTZType) {
+            return Expr.lit(LocalDateTime.ofInstant(micros((Long) v), ZoneOffset.UTC));
+        }
+        return null;
+    }
+
+    private static Instant micros(long micros) {
+        return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
+    }
+
+    /** Thrown when a predicate cannot be evaluated over partition values. */
+    static final class NotEvaluable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotEvaluable(String what) {
+            super(what, null, false, false);
+        }
+    }
+
+    /**
+     * Evaluates a predicate over one file's partition values (three-valued: null is unknown).
+     *
+     * @param p a predicate that references only partition columns
+     * @param values the values by column name, in Spark's internal form
+     * @return true, false or null
+     * @throws NotEvaluable when the predicate has a form this evaluator does not know
+     */
+    static Boolean eval(Predicate p, Map<String, Object> values) {
+        Expression[] c = p.children();
+        switch (p.name()) {
+            case "ALWAYS_TRUE":
+                return true;
+            case "ALWAYS_FALSE":
+                return false;
+            case "AND": {
+                Boolean l = eval((Predicate) c[0], values);
+                Boolean r = eval((Predicate) c[1], values);
+                if (Boolean.FALSE.equals(l) || Boolean.FALSE.equals(r)) {
+                    return false;
+                }
+                return l == null || r == null ? null : true;
+            }
+            case "OR": {
+                Boolean l = eval((Predicate) c[0], values);
+                Boolean r = eval((Predicate) c[1], values);
+                if (Boolean.TRUE.equals(l) || Boolean.TRUE.equals(r)) {
+                    return true;
+                }
+                return l == null || r == null ? null : false;
+            }
+            case "NOT": {
+                Boolean v = eval((Predicate) c[0], values);
+                return v == null ? null : !v;
+            }
+            case "IS_NULL":
+                return value(c[0], values) == null;
+            case "IS_NOT_NULL":
+                return value(c[0], values) != null;
+            case "STARTS_WITH": {
+                Object v = value(c[0], values);
+                Object prefix = value(c[1], values);
+                if (v == null || prefix == null) {
+                    return null;
+                }
+                if (!(v instanceof UTF8String s) || !(prefix instanceof UTF8String x)) {
+                    throw new NotEvaluable(p.toString());
+                }
+                return s.startsWith(x);
+            }
+            case "IN": {
+                Object v = value(c[0], values);
+                if (v == null) {
+                    return null;
+                }
+                boolean sawNull = false;
+                for (int i = 1; i < c.length; i++) {
+                    Object item = value(c[i], values);
+                    if (item == null) {
+                        sawNull = true;
+                    } else if (compare(v, item) == 0) {
+                        return true;
+                    }
+                }
+                return sawNull ? null : false;
+            }
+            case "=", "<>", "<", "<=", ">", ">=", "<=>": {
+                Object l = value(c[0], values);
+                Object r = value(c[1], values);
+                if (p.name().equals("<=>")) {
+                    return l == null || r == null ? l == r : compare(l, r) == 0;
+                }
+                if (l == null || r == null) {
+                    return null;
+                }
+                int cmp = compare(l, r);
+                return switch (p.name()) {
+                    case "=" -> cmp == 0;
+                    case "<>" -> cmp != 0;
+                    case "<" -> cmp < 0;
+                    case "<=" -> cmp <= 0;
+                    case ">" -> cmp > 0;
+                    default -> cmp >= 0;
+                };
+            }
+            default:
+                throw new NotEvaluable(p.toString());
+        }
+    }
+
+    private static Object value(Expression e, Map<String, Object> values) {
+        if (e instanceof Literal<?> l) {
+            return l.value();
+        }
+        if (e instanceof NamedReference ref && ref.fieldNames().length == 1 && values.containsKey(ref.fieldNames()[0])) {
+            return values.get(ref.fieldNames()[0]);
+        }
+        throw new NotEvaluable(e.toString());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int compare(Object a, Object b) {
+        if (a instanceof Double || a instanceof Float || b instanceof Double || b instanceof Float) {
+            throw new NotEvaluable("floating-point partition values");
+        }
+        if (a instanceof Number x && b instanceof Number y && !(a instanceof Decimal) && !(b instanceof Decimal)) {
+            return Long.compare(x.longValue(), y.longValue());
+        }
+        if (a.getClass() != b.getClass() || !(a instanceof Comparable)) {
+            throw new NotEvaluable("cannot compare " + a.getClass().getSimpleName() + " with "
+                    + b.getClass().getSimpleName());
+        }
+        return ((Comparable<Object>) a).compareTo(b);
+    }
+
+    /**
+     * The columns a predicate references (top-level names; nested references as their first name).
+     *
+     * @param p a predicate
+     * @param out where to add them
+     */
+    static void references(Expression p, Set<String> out) {
+        if (p instanceof NamedReference ref) {
+            out.add(ref.fieldNames()[0]);
+            return;
+        }
+        for (Expression child : p.children()) {
+            references(child, out);
+        }
+    }
+
+    /** @return a decimal literal's exact value (for tests and descriptions) */
+    static BigDecimal decimal(Decimal d) {
+        return d.toJavaBigDecimal();
+    }
+}

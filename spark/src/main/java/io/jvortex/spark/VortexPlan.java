@@ -1,0 +1,261 @@
+package io.jvortex.spark;
+
+import io.jvortex.api.Split;
+import io.jvortex.api.VortexReader;
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.Extensions;
+import io.jvortex.dtype.PType;
+import io.jvortex.dtype.TimeUnit;
+import io.jvortex.scalar.ArrayStatistics;
+import io.jvortex.scalar.Scalar;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ExecutionException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * The files of a scan with their footers read on the driver: row counts, statistics and row splits,
+ * every file's schema checked against the table's.
+ */
+final class VortexPlan {
+    /**
+     * One file.
+     *
+     * @param entry the listing entry
+     * @param rowCount its rows
+     * @param schema its Vortex schema
+     * @param statistics its column statistics
+     * @param splits row ranges of about {@code maxPartitionBytes} (one for a small file)
+     */
+    record FileInfo(VortexFiles.FileEntry entry, long rowCount, DType.Struct schema,
+                    Map<String, ArrayStatistics> statistics, List<Split> splits) {
+    }
+
+    final List<FileInfo> files;
+    final long maxPartitionBytes;
+    final long openCostInBytes;
+    final String referenceFile;
+
+    private VortexPlan(List<FileInfo> files, long maxPartitionBytes, long openCostInBytes, String referenceFile) {
+        this.files = files;
+        this.maxPartitionBytes = maxPartitionBytes;
+        this.openCostInBytes = openCostInBytes;
+        this.referenceFile = referenceFile;
+    }
+
+    static VortexPlan of(List<VortexFiles.FileEntry> entries, StructType dataSchema, String referenceFile,
+            Configuration conf, CaseInsensitiveStringMap options) {
+        var sqlConf = SparkSession.active().sessionState().conf();
+        long maxBytes = options.getLong("maxPartitionBytes", sqlConf.filesMaxPartitionBytes());
+        long openCost = sqlConf.filesOpenCostInBytes();
+        List<FileInfo> infos = new ArrayList<>(entries.size());
+        if (entries.isEmpty()) {
+            return new VortexPlan(infos, maxBytes, openCost, referenceFile);
+        }
+        int threads = Math.min(16, entries.size());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "vortex-plan");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<FileInfo>> futures = new ArrayList<>();
+            for (VortexFiles.FileEntry e : entries) {
+                futures.add(pool.submit(() -> open(e, dataSchema, referenceFile, conf, maxBytes)));
+            }
+            for (Future<FileInfo> f : futures) {
+                infos.add(f.get());
+            }
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading footers", e);
+        } finally {
+            pool.shutdownNow();
+        }
+        return new VortexPlan(infos, maxBytes, openCost, referenceFile);
+    }
+
+    private static FileInfo open(VortexFiles.FileEntry e, StructType dataSchema, String referenceFile,
+            Configuration conf, long maxBytes) {
+        try (VortexReader reader = VortexDataSource.open(e.path(), conf)) {
+            DType.Struct schema = checkSchema(reader.schema(), dataSchema, e.path(), referenceFile);
+            long rows = reader.rowCount();
+            List<Split> splits = e.size() > maxBytes ? reader.splits(maxBytes) : List.of(new Split(0, rows, e.size()));
+            return new FileInfo(e, rows, schema, reader.statistics(), splits);
+        }
+    }
+
+    /**
+     * Checks that a file holds every column of the table's data schema with the same type.
+     *
+     * @return the file's schema
+     * @throws IllegalArgumentException naming the file and the one the table's schema came from
+     */
+    static DType.Struct checkSchema(DType fileSchema, StructType dataSchema, String path, String referenceFile) {
+        if (!(fileSchema instanceof DType.Struct s)) {
+            throw new IllegalArgumentException("schema conflict: " + path + " holds " + fileSchema.display()
+                    + ", not a table");
+        }
+        for (StructField f : dataSchema.fields()) {
+            int i = s.indexOf(f.name());
+            if (i < 0) {
+                throw new IllegalArgumentException("schema conflict: " + path + " has no column '" + f.name()
+                        + "' of the table's schema (" + f.dataType().simpleString() + " in " + referenceFile + ")");
+            }
+            if (!VortexVectors.matches(s.fields().get(i), f.dataType())) {
+                String got;
+                try {
+                    got = SparkTypes.toSpark(s.fields().get(i), f.name()).simpleString();
+                } catch (UnsupportedOperationException x) {
+                    got = s.fields().get(i).display();
+                }
+                throw new IllegalArgumentException("schema conflict: column '" + f.name() + "' is " + got + " in "
+                        + path + " but " + f.dataType().simpleString() + " in " + referenceFile);
+            }
+        }
+        return s;
+    }
+
+    long totalRows() {
+        long n = 0;
+        for (FileInfo f : files) {
+            n += f.rowCount();
+        }
+        return n;
+    }
+
+    long totalBytes() {
+        long n = 0;
+        for (FileInfo f : files) {
+            n += f.entry().size();
+        }
+        return n;
+    }
+
+    /** @return the non-null values of a column over all files, or null when a file lacks the null count */
+    Long nonNullCount(String column) {
+        long n = 0;
+        for (FileInfo f : files) {
+            if (f.rowCount() == 0) {
+                continue;
+            }
+            ArrayStatistics s = f.statistics().get(column);
+            if (s == null || s.nullCount().isEmpty()) {
+                return null;
+            }
+            n += f.rowCount() - s.nullCount().getAsLong();
+        }
+        return n;
+    }
+
+    /**
+     * The minimum or maximum of a column over all files from exact statistics.
+     *
+     * @return empty when statistics cannot answer; else the value in Spark's internal form (empty inner
+     *     optional for null: no rows or only nulls)
+     */
+    Optional<Optional<Object>> extreme(String column, DataType type, boolean max) {
+        Object best = null;
+        for (FileInfo f : files) {
+            if (f.rowCount() == 0) {
+                continue;
+            }
+            ArrayStatistics s = f.statistics().get(column);
+            if (s == null) {
+                return Optional.empty();
+            }
+            if (s.nullCount().isPresent() && s.nullCount().getAsLong() == f.rowCount()) {
+                continue;
+            }
+            Optional<Scalar> v = max ? s.max() : s.min();
+            boolean exact = max ? s.maxExact() : s.minExact();
+            if (v.isEmpty() || !exact || v.get().isNull()) {
+                return Optional.empty();
+            }
+            int index = f.schema().indexOf(column);
+            Object value = toSpark(v.get(), f.schema().fields().get(index), type);
+            if (value == null) {
+                return Optional.empty();
+            }
+            if (best == null || compare(value, best) * (max ? 1 : -1) > 0) {
+                best = value;
+            }
+        }
+        return Optional.of(Optional.ofNullable(best));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int compare(Object a, Object b) {
+        return ((Comparable<Object>) a).compareTo(b);
+    }
+
+    /** A statistic in Spark's internal form, or null when this type is not answered from statistics. */
+    private static Object toSpark(Scalar s, DType dtype, DataType type) {
+        if (dtype instanceof DType.Primitive p) {
+            if (!p.ptype().isInteger() || !p.ptype().isSigned()) {
+                return null;
+            }
+            long v = s.asLong();
+            if (type instanceof ByteType) {
+                return (byte) v;
+            } else if (type instanceof ShortType) {
+                return (short) v;
+            } else if (type instanceof IntegerType) {
+                return (int) v;
+            } else if (type instanceof LongType) {
+                return v;
+            }
+            return null;
+        } else if (dtype instanceof DType.Bool && type instanceof BooleanType) {
+            return s.value() instanceof Boolean b ? b : null;
+        } else if (dtype instanceof DType.Decimal d && type instanceof DecimalType dt) {
+            return Decimal.apply(new BigDecimal((BigInteger) s.value(), d.scale()), dt.precision(), dt.scale());
+        } else if (dtype instanceof DType.Utf8 && type instanceof StringType) {
+            return UTF8String.fromBytes(s.asBytes());
+        } else if (dtype instanceof DType.Extension e) {
+            var kind = Extensions.kind(e).orElse(null);
+            if (kind instanceof Extensions.DateKind dk && dk.unit() == TimeUnit.DAYS && type instanceof DateType) {
+                return (int) s.asLong();
+            }
+            if (kind instanceof Extensions.TimestampKind tk && tk.unit() == TimeUnit.MICROSECONDS
+                    && (type instanceof TimestampType || type instanceof TimestampNTZType)) {
+                return s.asLong();
+            }
+        }
+        return null;
+    }
+
+    /** @return whether a ptype is one of the signed integers */
+    static boolean signedInteger(PType p) {
+        return p.isInteger() && p.isSigned();
+    }
+}

@@ -1,0 +1,154 @@
+package io.jvortex.spark;
+
+import io.jvortex.api.Split;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A planned scan: row splits of the selected files packed into input partitions of about
+ * {@code spark.sql.files.maxPartitionBytes} (small files share one partition, a big file is cut into
+ * row ranges), read by {@link VortexPartitionReaderFactory}.
+ */
+final class VortexScan implements Scan, Batch, SupportsReportStatistics {
+    private final VortexPlan plan;
+    private final StructType readSchema;
+    private final StructType dataRead;
+    private final StructType partitionSchema;
+    private final Predicate[] pushedData;
+    private final Predicate[] pushedPartition;
+    private final Predicate[] postScan;
+    private final int limit;
+    private final SerializableConf conf;
+    private final StructType tableSchema;
+
+    VortexScan(VortexPlan plan, StructType readSchema, StructType dataRead, StructType partitionSchema,
+            Predicate[] pushedData, Predicate[] pushedPartition, Predicate[] postScan, int limit, SerializableConf conf,
+            StructType tableSchema) {
+        this.plan = plan;
+        this.readSchema = readSchema;
+        this.dataRead = dataRead;
+        this.partitionSchema = partitionSchema;
+        this.pushedData = pushedData;
+        this.pushedPartition = pushedPartition;
+        this.postScan = postScan;
+        this.limit = limit;
+        this.conf = conf;
+        this.tableSchema = tableSchema;
+    }
+
+    @Override
+    public StructType readSchema() {
+        return readSchema;
+    }
+
+    @Override
+    public Batch toBatch() {
+        return this;
+    }
+
+    @Override
+    public String description() {
+        return "VortexScan[files=" + plan.files.size() + ", rows=" + plan.totalRows()
+                + ", PushedFilters: " + show(pushedData)
+                + ", PartitionFilters: " + show(pushedPartition)
+                + ", PostScanFilters: " + show(postScan)
+                + ", ReadSchema: " + readSchema.simpleString()
+                + (limit >= 0 ? ", PushedLimit: " + limit : "") + "]";
+    }
+
+    private static String show(Predicate[] predicates) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Predicate p : predicates) {
+            out.add(p.toString());
+        }
+        return out.toString();
+    }
+
+    @Override
+    public Statistics estimateStatistics() {
+        long bytes = plan.totalBytes();
+        // like Spark's file scans: scale by the share of the row width that is read
+        long fullWidth = Math.max(1, tableSchema.defaultSize());
+        long readWidth = Math.max(1, readSchema.defaultSize());
+        long size = Math.max(1, (long) (bytes * Math.min(1.0, (double) readWidth / fullWidth)));
+        OptionalLong rows = pushedData.length == 0 && postScan.length == 0 ? OptionalLong.of(plan.totalRows())
+                : OptionalLong.empty();
+        return new Statistics() {
+            @Override
+            public OptionalLong sizeInBytes() {
+                return OptionalLong.of(size);
+            }
+
+            @Override
+            public OptionalLong numRows() {
+                return rows;
+            }
+        };
+    }
+
+    /** One row range of one file. */
+    private record Piece(VortexPlan.FileInfo file, Split split) {
+    }
+
+    @Override
+    public InputPartition[] planInputPartitions() {
+        List<Piece> pieces = new ArrayList<>();
+        for (VortexPlan.FileInfo f : plan.files) {
+            for (Split s : f.splits()) {
+                if (s.rowCount() > 0) {
+                    pieces.add(new Piece(f, s));
+                }
+            }
+        }
+        // as Spark packs file splits: biggest first, next fit, each piece also costs an open
+        pieces.sort(Comparator.comparingLong((Piece p) -> p.split().estimatedBytes()).reversed());
+        List<InputPartition> out = new ArrayList<>();
+        List<VortexInputPartition.Slice> current = new ArrayList<>();
+        Set<String> hosts = new LinkedHashSet<>();
+        long currentBytes = 0;
+        for (Piece p : pieces) {
+            long bytes = p.split().estimatedBytes() + plan.openCostInBytes;
+            if (!current.isEmpty() && currentBytes + bytes > plan.maxPartitionBytes) {
+                out.add(new VortexInputPartition(current.toArray(VortexInputPartition.Slice[]::new),
+                        hosts.toArray(String[]::new)));
+                current = new ArrayList<>();
+                hosts = new LinkedHashSet<>();
+                currentBytes = 0;
+            }
+            current.add(new VortexInputPartition.Slice(p.file().entry().path(), p.split().rowStart(),
+                    p.split().rowEnd(), partitionRow(p.file().entry())));
+            hosts.addAll(Arrays.asList(p.file().entry().hosts()));
+            currentBytes += bytes;
+        }
+        if (!current.isEmpty()) {
+            out.add(new VortexInputPartition(current.toArray(VortexInputPartition.Slice[]::new),
+                    hosts.toArray(String[]::new)));
+        }
+        return out.toArray(InputPartition[]::new);
+    }
+
+    private InternalRow partitionRow(VortexFiles.FileEntry f) {
+        return new GenericInternalRow(VortexFiles.values(f, partitionSchema));
+    }
+
+    @Override
+    public PartitionReaderFactory createReaderFactory() {
+        return new VortexPartitionReaderFactory(conf, readSchema, dataRead, partitionSchema, pushedData, limit,
+                plan.referenceFile);
+    }
+}

@@ -1,0 +1,343 @@
+package io.jvortex.spark;
+
+import io.jvortex.dtype.DType;
+import io.jvortex.dtype.Extensions;
+import io.jvortex.expr.Expr;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Count;
+import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
+import org.apache.spark.sql.connector.expressions.aggregate.Max;
+import org.apache.spark.sql.connector.expressions.aggregate.Min;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * Collects what Spark pushes into a scan: required columns, predicates (partition predicates prune
+ * files, the others become a jvortex filter), a limit, and simple aggregates answered from statistics.
+ */
+final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters,
+        SupportsPushDownLimit, SupportsPushDownAggregates {
+    private final StructType tableSchema;
+    private final CaseInsensitiveStringMap options;
+    private final Configuration conf;
+    private final VortexFiles.Listing listing;
+    private final StructType partitionSchema;
+    private final StructType dataSchema;
+    private StructType required;
+    private List<VortexFiles.FileEntry> files;
+    private final List<Predicate> pushedData = new ArrayList<>();
+    private final List<Predicate> pushedPartition = new ArrayList<>();
+    private final List<Predicate> postScan = new ArrayList<>();
+    private int limit = -1;
+    private VortexPlan plan;
+    private InternalRow aggregateRow;
+    private StructType aggregateSchema;
+    private String aggregateText;
+
+    VortexScanBuilder(StructType tableSchema, CaseInsensitiveStringMap options) {
+        this.tableSchema = tableSchema;
+        this.options = options;
+        this.conf = VortexDataSource.hadoopConf(options);
+        this.listing = VortexFiles.list(VortexDataSource.paths(options), conf);
+        StructType inferred = VortexFiles.partitionSchema(listing, tableSchema);
+        List<StructField> partitionFields = new ArrayList<>();
+        for (StructField f : inferred.fields()) {
+            // the table's schema names the column (maybe with another case) when it came from inferSchema
+            scala.Option<Object> index = tableSchema.getFieldIndexCaseInsensitive(f.name());
+            partitionFields.add(index.isDefined() ? tableSchema.fields()[(Integer) index.get()] : f);
+        }
+        this.partitionSchema = new StructType(partitionFields.toArray(StructField[]::new));
+        List<StructField> data = new ArrayList<>();
+        for (StructField f : tableSchema.fields()) {
+            if (!partitionSchema.getFieldIndexCaseInsensitive(f.name()).isDefined()) {
+                data.add(f);
+            }
+        }
+        this.dataSchema = new StructType(data.toArray(StructField[]::new));
+        this.required = tableSchema;
+        this.files = listing.files();
+    }
+
+    @Override
+    public void pruneColumns(StructType requiredSchema) {
+        // top-level pruning: a pruned struct is read whole (Spark projects the fields it needs)
+        List<StructField> fields = new ArrayList<>();
+        for (StructField f : requiredSchema.fields()) {
+            scala.Option<Object> index = tableSchema.getFieldIndexCaseInsensitive(f.name());
+            fields.add(index.isDefined() ? tableSchema.fields()[(Integer) index.get()] : f);
+        }
+        this.required = new StructType(fields.toArray(StructField[]::new));
+    }
+
+    private Set<String> partitionNames() {
+        Set<String> out = new HashSet<>();
+        for (StructField f : partitionSchema.fields()) {
+            out.add(f.name());
+        }
+        return out;
+    }
+
+    /** Data columns whose predicates Vortex evaluates exactly as Spark does. */
+    private Set<String> pushableColumns() {
+        Set<String> out = new HashSet<>();
+        DType.Struct fileSchema = firstFileSchema();
+        if (fileSchema == null) {
+            return out;
+        }
+        for (StructField f : dataSchema.fields()) {
+            int i = fileSchema.indexOf(f.name());
+            if (i < 0) {
+                continue;
+            }
+            DType t = fileSchema.fields().get(i);
+            boolean ok = switch (t) {
+                case DType.Bool b -> true;
+                case DType.Primitive p -> p.ptype().isInteger();
+                case DType.Decimal d -> d.precision() <= 38;
+                case DType.Utf8 u -> true;
+                case DType.Binary b -> true;
+                case DType.Extension e -> Extensions.kind(e).map(k -> k instanceof Extensions.DateKind
+                        || k instanceof Extensions.TimestampKind).orElse(false);
+                default -> false;
+            };
+            if (ok && VortexVectors.matches(t, f.dataType())) {
+                out.add(f.name());
+            }
+        }
+        return out;
+    }
+
+    private DType.Struct firstFileSchema;
+    private boolean firstFileRead;
+
+    private DType.Struct firstFileSchema() {
+        if (!firstFileRead) {
+            firstFileRead = true;
+            if (!listing.files().isEmpty()) {
+                try (var reader = VortexDataSource.open(listing.files().getFirst().path(), conf)) {
+                    if (reader.schema() instanceof DType.Struct s) {
+                        firstFileSchema = s;
+                    }
+                }
+            }
+        }
+        return firstFileSchema;
+    }
+
+    @Override
+    public Predicate[] pushPredicates(Predicate[] predicates) {
+        Set<String> partitions = partitionNames();
+        Set<String> pushable = pushableColumns();
+        List<Predicate> partitionOnly = new ArrayList<>();
+        for (Predicate p : predicates) {
+            Set<String> refs = new HashSet<>();
+            Predicates.references(p, refs);
+            if (!refs.isEmpty() && partitions.containsAll(refs)) {
+                partitionOnly.add(p);
+            } else if (Predicates.toExpr(p, pushable) != null) {
+                pushedData.add(p);
+            } else {
+                postScan.add(p);
+            }
+        }
+        // partition predicates prune files; one that cannot be evaluated goes back to Spark
+        List<VortexFiles.FileEntry> kept = new ArrayList<>(files);
+        for (Predicate p : partitionOnly) {
+            try {
+                List<VortexFiles.FileEntry> next = new ArrayList<>();
+                for (VortexFiles.FileEntry f : kept) {
+                    if (Boolean.TRUE.equals(Predicates.eval(p, partitionValues(f)))) {
+                        next.add(f);
+                    }
+                }
+                kept = next;
+                pushedPartition.add(p);
+            } catch (Predicates.NotEvaluable | ClassCastException e) {
+                postScan.add(p);
+            }
+        }
+        files = kept;
+        return postScan.toArray(Predicate[]::new);
+    }
+
+    private Map<String, Object> partitionValues(VortexFiles.FileEntry f) {
+        Object[] values = VortexFiles.values(f, partitionSchema);
+        Map<String, Object> out = new HashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            out.put(partitionSchema.fields()[i].name(), values[i]);
+        }
+        return out;
+    }
+
+    @Override
+    public Predicate[] pushedPredicates() {
+        List<Predicate> out = new ArrayList<>(pushedPartition);
+        out.addAll(pushedData);
+        return out.toArray(Predicate[]::new);
+    }
+
+    @Override
+    public boolean pushLimit(int n) {
+        if (!postScan.isEmpty()) {
+            return false;
+        }
+        limit = n;
+        return true;
+    }
+
+    private VortexPlan plan() {
+        if (plan == null) {
+            plan = VortexPlan.of(files, dataSchema, listing.files().isEmpty() ? null : listing.files().getFirst().path(),
+                    conf, options);
+        }
+        return plan;
+    }
+
+    @Override
+    public boolean supportCompletePushDown(Aggregation aggregation) {
+        return aggregation.groupByExpressions().length == 0;
+    }
+
+    @Override
+    public boolean pushAggregation(Aggregation aggregation) {
+        if (aggregation.groupByExpressions().length > 0 || !pushedData.isEmpty() || !postScan.isEmpty()) {
+            return false;
+        }
+        Set<String> partitions = partitionNames();
+        AggregateFunc[] funcs = aggregation.aggregateExpressions();
+        Object[] values = new Object[funcs.length];
+        List<StructField> fields = new ArrayList<>();
+        List<String> text = new ArrayList<>();
+        VortexPlan p = plan();
+        for (int i = 0; i < funcs.length; i++) {
+            AggregateFunc f = funcs[i];
+            DataType type;
+            Object value;
+            if (f instanceof CountStar) {
+                type = DataTypes.LongType;
+                value = p.totalRows();
+            } else if (f instanceof Count c && !c.isDistinct() && column(c.column(), partitions) != null) {
+                type = DataTypes.LongType;
+                Long nonNull = p.nonNullCount(column(c.column(), partitions));
+                if (nonNull == null) {
+                    return false;
+                }
+                value = nonNull;
+            } else if ((f instanceof Min || f instanceof Max)) {
+                NamedReference ref = f instanceof Min m ? asRef(m.column()) : asRef(((Max) f).column());
+                String col = ref == null ? null : column(ref, partitions);
+                if (col == null) {
+                    return false;
+                }
+                StructField field = dataSchema.fields()[dataSchema.fieldIndex(col)];
+                type = field.dataType();
+                var extreme = p.extreme(col, type, f instanceof Max);
+                if (extreme.isEmpty()) {
+                    return false;
+                }
+                value = extreme.get().orElse(null);
+            } else {
+                return false;
+            }
+            values[i] = value;
+            fields.add(new StructField("agg_" + i, type, true, Metadata.empty()));
+            text.add(f.toString());
+        }
+        aggregateRow = new GenericInternalRow(values);
+        aggregateSchema = new StructType(fields.toArray(StructField[]::new));
+        aggregateText = String.join(", ", text);
+        return true;
+    }
+
+    private static NamedReference asRef(org.apache.spark.sql.connector.expressions.Expression e) {
+        return e instanceof NamedReference r ? r : null;
+    }
+
+    private String column(org.apache.spark.sql.connector.expressions.Expression e, Set<String> partitions) {
+        if (!(e instanceof NamedReference ref) || ref.fieldNames().length != 1) {
+            return null;
+        }
+        String name = ref.fieldNames()[0];
+        if (partitions.contains(name) || !dataSchema.getFieldIndex(name).isDefined()) {
+            return null;
+        }
+        return name;
+    }
+
+    @Override
+    public Scan build() {
+        if (aggregateRow != null) {
+            return new VortexAggregateScan(aggregateSchema, aggregateRow, aggregateText, describePredicates());
+        }
+        List<StructField> data = new ArrayList<>();
+        Set<String> partitions = partitionNames();
+        for (StructField f : required.fields()) {
+            if (!partitions.contains(f.name())) {
+                data.add(f);
+            }
+        }
+        // columns the pushed predicates read are read (and dropped) by the scan itself
+        return new VortexScan(plan(), required, new StructType(data.toArray(StructField[]::new)), partitionSchema,
+                pushedData.toArray(Predicate[]::new), pushedPartition.toArray(Predicate[]::new),
+                postScan.toArray(Predicate[]::new), limit, new SerializableConf(conf), tableSchema);
+    }
+
+    private String describePredicates() {
+        Set<String> all = new LinkedHashSet<>();
+        for (Predicate p : pushedPredicates()) {
+            all.add(p.toString());
+        }
+        return all.toString();
+    }
+
+    /** @return the filter the pushed data predicates form (null when none) */
+    static Expr filter(Predicate[] pushed) {
+        Expr out = null;
+        for (Predicate p : pushed) {
+            Expr e = Predicates.toExpr(p, new AllColumns());
+            out = out == null ? e : Expr.and(out, e);
+        }
+        return out;
+    }
+
+    /** A set that contains every name: on executors the driver has already checked the columns. */
+    static final class AllColumns extends java.util.AbstractSet<String> {
+        @Override
+        public boolean contains(Object o) {
+            return true;
+        }
+
+        @Override
+        public java.util.Iterator<String> iterator() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int size() {
+            return Integer.MAX_VALUE;
+        }
+    }
+}
