@@ -72,7 +72,7 @@ jvm_flags=(-Xmx6g -XX:+UseParallelGC --enable-native-access=ALL-UNNAMED --sun-mi
   --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
   --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED
   --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED
-  --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
+  --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
   -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true)
 say "SF $scale, ${report_args[*]:-all queries} -> $out"
 SPARK_LOCAL_IP=127.0.0.1 "$JAVA_HOME/bin/java" "${jvm_flags[@]}" \
