@@ -263,7 +263,8 @@ def spark_section(spark):
         err = "; ".join(f"{fmt_name}: {q[fmt_name + 'Error'][:160]}" for fmt_name in ("parquet", "vortex")
                         if q.get(fmt_name + "Error"))
         same = "–" if q.get("same") is None else ("yes" if q["same"] else "**NO**")
-        out.append(f"| Q{q['query']} | {q['rows'] if q.get('rows') is not None else '?'} | "
+        rows = "?" if q.get("rows") is None else f"{q['rows']:,}"
+        out.append(f"| Q{q['query']} | {rows} | "
                    f"{fmt(p) if p is not None else 'error'} | {fmt(v) if v is not None else 'error'} | "
                    f"{fmt_ratio(p / v) if p is not None and v else '–'} | {same}"
                    + (f" ({err})" if err else "") + " |")

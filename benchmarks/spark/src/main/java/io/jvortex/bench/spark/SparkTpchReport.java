@@ -166,7 +166,10 @@ public final class SparkTpchReport {
             for (String format : FORMATS) {
                 millis.get(q).put(format, new ArrayList<>());
                 try {
+                    long start = System.nanoTime();
                     rows.get(q).put(format, run(spark, sql.get(q), format));
+                    System.out.printf(Locale.ROOT, "q%02d %s warm-up %.0f ms%n", q, format,
+                            (System.nanoTime() - start) / 1e6);
                 } catch (Exception e) {
                     errors.get(q).put(format, firstLine(e));
                     System.out.printf(Locale.ROOT, "q%02d %s failed: %s%n", q, format, e);
@@ -182,7 +185,9 @@ public final class SparkTpchReport {
                     }
                     long start = System.nanoTime();
                     run(spark, sql.get(q), format);
-                    millis.get(q).get(format).add((System.nanoTime() - start) / 1e6);
+                    double ms = (System.nanoTime() - start) / 1e6;
+                    millis.get(q).get(format).add(ms);
+                    System.out.printf(Locale.ROOT, "q%02d %s run %d %.0f ms%n", q, format, run + 1, ms);
                 }
             }
         }
