@@ -40,7 +40,8 @@ import org.apache.spark.sql.types.TimestampType;
  * Spark has no wider decimal; dates are {@code date}; timestamps with a time zone are
  * {@code timestamp} (instants), without one {@code timestamp_ntz}, both in microseconds (a
  * nanosecond unit is floored to microseconds); times become {@code time(p)} with the unit's
- * precision; lists and fixed-size lists are arrays, maps are maps, structs are structs, the null
+ * precision when {@code spark.sql.timeType.enabled} is on, else {@code long} nanoseconds since
+ * midnight; lists and fixed-size lists are arrays, maps are maps, structs are structs, the null
  * dtype is {@code void}.
  *
  * <p>Writing maps each Spark type to the Vortex dtype it reads back as: {@code byte/short/int/long} to
@@ -59,19 +60,41 @@ public final class SparkTypes {
      * @throws UnsupportedOperationException for a dtype Spark cannot hold (unions, variants, opaque extensions)
      */
     public static StructType toSpark(DType schema) {
+        return toSpark(schema, timeTypeEnabled());
+    }
+
+    /**
+     * The Spark schema a Vortex file schema reads as.
+     *
+     * @param schema a Vortex file schema (a struct)
+     * @param timeType whether times read as Spark's {@code time} type (else as {@code long} nanoseconds)
+     * @return the Spark struct
+     */
+    public static StructType toSpark(DType schema, boolean timeType) {
         if (!(schema instanceof DType.Struct s)) {
             throw new UnsupportedOperationException("a Vortex file to read as a table must hold a struct, not "
                     + schema.display());
         }
-        return structToSpark(s, "");
+        return structToSpark(s, "", timeType);
     }
 
-    private static StructType structToSpark(DType.Struct s, String prefix) {
+    /**
+     * Whether the session enables Spark's {@code time} type ({@code spark.sql.timeType.enabled}, off by
+     * default in Spark 4.2); without it Vortex times read as {@code long} nanoseconds since midnight.
+     *
+     * @return the setting of the current session (false on executors without one)
+     */
+    static boolean timeTypeEnabled() {
+        return Boolean.parseBoolean(org.apache.spark.sql.internal.SQLConf.get()
+                .getConfString("spark.sql.timeType.enabled", "false"));
+    }
+
+    private static StructType structToSpark(DType.Struct s, String prefix, boolean timeType) {
         List<StructField> fields = new ArrayList<>(s.names().size());
         for (int i = 0; i < s.names().size(); i++) {
             String name = s.names().get(i);
             DType t = s.fields().get(i);
-            fields.add(new StructField(name, toSpark(t, prefix + name), t.nullable(), Metadata.empty()));
+            fields.add(new StructField(name, toSpark(t, prefix + name, timeType), t.nullable(), Metadata.empty()));
         }
         return new StructType(fields.toArray(StructField[]::new));
     }
@@ -81,9 +104,10 @@ public final class SparkTypes {
      *
      * @param t the dtype
      * @param path the column it belongs to, for error messages
+     * @param timeType whether times read as Spark's {@code time} type (else as {@code long} nanoseconds)
      * @return the Spark type
      */
-    public static DataType toSpark(DType t, String path) {
+    public static DataType toSpark(DType t, String path, boolean timeType) {
         return switch (t) {
             case DType.Null n -> DataTypes.NullType;
             case DType.Bool b -> DataTypes.BooleanType;
@@ -96,29 +120,42 @@ public final class SparkTypes {
                 case F16, F32 -> DataTypes.FloatType;
                 case F64 -> DataTypes.DoubleType;
             };
-            case DType.Decimal d -> d.precision() <= DecimalType.MAX_PRECISION()
-                    ? DataTypes.createDecimalType(d.precision(), d.scale())
-                    : DataTypes.StringType;
+            case DType.Decimal d -> decimal(d);
             case DType.Utf8 u -> DataTypes.StringType;
             case DType.Binary b -> DataTypes.BinaryType;
-            case DType.Struct s -> structToSpark(s, path + ".");
-            case DType.List l -> DataTypes.createArrayType(toSpark(l.element(), path + ".element"),
+            case DType.Struct s -> structToSpark(s, path + ".", timeType);
+            case DType.List l -> DataTypes.createArrayType(toSpark(l.element(), path + ".element", timeType),
                     l.element().nullable());
-            case DType.FixedSizeList l -> DataTypes.createArrayType(toSpark(l.element(), path + ".element"),
+            case DType.FixedSizeList l -> DataTypes.createArrayType(toSpark(l.element(), path + ".element", timeType),
                     l.element().nullable());
-            case DType.Map m -> DataTypes.createMapType(toSpark(m.key(), path + ".key"),
-                    toSpark(m.value(), path + ".value"), m.value().nullable());
+            case DType.Map m -> DataTypes.createMapType(toSpark(m.key(), path + ".key", timeType),
+                    toSpark(m.value(), path + ".value", timeType), m.value().nullable());
             case DType.Extension e -> switch (Extensions.kind(e).orElse(null)) {
                 case Extensions.DateKind d -> DataTypes.DateType;
                 case Extensions.TimestampKind ts -> ts.timeZone().isPresent()
                         ? DataTypes.TimestampType
                         : DataTypes.TimestampNTZType;
-                case Extensions.TimeKind tk -> TimeType.apply(tk.unit().fractionDigits());
+                case Extensions.TimeKind tk -> timeType ? TimeType.apply(tk.unit().fractionDigits()) : DataTypes.LongType;
                 case null, default -> unsupported(t, path);
             };
             case DType.Union u -> unsupported(t, path);
             case DType.Variant v -> unsupported(t, path);
         };
+    }
+
+    /**
+     * The Spark decimal type holding a Vortex decimal exactly: Spark needs {@code 0 <= scale <= precision
+     * <= 38}, so a negative scale becomes scale 0 with the extra digits, a scale above the precision
+     * widens the precision, and what does not fit in 38 digits becomes a string.
+     *
+     * @param d the Vortex decimal
+     * @return a {@code DecimalType}, or {@code StringType}
+     */
+    static DataType decimal(DType.Decimal d) {
+        int scale = Math.max(0, d.scale());
+        int precision = d.scale() < 0 ? d.precision() - d.scale() : Math.max(d.precision(), d.scale());
+        return precision <= DecimalType.MAX_PRECISION() ? DataTypes.createDecimalType(precision, scale)
+                : DataTypes.StringType;
     }
 
     private static DataType unsupported(DType t, String path) {

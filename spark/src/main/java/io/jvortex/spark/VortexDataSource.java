@@ -74,9 +74,21 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
         }
     }
 
+    /**
+     * Opens a file: a local one ({@code file:}) memory-mapped by jvortex itself (zero-copy, no Hadoop
+     * checksum layer), any other through {@link HadoopFiles} (vectored reads on the file system).
+     *
+     * @param path a qualified path
+     * @param conf the Hadoop configuration
+     * @return the reader
+     */
     static VortexReader open(String path, Configuration conf) {
-        return VortexReader.open(HadoopFiles.open(new org.apache.hadoop.fs.Path(path), conf),
-                io.jvortex.api.ReaderOptions.defaults());
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+        java.net.URI uri = p.toUri();
+        if ("file".equals(uri.getScheme()) && !conf.getBoolean("vortex.local.useHadoop", false)) {
+            return VortexReader.open(java.nio.file.Path.of(uri));
+        }
+        return VortexReader.open(HadoopFiles.open(p, conf), io.jvortex.api.ReaderOptions.defaults());
     }
 
     static StructType merge(StructType data, StructType partitions) {
@@ -143,7 +155,8 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
     }
 
     /**
-     * The session's Hadoop configuration with the options added (so {@code fs.s3a.*} options apply).
+     * The session's Hadoop configuration with the options added (so {@code fs.s3a.*} options apply;
+     * {@code vortex.local.useHadoop=true} reads local files through Hadoop's file system too).
      *
      * @param options the source options
      * @return a new configuration
@@ -151,7 +164,7 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
     static Configuration hadoopConf(CaseInsensitiveStringMap options) {
         Configuration conf = SparkSession.active().sessionState().newHadoopConf();
         for (Map.Entry<String, String> e : options.asCaseSensitiveMap().entrySet()) {
-            if (e.getKey().startsWith("fs.") || e.getKey().startsWith("dfs.")) {
+            if (e.getKey().startsWith("fs.") || e.getKey().startsWith("dfs.") || e.getKey().startsWith("vortex.")) {
                 conf.set(e.getKey(), e.getValue());
             }
         }

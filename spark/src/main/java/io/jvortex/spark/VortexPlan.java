@@ -134,7 +134,7 @@ final class VortexPlan {
             if (!VortexVectors.matches(s.fields().get(i), f.dataType())) {
                 String got;
                 try {
-                    got = SparkTypes.toSpark(s.fields().get(i), f.name()).simpleString();
+                    got = SparkTypes.toSpark(s.fields().get(i), f.name(), SparkTypes.timeTypeEnabled()).simpleString();
                 } catch (UnsupportedOperationException x) {
                     got = s.fields().get(i).display();
                 }

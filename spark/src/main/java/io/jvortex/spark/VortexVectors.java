@@ -22,10 +22,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.List;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
-import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -51,7 +49,7 @@ final class VortexVectors {
     }
 
     /**
-     * A vector over an array, reading as the Spark type {@link SparkTypes#toSpark(DType, String)} gives.
+     * A vector over an array, reading as the Spark type {@link SparkTypes#toSpark(DType, String, boolean)} gives.
      *
      * @param array the decoded array
      * @param type its Spark type
@@ -448,14 +446,22 @@ final class VortexVectors {
         private final DecimalArray array;
         private final int width;
 
+        private final int fileScale;
+
         DecimalVector(DataType type, DecimalArray array) {
             super(type, array.validity(), array.length());
             this.array = array;
             this.width = array.valueByteWidth();
+            this.fileScale = array.dtype().scale();
         }
 
         @Override
         public Decimal getDecimal(int rowId, int precision, int scale) {
+            if (fileScale != scale) {
+                // a negative file scale read at scale 0: exact, the value gains trailing zeros
+                return Decimal.apply(new BigDecimal(array.getUnscaled(rowId), fileScale).setScale(scale), precision,
+                        scale);
+            }
             if (width <= 8) {
                 long unscaled = array.getUnscaledLong(rowId);
                 return precision <= Decimal.MAX_LONG_DIGITS()
@@ -487,7 +493,11 @@ final class VortexVectors {
         }
     }
 
-    /** Where a segment's bytes are for {@link UTF8String#fromAddress}: a heap array and offset, or an address. */
+    /**
+     * Where a segment's bytes are for {@link UTF8String#fromAddress}: a heap array and offset, or a native
+     * address; {@code null} for a segment whose memory cannot be addressed (a read-only heap segment, whose
+     * array {@link MemorySegment#heapBase()} does not reveal), whose values are then copied one by one.
+     */
     private record Memory(Object base, long address) {
         static Memory of(MemorySegment segment) {
             if (segment.isNative()) {
@@ -497,26 +507,32 @@ final class VortexVectors {
             if (heap instanceof byte[]) {
                 return new Memory(heap, Platform.BYTE_ARRAY_OFFSET + segment.address());
             }
-            // a read-only or non-byte heap segment: one copy of the whole buffer, not one per value
-            byte[] copy = segment.toArray(ValueLayout.JAVA_BYTE);
-            return new Memory(copy, Platform.BYTE_ARRAY_OFFSET);
+            return null;
         }
+    }
+
+    private static UTF8String string(Memory memory, MemorySegment segment, long offset, int size) {
+        if (memory != null) {
+            return UTF8String.fromAddress(memory.base(), memory.address() + offset, size);
+        }
+        return UTF8String.fromBytes(segment.asSlice(offset, size).toArray(ValueLayout.JAVA_BYTE));
     }
 
     /** Strings and byte strings as 16-byte views (inline or pointing into data buffers). */
     static final class ViewVector extends Base {
         private final MemorySegment views;
         private final Memory viewMemory;
+        private final MemorySegment[] data;
         private final Memory[] buffers;
 
         ViewVector(DataType type, VarBinViewArray array) {
             super(type, array.validity(), array.length());
             this.views = array.views();
             this.viewMemory = Memory.of(views);
-            List<MemorySegment> data = array.dataBuffers();
-            this.buffers = new Memory[data.size()];
+            this.data = array.dataBuffers().toArray(MemorySegment[]::new);
+            this.buffers = new Memory[data.length];
             for (int i = 0; i < buffers.length; i++) {
-                buffers[i] = Memory.of(data.get(i));
+                buffers[i] = Memory.of(data[i]);
             }
         }
 
@@ -525,11 +541,10 @@ final class VortexVectors {
             long v = 16L * rowId;
             int size = views.get(INT, v);
             if (size <= VarBinViewArray.MAX_INLINE) {
-                return UTF8String.fromAddress(viewMemory.base(), viewMemory.address() + v + 4, size);
+                return string(viewMemory, views, v + 4, size);
             }
-            Memory buffer = buffers[views.get(INT, v + 8)];
-            return UTF8String.fromAddress(buffer.base(), buffer.address() + Integer.toUnsignedLong(views.get(INT, v + 12)),
-                    size);
+            int b = views.get(INT, v + 8);
+            return string(buffers[b], data[b], Integer.toUnsignedLong(views.get(INT, v + 12)), size);
         }
 
         @Override
@@ -541,19 +556,21 @@ final class VortexVectors {
     /** Strings and byte strings as offsets into one byte buffer. */
     static final class VarBinVector extends Base {
         private final VarBinArray array;
-        private final Memory bytes;
+        private final MemorySegment bytes;
+        private final Memory memory;
 
         VarBinVector(DataType type, VarBinArray array) {
             super(type, array.validity(), array.length());
             this.array = array;
-            this.bytes = Memory.of(array.bytes());
+            this.bytes = array.bytes();
+            this.memory = Memory.of(bytes);
         }
 
         @Override
         public UTF8String getUTF8String(int rowId) {
             long start = array.offset(rowId);
             long end = array.offset(rowId + 1);
-            return UTF8String.fromAddress(bytes.base(), bytes.address() + start, Math.toIntExact(end - start));
+            return string(memory, bytes, start, Math.toIntExact(end - start));
         }
 
         @Override
@@ -634,14 +651,10 @@ final class VortexVectors {
      */
     static boolean matches(DType dtype, DataType type) {
         try {
-            return SparkTypes.toSpark(dtype, "").sameType(type);
+            return SparkTypes.toSpark(dtype, "", false).sameType(type) || SparkTypes.toSpark(dtype, "", true).sameType(type);
         } catch (UnsupportedOperationException e) {
             return false;
         }
     }
 
-    /** @return whether a decimal Spark type is wider than 64-bit unscaled longs */
-    static boolean wide(DecimalType d) {
-        return d.precision() > Decimal.MAX_LONG_DIGITS();
-    }
 }

@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -48,10 +47,12 @@ final class VortexWriteJob {
         Configuration conf = VortexDataSource.hadoopConf(options);
         Path root = new Path(target);
         boolean exists;
+        boolean existed;
         FileSystem fs;
         try {
             fs = root.getFileSystem(conf);
             root = fs.makeQualified(root);
+            existed = fs.exists(root);
             exists = hasData(fs, root);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot inspect " + target + ": " + e.getMessage(), e);
@@ -81,19 +82,39 @@ final class VortexWriteJob {
                 VortexBatchWrite.Settings.of(options));
         VortexBatchWrite.Factory factory = write.factory();
         List<WriterCommitMessage> messages = new ArrayList<>();
+        String group = "vortex-write-" + write.jobDirectory().getName();
+        var context = spark.sparkContext();
+        String previousGroup = context.getLocalProperty("spark.jobGroup.id");
+        TaskTracker tracker = new TaskTracker(group);
+        context.addSparkListener(tracker);
         try {
+            context.setJobGroup(group, "write " + root, true);
             JavaRDD<InternalRow> rows = JavaRDD.fromRDD(data.queryExecution().toRdd(),
                     ClassTag$.MODULE$.apply(InternalRow.class));
             List<WriterCommitMessage> collected = rows.mapPartitionsWithIndex(
                     (Integer partition, Iterator<InternalRow> it) -> writeTask(factory, partition, it), false).collect();
             messages.addAll(collected);
-        } catch (RuntimeException e) {
+            tracker.await(); // speculative attempts still running must not write after the commit
+        } catch (Exception e) { // SparkException is checked, but Scala throws it from collect()
             try {
+                // tasks the failure cancelled may still be running: let them stop before cleaning up
+                context.cancelJobGroup(group);
+                tracker.await();
                 write.abort(messages.toArray(WriterCommitMessage[]::new));
-            } catch (RuntimeException suppressed) {
+                if (!existed) {
+                    deleteIfEmpty(fs, root); // the tasks created it: a failed job leaves nothing behind
+                }
+            } catch (RuntimeException | IOException suppressed) {
                 e.addSuppressed(suppressed);
             }
             throw e;
+        } finally {
+            context.removeSparkListener(tracker);
+            if (previousGroup == null) {
+                context.clearJobGroup();
+            } else {
+                context.setLocalProperty("spark.jobGroup.id", previousGroup);
+            }
         }
         write.commit(messages.toArray(WriterCommitMessage[]::new));
     }
@@ -119,6 +140,79 @@ final class VortexWriteJob {
             throw t;
         } finally {
             writer.close();
+        }
+    }
+
+    /**
+     * Counts the running task attempts of one job group's jobs from Spark's listener events, so that the
+     * driver can wait for cancelled or speculative attempts to stop before it cleans up: events arrive
+     * in order, every task start comes before its job's end, and a killed attempt's end only once it
+     * has stopped.
+     */
+    static final class TaskTracker extends org.apache.spark.scheduler.SparkListener {
+        private final String group;
+        private final java.util.Set<Integer> stages = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private final java.util.Set<Integer> jobs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private final java.util.Set<Integer> ended = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile boolean jobSeen;
+
+        TaskTracker(String group) {
+            this.group = group;
+        }
+
+        @Override
+        public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+            if (start.properties() != null && group.equals(start.properties().getProperty("spark.jobGroup.id"))) {
+                for (Object stage : scala.jdk.javaapi.CollectionConverters.asJava(start.stageIds())) {
+                    stages.add((Integer) stage);
+                }
+                jobs.add(start.jobId());
+                jobSeen = true;
+            }
+        }
+
+        @Override
+        public void onJobEnd(org.apache.spark.scheduler.SparkListenerJobEnd end) {
+            if (jobs.contains(end.jobId())) {
+                ended.add(end.jobId());
+            }
+        }
+
+        @Override
+        public void onTaskStart(org.apache.spark.scheduler.SparkListenerTaskStart start) {
+            if (stages.contains(start.stageId())) {
+                running.incrementAndGet();
+            }
+        }
+
+        @Override
+        public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+            if (stages.contains(end.stageId())) {
+                running.decrementAndGet();
+            }
+        }
+
+        /** Waits (up to 30 s) until the group's jobs ended and none of their attempts runs. */
+        void await() {
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                if (jobSeen && ended.containsAll(jobs) && running.get() <= 0) {
+                    return;
+                }
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static void deleteIfEmpty(FileSystem fs, Path dir) throws IOException {
+        if (fs.exists(dir) && fs.getFileStatus(dir).isDirectory() && fs.listStatus(dir).length == 0) {
+            fs.delete(dir, false);
         }
     }
 
@@ -160,6 +254,6 @@ final class VortexWriteJob {
         if (out.size() == schema.fields().length) {
             throw new IllegalArgumentException("cannot partition by every column: no data columns would be left");
         }
-        return out.stream().map(c -> c.toLowerCase(Locale.ROOT).equals(c) ? c : c).toList();
+        return out;
     }
 }

@@ -16,6 +16,7 @@ final class SparkSessions {
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "2")
                 .config("spark.sql.session.timeZone", "UTC")
+                .config("spark.sql.datetime.java8API.enabled", "true")
                 .getOrCreate();
     }
 }

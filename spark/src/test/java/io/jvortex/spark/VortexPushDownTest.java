@@ -1,0 +1,225 @@
+package io.jvortex.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jvortex.testing.Seeds;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Push-down through Spark: seeded random predicates give the same rows as Spark's own evaluation,
+ * EXPLAIN shows what was pushed, aggregates come from statistics, splits by rows.
+ */
+class VortexPushDownTest {
+    private static final int ROWS = 20_000;
+    private static final String[] WORDS = {"apple", "apricot", "banana", "band", "b", "", "cherry", "ch", "zeta",
+        "Ärger", "long string beyond the inline view"};
+    @TempDir
+    static Path dir;
+    private static SparkSession spark;
+    private static Dataset<Row> source;
+    private static Dataset<Row> vortex;
+    private static List<Row> data;
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSessions.start("vortex-push-down");
+        SplittableRandom random = Seeds.random("spark-push-down-data");
+        StructType schema = new StructType()
+                .add("id", DataTypes.LongType, false)
+                .add("i", DataTypes.IntegerType, true)
+                .add("s", DataTypes.StringType, true)
+                .add("d", DataTypes.createDecimalType(10, 2), true)
+                .add("dt", DataTypes.DateType, true)
+                .add("ts", DataTypes.TimestampType, true)
+                .add("b", DataTypes.BooleanType, true)
+                .add("x", DataTypes.DoubleType, true)
+                .add("sh", DataTypes.ShortType, true);
+        data = new ArrayList<>();
+        for (int r = 0; r < ROWS; r++) {
+            boolean sorted = r < ROWS / 2; // the first half is clustered, so zones prune
+            data.add(RowFactory.create((long) r,
+                    nullOr(random, sorted ? r / 10 : random.nextInt(-1000, 3000)),
+                    nullOr(random, WORDS[random.nextInt(WORDS.length)] + (random.nextInt(4) == 0 ? r % 7 : "")),
+                    nullOr(random, BigDecimal.valueOf(random.nextLong(-100_000, 100_000), 2)),
+                    nullOr(random, LocalDate.ofEpochDay(random.nextInt(-50, 50))),
+                    nullOr(random, Instant.ofEpochSecond(random.nextLong(-5_000, 5_000), random.nextInt(1000) * 1000L)),
+                    nullOr(random, random.nextBoolean()),
+                    nullOr(random, random.nextInt(20) == 0 ? Double.NaN : random.nextInt(-50, 50) / 4.0),
+                    nullOr(random, (short) random.nextInt(-20, 20))));
+        }
+        // not cached: the in-memory cache prunes its batches with statistics that ignore NaN (x >= NaN loses rows)
+        source = spark.createDataFrame(data, schema);
+        String path = dir.resolve("t").toString();
+        source.repartition(3).write().format("vortex").option("zoneRows", 1000).save(path);
+        vortex = spark.read().format("vortex").load(path);
+    }
+
+    private static Object nullOr(SplittableRandom random, Object value) {
+        return random.nextInt(10) == 0 ? null : value;
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    private static List<Row> sorted(Dataset<Row> df) {
+        List<Row> rows = new ArrayList<>(df.collectAsList());
+        rows.sort(Comparator.comparingLong(r -> r.getLong(0)));
+        return rows;
+    }
+
+    @Test
+    void randomPredicatesGiveSparksRows() {
+        SplittableRandom random = Seeds.random("spark-predicates");
+        int pushed = 0;
+        for (int q = 0; q < 40; q++) {
+            String predicate = predicate(random, 0);
+            Dataset<Row> actual = vortex.filter(predicate);
+            String plan = actual.queryExecution().executedPlan().toString();
+            if (!plan.contains("PushedFilters: []")) {
+                pushed++;
+            }
+            assertThat(sorted(actual)).as("predicate %s (plan %s)", predicate, plan)
+                    .containsExactlyElementsOf(sorted(source.filter(predicate)));
+        }
+        assertThat(pushed).as("predicates pushed to the scan").isGreaterThan(12);
+    }
+
+    private String predicate(SplittableRandom random, int depth) {
+        int kind = random.nextInt(depth >= 2 ? 6 : 9);
+        return switch (kind) {
+            case 0, 1, 2 -> comparison(random);
+            case 3 -> {
+                String c = column(random);
+                yield c + (random.nextBoolean() ? " IS NULL" : " IS NOT NULL");
+            }
+            case 4 -> {
+                String c = column(random);
+                List<String> items = new ArrayList<>();
+                for (int i = random.nextInt(1, 5); i > 0; i--) {
+                    items.add(literal(random, c));
+                }
+                yield c + " IN (" + String.join(", ", items) + ")";
+            }
+            case 5 -> {
+                String w = WORDS[random.nextInt(WORDS.length)];
+                yield "startswith(s, '" + w.substring(0, random.nextInt(w.length() + 1)) + "')";
+            }
+            case 6 -> "(" + predicate(random, depth + 1) + " AND " + predicate(random, depth + 1) + ")";
+            case 7 -> "(" + predicate(random, depth + 1) + " OR " + predicate(random, depth + 1) + ")";
+            default -> "NOT (" + predicate(random, depth + 1) + ")";
+        };
+    }
+
+    private static final String[] COLUMNS = {"id", "i", "s", "d", "dt", "ts", "b", "x", "sh"};
+    private static final String[] OPS = {"=", "<>", "<", "<=", ">", ">=", "<=>"};
+
+    private String column(SplittableRandom random) {
+        return COLUMNS[random.nextInt(COLUMNS.length)];
+    }
+
+    private String comparison(SplittableRandom random) {
+        String c = column(random);
+        String op = OPS[random.nextInt(OPS.length)];
+        String lit = random.nextInt(15) == 0 ? "NULL" : literal(random, c);
+        return random.nextInt(4) == 0 ? lit + " " + op + " " + c : c + " " + op + " " + lit;
+    }
+
+    /** A literal of a column's type: mostly a value the data holds. */
+    private String literal(SplittableRandom random, String column) {
+        int index = java.util.Arrays.asList(COLUMNS).indexOf(column);
+        Object v = null;
+        for (int tries = 0; v == null && tries < 10; tries++) {
+            v = data.get(random.nextInt(data.size())).get(index);
+        }
+        if (v == null) {
+            return "NULL";
+        }
+        return switch (v) {
+            case String s -> "'" + s.replace("'", "''") + "'";
+            case BigDecimal d -> "CAST('" + d.toPlainString() + "' AS DECIMAL(10,2))";
+            case LocalDate d -> "DATE'" + d + "'";
+            case Instant t -> "TIMESTAMP'" + t.toString().replace('T', ' ').replace("Z", "") + "'";
+            case Double d -> d.isNaN() ? "CAST('NaN' AS DOUBLE)" : String.format(Locale.ROOT, "%s", d);
+            case Short s -> "CAST(" + s + " AS SMALLINT)";
+            default -> v.toString();
+        };
+    }
+
+    @Test
+    void explainShowsPushedFiltersPrunedColumnsAndAggregates() {
+        Dataset<Row> q = vortex.filter("i > 100 AND startswith(s, 'ap')").select("id", "s");
+        String plan = q.queryExecution().explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$);
+        assertThat(plan).contains("PushedFilters: [").contains("i > 100").contains("ReadSchema: struct<id:bigint,s:string>");
+        assertThat(plan).doesNotContain("PushedFilters: []");
+        assertThat(sorted(q)).containsExactlyElementsOf(sorted(source.filter("i > 100 AND startswith(s, 'ap')")
+                .select("id", "s")));
+
+        Dataset<Row> agg = vortex.selectExpr("count(*)", "count(i)", "min(i)", "max(id)", "min(dt)", "max(d)");
+        String aggPlan = agg.queryExecution().explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$);
+        assertThat(aggPlan).contains("PushedAggregates: [COUNT(*), COUNT(i), MIN(i), MAX(id), MIN(dt), MAX(d)]");
+        assertThat(agg.collectAsList()).containsExactlyElementsOf(
+                source.selectExpr("count(*)", "count(i)", "min(i)", "max(id)", "min(dt)", "max(d)").collectAsList());
+
+        // with a filter left the aggregate cannot come from statistics, and is still right
+        Dataset<Row> filtered = vortex.filter("i > 2000").selectExpr("count(*)", "max(id)");
+        assertThat(filtered.queryExecution().explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$))
+                .doesNotContain("PushedAggregates");
+        assertThat(filtered.collectAsList())
+                .containsExactlyElementsOf(source.filter("i > 2000").selectExpr("count(*)", "max(id)").collectAsList());
+
+        Dataset<Row> limited = vortex.select("id").limit(7);
+        assertThat(limited.queryExecution().explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$))
+                .contains("PushedLimit: 7");
+        assertThat(limited.collectAsList()).hasSize(7);
+    }
+
+    @Test
+    void statisticsReachTheOptimizer() {
+        var stats = vortex.queryExecution().optimizedPlan().stats();
+        assertThat(stats.rowCount().isDefined()).isTrue();
+        assertThat(stats.rowCount().get().longValue()).isEqualTo(ROWS);
+        assertThat(stats.sizeInBytes().longValue()).isPositive();
+    }
+
+    @Test
+    void aBigFileIsReadInRowSplitsAndSmallFilesShareATask(@TempDir Path tmp) {
+        String big = tmp.resolve("big").toString();
+        spark.range(0, 300_000).selectExpr("id", "concat('row-', id * 7919 % 1000003) s", "rand(7) r").coalesce(1)
+                .write().format("vortex").save(big);
+        long bytes = java.util.Arrays.stream(tmp.resolve("big").toFile().listFiles((d, n) -> n.endsWith(".vortex")))
+                .mapToLong(java.io.File::length).sum();
+        assertThat(bytes).isGreaterThan(1L << 20);
+        Dataset<Row> split = spark.read().format("vortex").option("maxPartitionBytes", 256 * 1024).load(big);
+        int tasks = split.rdd().getNumPartitions();
+        assertThat(tasks).isGreaterThanOrEqualTo(3);
+        assertThat(split.count()).isEqualTo(300_000);
+        assertThat(split.selectExpr("sum(id)", "count(distinct id)").collectAsList())
+                .containsExactly(RowFactory.create(299_999L * 300_000L / 2, 300_000L));
+
+        String small = tmp.resolve("small").toString();
+        spark.range(0, 1000).repartition(12).write().format("vortex").save(small);
+        Dataset<Row> packed = spark.read().format("vortex").load(small);
+        assertThat(packed.rdd().getNumPartitions()).isEqualTo(1);
+        assertThat(packed.count()).isEqualTo(1000);
+    }
+}

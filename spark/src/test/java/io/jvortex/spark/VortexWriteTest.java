@@ -1,0 +1,182 @@
+package io.jvortex.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jvortex.api.VortexReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Writes through Spark: save modes, partitioned layouts, globs, schema conflicts, failed jobs, options. */
+class VortexWriteTest {
+    private static SparkSession spark;
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSessions.start("vortex-write");
+        spark.udf().register("failAt", (UDF1<Long, Long>) id -> {
+            if (id == 7_777L) {
+                throw new IllegalStateException("injected failure at row " + id);
+            }
+            return id;
+        }, DataTypes.LongType);
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    private static List<Row> sorted(Dataset<Row> df, String... columns) {
+        return df.orderBy(columns[0], java.util.Arrays.copyOfRange(columns, 1, columns.length)).collectAsList();
+    }
+
+    private static List<Path> tree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(p -> !p.equals(root)).sorted(Comparator.naturalOrder()).toList();
+        }
+    }
+
+    @Test
+    void saveModes(@TempDir Path dir) {
+        String path = dir.resolve("t").toString();
+        Dataset<Row> first = spark.range(0, 100).selectExpr("id", "cast(id as string) s");
+        Dataset<Row> second = spark.range(100, 150).selectExpr("id", "cast(id as string) s");
+        first.write().format("vortex").save(path); // errorifexists on a new path
+        assertThatThrownBy(() -> second.write().format("vortex").save(path))
+                .hasMessageContaining("already exists");
+        second.write().format("vortex").mode(SaveMode.Ignore).save(path);
+        assertThat(spark.read().format("vortex").load(path).count()).isEqualTo(100);
+        second.write().format("vortex").mode(SaveMode.Append).save(path);
+        assertThat(sorted(spark.read().format("vortex").load(path), "id"))
+                .containsExactlyElementsOf(sorted(first.union(second), "id"));
+        second.write().format("vortex").mode(SaveMode.Overwrite).save(path);
+        assertThat(sorted(spark.read().format("vortex").load(path), "id")).containsExactlyElementsOf(sorted(second, "id"));
+    }
+
+    @Test
+    void partitionedRoundTripPrunesFiles(@TempDir Path dir) throws IOException {
+        String path = dir.resolve("p").toString();
+        Dataset<Row> df = spark.range(0, 3000).selectExpr("id", "cast(id % 3 as int) k",
+                "case when id % 5 = 0 then null else date_add(date'2024-01-01', cast(id % 2 as int)) end day",
+                "case when id % 7 = 0 then 'a/b c=d' else concat('v', id % 2) end tag", "id * 2 v");
+        df.write().format("vortex").partitionBy("k", "day").save(path);
+        assertThat(Files.isDirectory(dir.resolve("p/k=1/day=2024-01-02"))).isTrue();
+        assertThat(Files.isDirectory(dir.resolve("p/k=2/day=__HIVE_DEFAULT_PARTITION__"))).isTrue();
+        Dataset<Row> back = spark.read().format("vortex").load(path);
+        assertThat(back.schema().apply("k").dataType()).isEqualTo(DataTypes.IntegerType);
+        assertThat(back.schema().apply("day").dataType()).isEqualTo(DataTypes.DateType);
+        List<String> columns = List.of("id", "k", "day", "tag", "v");
+        assertThat(sorted(back.selectExpr(columns.toArray(String[]::new)), "id"))
+                .containsExactlyElementsOf(sorted(df, "id"));
+
+        Dataset<Row> pruned = back.filter("k = 1 AND day IS NOT NULL").select("id", "k");
+        String plan = pruned.queryExecution().executedPlan().toString();
+        long kept = tree(dir.resolve("p/k=1")).stream()
+                .filter(f -> f.toString().endsWith(".vortex") && !f.toString().contains("__HIVE_DEFAULT")).count();
+        long all = tree(dir.resolve("p")).stream().filter(f -> f.toString().endsWith(".vortex")).count();
+        assertThat(kept).isLessThan(all);
+        assertThat(plan).contains("PartitionFilters: [").contains("files=" + kept + ",");
+        assertThat(sorted(pruned, "id")).containsExactlyElementsOf(sorted(df.filter("k = 1 AND day IS NOT NULL")
+                .select("id", "k"), "id"));
+        // a partition value that needed escaping comes back as it was written
+        assertThat(back.filter("tag = 'a/b c=d'").count()).isEqualTo(df.filter("tag = 'a/b c=d'").count());
+        // partition-only aggregates still come out right
+        assertThat(back.selectExpr("count(*)", "max(k)").collectAsList())
+                .containsExactlyElementsOf(df.selectExpr("count(*)", "max(k)").collectAsList());
+        assertThat(tree(dir.resolve("p")).stream().map(Path::toString).filter(p -> p.contains("_temporary"))).isEmpty();
+    }
+
+    @Test
+    void globsAndSchemaConflicts(@TempDir Path dir) {
+        spark.range(0, 10).selectExpr("id", "cast(id as int) a").write().format("vortex").save(dir.resolve("t1").toString());
+        spark.range(10, 30).selectExpr("id", "cast(id as int) a").write().format("vortex").save(dir.resolve("t2").toString());
+        spark.range(0, 5).selectExpr("id", "cast(id as string) a").write().format("vortex").save(dir.resolve("x1").toString());
+        Dataset<Row> globbed = spark.read().format("vortex").load(dir.resolve("t*").toString());
+        assertThat(globbed.count()).isEqualTo(30);
+        assertThat(globbed.selectExpr("sum(a)").collectAsList().getFirst().getLong(0)).isEqualTo(29L * 30 / 2);
+        Dataset<Row> both = spark.read().format("vortex").load(dir.resolve("t1").toString(), dir.resolve("t2").toString());
+        assertThat(both.count()).isEqualTo(30);
+
+        Dataset<Row> conflicting = spark.read().format("vortex").load(dir.resolve("t1").toString(),
+                dir.resolve("x1").toString());
+        assertThatThrownBy(() -> conflicting.collectAsList())
+                .hasMessageContaining("schema conflict")
+                .hasMessageContaining("column 'a' is string in " + "file:" + dir.resolve("x1"))
+                .hasMessageContaining("but int in file:" + dir.resolve("t1"));
+        assertThatThrownBy(() -> spark.read().format("vortex").load(dir.resolve("nothing-here").toString()))
+                .hasMessageContaining("does not exist");
+    }
+
+    @Test
+    void aFailedJobLeavesNothingBehind(@TempDir Path dir) throws IOException {
+        Dataset<Row> failing = spark.range(0, 20_000).repartition(4).selectExpr("failAt(id) id", "cast(id as string) s");
+        Path fresh = dir.resolve("fresh");
+        assertThatThrownBy(() -> failing.write().format("vortex").save(fresh.toString()))
+                .hasStackTraceContaining("injected failure at row 7777");
+        assertThat(tree(fresh)).isEmpty();
+        assertThat(Files.exists(fresh)).isFalse();
+
+        // an overwrite that fails keeps the old table
+        Path existing = dir.resolve("existing");
+        spark.range(0, 10).selectExpr("id", "cast(id as string) s").write().format("vortex").save(existing.toString());
+        List<Path> before = tree(existing);
+        assertThatThrownBy(() -> failing.write().format("vortex").mode(SaveMode.Overwrite).save(existing.toString()))
+                .hasStackTraceContaining("injected failure at row 7777");
+        assertThat(tree(existing)).containsExactlyElementsOf(before);
+        assertThat(spark.read().format("vortex").load(existing.toString()).count()).isEqualTo(10);
+    }
+
+    @Test
+    void sqlTablesOverALocation(@TempDir Path dir) {
+        String path = dir.resolve("sql").toString();
+        spark.range(0, 50).selectExpr("id", "cast(id % 5 as int) k").write().format("vortex").save(path);
+        spark.sql("CREATE TABLE vortex_sql USING vortex LOCATION '" + path + "'");
+        try {
+            assertThat(spark.sql("SELECT count(*), sum(k) FROM vortex_sql WHERE id >= 10").collectAsList())
+                    .containsExactly(org.apache.spark.sql.RowFactory.create(40L, 80L));
+        } finally {
+            spark.sql("DROP TABLE vortex_sql");
+        }
+    }
+
+    @Test
+    void writeOptionsReachTheFiles(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("zones");
+        Dataset<Row> df = spark.range(0, 10_000).selectExpr("id", "cast(id % 13 as string) s");
+        df.coalesce(1).write().format("vortex").option("zoneRows", 1000).option("compact", true)
+                .option("edition", "core2025.10.0").save(out.toString());
+        List<Path> files = new ArrayList<>();
+        for (Path p : tree(out)) {
+            if (p.toString().endsWith(".vortex")) {
+                files.add(p);
+            }
+        }
+        assertThat(files).hasSize(1);
+        try (VortexReader reader = VortexReader.open(files.getFirst())) {
+            assertThat(reader.rowCount()).isEqualTo(10_000);
+            assertThat(reader.zones("id")).hasSize(10);
+        }
+        assertThat(sorted(spark.read().format("vortex").load(out.toString()), "id")).containsExactlyElementsOf(sorted(df, "id"));
+        assertThatThrownBy(() -> df.write().format("vortex").option("edition", "no-such-edition")
+                .save(dir.resolve("bad").toString())).hasMessageContaining("no-such-edition");
+    }
+}
