@@ -184,6 +184,108 @@ def verdict(ok):
     return "not yet measurable" if ok is None else ("**met**" if ok else "**missed**")
 
 
+def median(values):
+    v = sorted(values or [])
+    if not v:
+        return None
+    return v[len(v) // 2] if len(v) % 2 else (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2
+
+
+def spark_totals(spark):
+    """Per query (parquet ms, vortex ms) medians, the suite's sums (None when a query has no time on
+    either side) and the writes' sums of per-table medians."""
+    per_query = {q["query"]: (median(q["parquetMs"]), median(q["vortexMs"])) for q in spark["queries"]}
+    complete = per_query and all(p is not None and v is not None for p, v in per_query.values())
+    suite = (sum(p for p, _ in per_query.values()), sum(v for _, v in per_query.values())) if complete else None
+    writes = [(median(t["parquetWriteMs"]), median(t["vortexWriteMs"])) for t in spark["tables"]]
+    write = (sum(p for p, _ in writes), sum(v for _, v in writes)) \
+        if writes and all(p is not None and v is not None for p, v in writes) else None
+    return per_query, suite, write
+
+
+def spark_targets(spark):
+    """The #15 targets of the Spark TPC-H benchmark (speed-up = Parquet's time / Vortex's time)."""
+    names = ("Spark TPC-H: whole suite ≥ 1.3× Spark's Parquet", "Spark TPC-H: no query < 0.9× Spark's Parquet",
+             "Spark: writing the tables ≥ 1.0× Spark's Parquet writer")
+    if spark is None:
+        why = "no result: bench/spark-tpch.sh did not run (bench/results/spark-tpch.log)"
+        return [(n, None, why) for n in names]
+    per_query, suite, write = spark_totals(spark)
+    sf = f"SF {spark.get('scale')}"
+    out = []
+    if suite is None:
+        out.append((names[0], None, "no result: some queries have no time on Vortex or Parquet"))
+    else:
+        r = suite[0] / suite[1]
+        out.append((names[0], r >= 1.3, f"{fmt_ratio(r)} ({sf}: Vortex {suite[1] / 1e3:.1f} s, Parquet "
+                    f"{suite[0] / 1e3:.1f} s, sums of per-query medians)"))
+    ratios = {q: p / v for q, (p, v) in per_query.items() if p is not None and v}
+    if len(ratios) < len(per_query) or not ratios:
+        out.append((names[1], None, "no result: some queries have no time on Vortex or Parquet"))
+    else:
+        worst = min(ratios, key=ratios.get)
+        slow = [f"Q{q} {fmt_ratio(r)}" for q, r in sorted(ratios.items()) if r < 0.9]
+        out.append((names[1], not slow, f"worst Q{worst} {fmt_ratio(ratios[worst])}"
+                    + (f"; below 0.9×: {', '.join(slow)}" if slow else "")))
+    if write is None:
+        out.append((names[2], None, "no result: some tables were not written by both writers"))
+    else:
+        r = write[0] / write[1]
+        out.append((names[2], r >= 1.0, f"{fmt_ratio(r)} (all 8 tables: Vortex {write[1] / 1e3:.1f} s, "
+                    f"Parquet {write[0] / 1e3:.1f} s)"))
+    return out
+
+
+def spark_section(spark):
+    """BENCHMARKS.md's TPC-H-on-Spark section from bench/results/spark-tpch.json."""
+    out = ["", "## TPC-H on Spark: jvortex's connector against Spark's Parquet (ms)", ""]
+    if spark is None:
+        return out + ["Not run: bench/spark-tpch.sh wrote no bench/results/spark-tpch.json "
+                      "(see bench/results/spark-tpch.log)."]
+    per_query, suite, write = spark_totals(spark)
+    sf = spark.get("scale")
+    out += [f"TPC-H SF {sf} from tpchgen-cli, all 8 tables; Spark {spark.get('sparkVersion')}, "
+            f"`{spark.get('master')}`, one session, JDK {spark.get('java')}, heap "
+            f"{spark.get('maxHeapBytes', 0) / 2**30:.1f} GiB (`io.jvortex.bench.spark.SparkTpchReport`, "
+            "`bench/spark-tpch.sh`). Each table is read from tpchgen's Parquet and cached; the same cached "
+            "DataFrame is written by Spark's Parquet writer with its defaults (snappy) and by "
+            "`format(\"vortex\")` with the connector's defaults, "
+            f"{spark.get('writeRuns')} time(s) each, alternating which goes first. The queries "
+            "(`spark/src/test/resources/tpch/`, the specification's validation parameters) run over "
+            "each set of tables: Parquet through Spark's built-in vectorized reader, Vortex through the "
+            "connector. One warm-up run per query and format, whose collected rows are compared "
+            f"(\"same result\"), then {spark.get('runs')} timed run(s) of each, alternating the order; "
+            "times are medians of the wall time of `spark.sql(q).collectAsList()`. Speed-up = Parquet's "
+            "time / Vortex's time (> 1: Vortex is faster).", "",
+            "| query | rows | Spark Parquet | Vortex | speed-up | same result |", "|---|---:|---:|---:|---:|:-:|"]
+    for q in spark["queries"]:
+        p, v = per_query[q["query"]]
+        err = "; ".join(f"{fmt_name}: {q[fmt_name + 'Error'][:160]}" for fmt_name in ("parquet", "vortex")
+                        if q.get(fmt_name + "Error"))
+        same = "–" if q.get("same") is None else ("yes" if q["same"] else "**NO**")
+        rows = "?" if q.get("rows") is None else f"{q['rows']:,}"
+        out.append(f"| Q{q['query']} | {rows} | "
+                   f"{fmt(p) if p is not None else 'error'} | {fmt(v) if v is not None else 'error'} | "
+                   f"{fmt_ratio(p / v) if p is not None and v else '–'} | {same}"
+                   + (f" ({err})" if err else "") + " |")
+    if suite is not None:
+        out.append(f"| **all {len(per_query)}** | | **{fmt(suite[0])}** | **{fmt(suite[1])}** | "
+                   f"**{fmt_ratio(suite[0] / suite[1])}** | |")
+    out += ["", "| table | rows | Spark Parquet MB | Vortex MB | Parquet write | Vortex write | speed-up |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for t in spark["tables"]:
+        p, v = median(t["parquetWriteMs"]), median(t["vortexWriteMs"])
+        err = "; ".join(f"{n}: {t[n + 'Error'][:160]}" for n in ("parquet", "vortex") if t.get(n + "Error"))
+        out.append(f"| {t['table']} | {t['rows']:,} | {t['parquetBytes'] / 1e6:.1f} | {t['vortexBytes'] / 1e6:.1f} | "
+                   f"{fmt(p) if p is not None else 'error'} | {fmt(v) if v is not None else 'error'} | "
+                   f"{fmt_ratio(p / v) if p is not None and v else '–'}" + (f" ({err})" if err else "") + " |")
+    if write is not None:
+        out.append(f"| **all {len(spark['tables'])}** | | {sum(t['parquetBytes'] for t in spark['tables']) / 1e6:.1f} | "
+                   f"{sum(t['vortexBytes'] for t in spark['tables']) / 1e6:.1f} | **{fmt(write[0])}** | "
+                   f"**{fmt(write[1])}** | **{fmt_ratio(write[0] / write[1])}** |")
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--jmh", required=True)
@@ -198,6 +300,7 @@ def main():
     ap.add_argument("--commit", default="unknown")
     ap.add_argument("--jmh-args", default="")
     ap.add_argument("--remote-io", default="")
+    ap.add_argument("--spark-tpch", default="")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
@@ -352,6 +455,10 @@ def main():
                             f"{fmt(rem)} ms: {fmt_ratio(pq_ / rem)} parquet-java ({fmt(pq_)} ms); local {fmt(loc)} ms "
                             f"(limit {fmt(2 * loc + 300)} ms)"))
 
+    spark_path = Path(args.spark_tpch) if args.spark_tpch else None
+    spark = json.loads(spark_path.read_text()) if spark_path and spark_path.exists() else None
+    targets += spark_targets(spark)
+
     out = [
         "# Benchmarks",
         "",
@@ -481,6 +588,7 @@ def main():
         ms = res.score(key, "jvortexDecode")
         rate = "–" if ms is None or rows is None else f"{rows / (ms / 1000.0) / 1e9:.2f}e9"
         out.append(f"| `{c}` (i64) | {res.cell(key, 'jvortexDecode')} | {rate} |")
+    out += spark_section(spark)
     compact_measured = all(res.score(f"CompactScanBenchmark:column={c}", "jvortex") is not None
                            for c in ("l_partkey", "l_comment"))
     missing = [] if compact_measured else [("zstd / pco decode", zstd_pco_note(ROOT))]

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite and regenerates BENCHMARKS.md.
 #
-#   bench/run.sh [--quick | --smoke] [--scale SF] [--skip-build] [-- JMH_ARGS...]
+#   bench/run.sh [--quick | --smoke] [--scale SF] [--skip-build] [--no-spark] [-- JMH_ARGS...]
 #
 #   --quick       short JMH iterations (about 20 minutes on 2 cores once the data exists)
 #   --smoke       one 1-second iteration per benchmark: checks the pipeline, numbers meaningless
 #   --scale SF    TPC-H scale factor of lineitem (default 1; 0.1 makes --quick faster still)
-#   --skip-build  reuse benchmarks/target/benchmarks.jar
+#   --skip-build  reuse benchmarks/target/benchmarks.jar (and benchmarks/spark/target)
+#   --no-spark    skip TPC-H on Spark (bench/spark-tpch.sh: all 8 tables, about 15 minutes at SF 1)
 #   -- ARGS       passed to JMH as they are (e.g. a benchmark name regex); the report says so
 #
 # Steps: a Python venv under bench/.venv (bench/requirements.txt), the data under bench/data (made
 # once, then reused), the shaded JMH jar, Verify (one run of every workload per reader, folds
-# compared), JMH (-rf json into bench/results/), bench/report.py -> BENCHMARKS.md.
+# compared), TPC-H on Spark (bench/spark-tpch.sh, its own class path), JMH (-rf json into bench/results/),
+# bench/report.py -> BENCHMARKS.md.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,6 +22,7 @@ cd "$root"
 quick=0
 scale=""
 build=1
+spark=1
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -27,8 +30,9 @@ while [ $# -gt 0 ]; do
     --smoke) quick=2 ;;
     --scale) scale="${2:?--scale needs a value}"; shift ;;
     --skip-build) build=0 ;;
+    --no-spark) spark=0 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -38,15 +42,19 @@ command_line="bench/run.sh"
 [ "$quick" = 2 ] && command_line="$command_line --smoke"
 [ -n "$scale" ] && command_line="$command_line --scale $scale"
 [ "$build" = 0 ] && command_line="$command_line --skip-build"
+[ "$spark" = 0 ] && command_line="$command_line --no-spark"
 [ ${#extra[@]} -gt 0 ] && command_line="$command_line -- ${extra[*]}"
 
 scale="${scale:-1}"
 if [ "$quick" = 1 ]; then
   jmh_args=(-f 1 -wi 10 -w 1s -i 5 -r 1s)
+  spark_args=(--runs 2 --write-runs 1)
 elif [ "$quick" = 2 ]; then
   jmh_args=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
+  spark_args=(--runs 1 --write-runs 1)
 else
   jmh_args=(-f 1 -wi 5 -w 2s -i 5 -r 2s)
+  spark_args=(--runs 3 --write-runs 2)
 fi
 
 JAVA_HOME="$("$root/scripts/find-jdk.sh")"
@@ -84,7 +92,7 @@ fi
 
 results="$root/bench/results"
 mkdir -p "$results"
-rm -f "$results/jmh.json" "$results/verify.json" "$results/remote-io.json"
+rm -f "$results/jmh.json" "$results/verify.json" "$results/remote-io.json" "$results/spark-tpch.json"
 jvm_flags=(-Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow
   --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.enable_unsafe_memory_access=true)
 
@@ -105,6 +113,17 @@ if ! "$java" "${jvm_flags[@]}" -cp "$jar" io.jvortex.bench.remote.RemoteIoReport
 fi
 grep -v '^SLF4J' "$results/remote-io.log" || true
 
+# 4c. TPC-H on Spark: the vortex connector against Spark's own Parquet, on its own class path.
+if [ "$spark" = 1 ]; then
+  say "spark tpch ${spark_args[*]}"
+  [ "$build" = 0 ] && spark_args+=(--skip-build)
+  if ! bench/spark-tpch.sh --scale "$scale" "${spark_args[@]}" --out "$results/spark-tpch.json" \
+      > "$results/spark-tpch.log" 2>&1; then
+    say "bench/spark-tpch.sh failed (see bench/results/spark-tpch.log)"
+  fi
+  grep -E '^\{' "$results/spark-tpch.log" || true
+fi
+
 # 5. JMH. A benchmark that fails (e.g. a peer's native library) is reported, the run goes on.
 say "jmh ${jmh_args[*]} ${extra[*]:-}"
 set +e
@@ -119,7 +138,7 @@ grep -E '^(Benchmark|[A-Z][A-Za-z]+Benchmark\.)' "$results/jmh.log" || true
 finished="$(date -u +'%Y-%m-%d %H:%M UTC')"
 minutes="$(( ($(date +%s) - started_epoch + 30) / 60 ))"
 "$venv/bin/python" bench/report.py --jmh "$results/jmh.json" --verify "$results/verify.json" \
-  --remote-io "$results/remote-io.json" \
+  --remote-io "$results/remote-io.json" --spark-tpch "$results/spark-tpch.json" \
   --data "$JVORTEX_BENCH_DATA/data.json" --scale "$scale" --command "$command_line" \
   --started "$started" --finished "$finished" --minutes "$minutes" --load "$load" \
   --commit "$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)" \
