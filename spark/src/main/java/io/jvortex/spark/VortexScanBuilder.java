@@ -2,6 +2,7 @@ package io.jvortex.spark;
 
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
+import io.jvortex.dtype.TimeUnit;
 import io.jvortex.expr.Expr;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -121,8 +122,13 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
                 case DType.Decimal d -> d.precision() <= 38;
                 case DType.Utf8 u -> true;
                 case DType.Binary b -> true;
-                case DType.Extension e -> Extensions.kind(e).map(k -> k instanceof Extensions.DateKind
-                        || k instanceof Extensions.TimestampKind).orElse(false);
+                // only units Spark sees exactly: nanosecond timestamps and millisecond dates are floored on
+                // the way to Spark, so Vortex comparing the stored value could keep other rows than Spark
+                case DType.Extension e -> Extensions.kind(e).map(k -> switch (k) {
+                    case Extensions.DateKind d -> d.unit() == TimeUnit.DAYS;
+                    case Extensions.TimestampKind ts -> ts.unit() != TimeUnit.NANOSECONDS;
+                    default -> false;
+                }).orElse(false);
                 default -> false;
             };
             if (ok && VortexVectors.matches(t, f.dataType())) {

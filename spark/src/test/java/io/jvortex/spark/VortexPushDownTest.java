@@ -176,6 +176,50 @@ class VortexPushDownTest {
         };
     }
 
+    /**
+     * Nanosecond timestamps (pyarrow's default) reach Spark floored to microseconds, so a comparison must
+     * keep the rows Spark's floored values select, not the ones the stored nanoseconds would.
+     */
+    @Test
+    void nanosecondTimestampsFilterAsSparkSeesThem(@TempDir Path tmp) {
+        io.jvortex.dtype.DType.Struct schema = new io.jvortex.dtype.DType.Struct(List.of("id", "ts"),
+                List.of(new io.jvortex.dtype.DType.Primitive(io.jvortex.dtype.PType.I64, false),
+                        io.jvortex.dtype.Extensions.timestamp(io.jvortex.dtype.TimeUnit.NANOSECONDS, "UTC", true)),
+                false);
+        int n = 4000;
+        long[] ids = new long[n];
+        Instant[] ts = new Instant[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = i;
+            ts[i] = i % 17 == 0 ? null : Instant.ofEpochSecond(100, i * 250L); // four values per microsecond
+        }
+        Path file = tmp.resolve("ns.vortex");
+        try (io.jvortex.api.VortexWriter writer = io.jvortex.api.VortexWriter.create(file, schema)) {
+            writer.write(io.jvortex.api.Batch.builder(schema).longs("id", ids).timestamps("ts", ts).build());
+        }
+        Dataset<Row> df = spark.read().format("vortex").load(file.toString());
+        String at = "TIMESTAMP'1970-01-01 00:01:40.000301'"; // 100 s + 301 µs: rows 1204..1207 floor to it
+        for (String op : OPS) {
+            long expected = 0;
+            for (int i = 0; i < n; i++) {
+                if (ts[i] == null) {
+                    continue;
+                }
+                long micros = Math.floorDiv(i * 250L, 1000L) - 301;
+                boolean keep = switch (op) {
+                    case "=", "<=>" -> micros == 0;
+                    case "<>" -> micros != 0;
+                    case "<" -> micros < 0;
+                    case "<=" -> micros <= 0;
+                    case ">" -> micros > 0;
+                    default -> micros >= 0;
+                };
+                expected += keep ? 1 : 0;
+            }
+            assertThat(df.filter("ts " + op + " " + at).count()).as("ts %s %s", op, at).isEqualTo(expected);
+        }
+    }
+
     @Test
     void explainShowsPushedFiltersPrunedColumnsAndAggregates() {
         Dataset<Row> q = vortex.filter("i > 100 AND startswith(s, 'ap')").select("id", "s");
