@@ -169,7 +169,16 @@ class RustWrittenFilesReadTest {
                 assertThat(new TreeSet<>(judge.exercised()))
                         .as("encodings in the files vortex-data %s wrote", judge.version())
                         .containsAll(REQUIRED)));
-        return tests.stream();
+        // CI shows a failure's message, not the printed seeds: every failure names its test and the seed
+        // that replays the whole class
+        return tests.stream().map(t -> DynamicTest.dynamicTest(t.getDisplayName(), () -> {
+            try {
+                t.getExecutable().execute();
+            } catch (Throwable e) {
+                throw new AssertionError(judge.version() + ", " + t.getDisplayName() + " (replay with -D"
+                        + Seeds.PROPERTY + "=" + base + "): " + e.getMessage(), e);
+            }
+        }));
     }
 
     private static boolean before2025_10(String edition) {
