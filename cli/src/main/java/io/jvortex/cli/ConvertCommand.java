@@ -24,22 +24,23 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code jvx convert IN.parquet OUT.vortex [--edition E] [--compact]}: converts a Parquet file, one
- * row group at a time. OUT is a local path (written beside and renamed into place) or
+ * {@code jvx convert IN OUT [--from F] [--to F] [--edition E] [--compact]}: converts between the formats
+ * of {@link Format}, chosen by the files' name endings (or {@code --from}/{@code --to}). Parquet to
+ * Vortex converts one row group at a time. OUT is a local path (written beside and renamed into place) or
  * {@code s3://bucket/key} (an S3 multipart upload, credentials, region and endpoint from the environment
  * as {@link S3Config#resolve} describes); it appears only when the conversion succeeded.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
-        description = "Convert a Parquet file to a Vortex file.")
+        description = "Convert a file between Vortex and other formats (by name ending or --from/--to).")
 final class ConvertCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "IN", description = "the Parquet file")
+    @Parameters(index = "0", paramLabel = "IN", description = "the input file")
     Path in;
 
     @Parameters(index = "1", paramLabel = "OUT",
-            description = "the Vortex file to write (replaced if present): a path or s3://bucket/key")
+            description = "the file to write (replaced if present): a path or s3://bucket/key")
     String out;
 
     /** The environment S3 settings come from (the process's; tests pass their own). */
@@ -55,8 +56,65 @@ final class ConvertCommand implements Runnable {
     @Option(names = "--compact", description = "also use the compact schemes (Pcodec, Zstandard): smaller, slower")
     boolean compact;
 
+    @Option(names = "--from", paramLabel = "FORMAT",
+            description = "the input's format when its name does not say it: ${COMPLETION-CANDIDATES}")
+    Format from;
+
+    @Option(names = "--to", paramLabel = "FORMAT",
+            description = "the output's format when its name does not say it: ${COMPLETION-CANDIDATES}")
+    Format to;
+
+    /** The file formats {@code convert} knows, and the name endings that select them. */
+    enum Format {
+        /** Vortex ({@code .vortex}, {@code .vx}). */
+        VORTEX(".vortex", ".vx"),
+        /** Parquet ({@code .parquet}, {@code .pq}). */
+        PARQUET(".parquet", ".pq");
+
+        private final String[] endings;
+
+        Format(String... endings) {
+            this.endings = endings;
+        }
+
+        /** The format a file name ends with, or null. */
+        static Format ofName(String name) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            for (Format f : values()) {
+                for (String e : f.endings) {
+                    if (lower.endsWith(e)) {
+                        return f;
+                    }
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     @Override
     public void run() {
+        Format inFormat = from != null ? from : Format.ofName(in.getFileName() == null ? "" : in.getFileName().toString());
+        Format outFormat = to != null ? to : Format.ofName(out);
+        if (inFormat == null) {
+            inFormat = Format.PARQUET; // the original meaning of convert: Parquet in
+        }
+        if (outFormat == null) {
+            outFormat = Format.VORTEX;
+        }
+        if (inFormat == Format.PARQUET && outFormat == Format.VORTEX) {
+            parquetToVortex();
+        } else {
+            throw new ParameterException(spec.commandLine(), "cannot convert " + inFormat + " to " + outFormat
+                    + " (supported: parquet to vortex)");
+        }
+    }
+
+    private void parquetToVortex() {
         Edition chosen;
         try {
             chosen = Edition.of(edition);
