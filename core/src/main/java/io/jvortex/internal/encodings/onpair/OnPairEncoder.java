@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  * their ranks.
  *
  * <p>Matching uses a hash table keyed by (the token's bytes, its length) and, per leading byte pair,
- * the longest token length starting with it, so a lookup tries only lengths that can match.
+ * the set of token lengths starting with it, so a lookup tries only lengths that can match.
  * Instances are immutable.
  */
 public final class OnPairEncoder {
@@ -238,17 +238,16 @@ public final class OnPairEncoder {
 
     /**
      * Longest-prefix matching over tokens of up to 16 bytes: an open-addressing table keyed by
-     * (first 8 bytes, next 8 bytes, length), the id per single byte, and the longest token length
-     * per leading byte pair.
+     * (first 8 bytes, next 8 bytes, length) with each slot's fields side by side, the id per single
+     * byte, and the token lengths per leading byte pair.
      */
     private static final class Matcher {
         private static final int SLOTS = 1 << 14;
-        private final long[] lo = new long[SLOTS];
-        private final long[] hi = new long[SLOTS];
-        private final byte[] len = new byte[SLOTS];
-        private final int[] id = new int[SLOTS];
+        /** Per slot three longs: the first 8 bytes, the next 8 bytes, {@code length << 32 | id} (0: empty). */
+        private final long[] table = new long[3 * SLOTS];
         private final int[] single = new int[256];
-        private final byte[] longest = new byte[1 << 16];
+        /** Per leading byte pair, bit {@code n - 2} set when a token of {@code n} bytes starts with it. */
+        private final char[] lengths = new char[1 << 16];
 
         void insert(byte[] bytes, int start, int length, int tokenId) {
             if (length == 1) {
@@ -259,15 +258,14 @@ public final class OnPairEncoder {
             long l = word(bytes, start, end);
             long h = length > 8 ? word(bytes, start + 8, end) : 0;
             int s = hash(l, h, length) & (SLOTS - 1);
-            while (len[s] != 0) {
+            while (table[3 * s + 2] != 0) {
                 s = (s + 1) & (SLOTS - 1);
             }
-            lo[s] = l;
-            hi[s] = h;
-            len[s] = (byte) length;
-            id[s] = tokenId;
+            table[3 * s] = l;
+            table[3 * s + 1] = h;
+            table[3 * s + 2] = (long) length << 32 | (tokenId & 0xFFFF_FFFFL);
             int pair = (int) l & 0xFFFF;
-            longest[pair] = (byte) Math.max(longest[pair], length);
+            lengths[pair] |= (char) (1 << (length - 2));
         }
 
         /** The id of the token equal to {@code bytes[start, start + length)}, or -1. */
@@ -281,11 +279,11 @@ public final class OnPairEncoder {
 
         private int probe(long l, long h, int length) {
             int s = hash(l, h, length) & (SLOTS - 1);
-            while (len[s] != 0) {
-                if (len[s] == length && lo[s] == l && hi[s] == h) {
-                    return id[s];
+            long[] t = table;
+            for (long meta = t[3 * s + 2]; meta != 0; s = (s + 1) & (SLOTS - 1), meta = t[3 * s + 2]) {
+                if ((int) (meta >>> 32) == length && t[3 * s] == l && t[3 * s + 1] == h) {
+                    return (int) meta;
                 }
-                s = (s + 1) & (SLOTS - 1);
             }
             return -1;
         }
@@ -295,14 +293,17 @@ public final class OnPairEncoder {
             long l = word(data, pos, end);
             int remaining = end - pos;
             if (remaining >= 2) {
-                int max = Math.min(longest[(int) l & 0xFFFF], remaining);
-                if (max >= 2) {
-                    long h = max > 8 ? word(data, pos + 8, end) : 0;
-                    for (int n = max; n >= 2; n--) {
+                // only the lengths some token starting with these two bytes has, longest first
+                int candidates = lengths[(int) l & 0xFFFF] & ((1 << (Math.min(remaining, 16) - 1)) - 1);
+                if (candidates != 0) {
+                    long h = candidates >= 1 << 7 ? word(data, pos + 8, end) : 0;
+                    while (candidates != 0) {
+                        int n = 33 - Integer.numberOfLeadingZeros(candidates);
                         int found = probe(l & mask(n), h & mask(n - 8), n);
                         if (found >= 0) {
                             return found << 5 | n;
                         }
+                        candidates &= ~(1 << (n - 2));
                     }
                 }
             }
