@@ -4,9 +4,7 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
-import java.nio.ByteBuffer;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.Arrays;
 
 /**
  * Facts about one array that several schemes need, computed on first use and cached (not
@@ -27,6 +25,9 @@ public final class ArrayFacts {
     private LongCounts counts;
     private long[] longs;
     private Boolean constant;
+    private boolean majorityDone;
+    private long majorityValue;
+    private int majorityCount;
 
     /** @param array the array described */
     public ArrayFacts(Canonical array) {
@@ -127,15 +128,21 @@ public final class ArrayFacts {
                 }
             }
         } else {
-            ByteBuffer prev = null;
+            StringRows rows = new StringRows(array);
+            byte[] prev = null;
+            int prevLength = 0;
+            boolean allValid = nullCount() == 0;
             for (int i = 0; i < array.length(); i++) {
-                if (!array.isValid(i)) {
+                if (!allValid && !array.isValid(i)) {
                     continue;
                 }
-                ByteBuffer v = ByteBuffer.wrap(bytesAt(array, i));
-                if (!v.equals(prev)) {
+                int n = rows.load(i);
+                byte[] v = rows.bytes();
+                if (prev == null || !Arrays.equals(v, 0, n, prev, 0, prevLength)) {
                     runs++;
-                    prev = v;
+                    prev = prev == null || prev.length < n ? Arrays.copyOf(v, Math.max(n, 16)) : prev;
+                    System.arraycopy(v, 0, prev, 0, n);
+                    prevLength = n;
                 }
             }
         }
@@ -152,6 +159,56 @@ public final class ArrayFacts {
             longs = Primitives.toLongs((PrimitiveArray) array);
         }
         return longs;
+    }
+
+    /**
+     * The value held by more than half of the valid rows, found without a hash table (a majority
+     * vote, then one counting pass); primitive arrays only.
+     *
+     * @return how many valid rows hold {@link #majorityValue()}; when that is at most half of the
+     *         valid rows, no value is a majority and the count says nothing about other values
+     */
+    public int majorityCount() {
+        majority();
+        return majorityCount;
+    }
+
+    /** @return the candidate of {@link #majorityCount()} (raw bits as {@link #longs()} gives them) */
+    public long majorityValue() {
+        majority();
+        return majorityValue;
+    }
+
+    private void majority() {
+        if (majorityDone) {
+            return;
+        }
+        PrimitiveArray p = (PrimitiveArray) array;
+        long[] values = longs();
+        boolean allValid = nullCount() == 0;
+        long candidate = 0;
+        int votes = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (allValid || p.isValid(i)) {
+                if (votes == 0) {
+                    candidate = values[i];
+                    votes = 1;
+                } else if (values[i] == candidate) {
+                    votes++;
+                } else {
+                    votes--;
+                }
+            }
+        }
+        int count = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == candidate && (allValid || p.isValid(i))) {
+                count++;
+            }
+        }
+        majorityValue = candidate;
+        majorityCount = count;
+        majorityDone = true;
     }
 
     /**
@@ -248,10 +305,13 @@ public final class ArrayFacts {
         if (array instanceof PrimitiveArray) {
             count = counts().size();
         } else if (array instanceof VarBinArray || array instanceof VarBinViewArray) {
-            Set<ByteBuffer> seen = new HashSet<>();
+            BytesSet seen = new BytesSet();
+            StringRows rows = new StringRows(array);
+            boolean allValid = nullCount() == 0;
             for (int i = 0; i < array.length() && seen.size() <= cap; i++) {
-                if (array.isValid(i)) {
-                    seen.add(ByteBuffer.wrap(bytesAt(array, i)));
+                if (allValid || array.isValid(i)) {
+                    int n = rows.load(i);
+                    seen.add(rows.bytes(), n);
                 }
             }
             count = seen.size();
@@ -261,13 +321,5 @@ public final class ArrayFacts {
         distinctCount = count;
         distinctCap = cap;
         return Math.min(count, cap + 1);
-    }
-
-    private static byte[] bytesAt(Canonical array, int i) {
-        return switch (array) {
-            case VarBinArray v -> v.value(i);
-            case VarBinViewArray v -> v.value(i);
-            default -> throw new IllegalArgumentException("bytes of " + array.dtype().display());
-        };
     }
 }

@@ -18,38 +18,58 @@ public final class Primitives {
      *         unsigned zero-extended, floats as raw bits); values at null rows as stored
      */
     public static long[] toLongs(PrimitiveArray p) {
+        return toLongs(p, new long[p.length()]);
+    }
+
+    /**
+     * {@link #toLongs(PrimitiveArray)} into a caller's array: values are copied out of the segment in
+     * bulk and widened on the heap (per-value segment reads cost a bounds and alignment check each).
+     *
+     * @param p a primitive array
+     * @param out at least {@code p.length()} longs; the first {@code p.length()} are overwritten
+     * @return {@code out}
+     */
+    public static long[] toLongs(PrimitiveArray p, long[] out) {
         int n = p.length();
-        long[] out = new long[n];
         MemorySegment v = p.values();
         switch (p.ptype()) {
-            case I8 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = v.get(ValueLayout.JAVA_BYTE, i);
+            case I8, U8 -> {
+                byte[] tmp = new byte[n];
+                MemorySegment.copy(v, ValueLayout.JAVA_BYTE, 0, tmp, 0, n);
+                if (p.ptype() == io.jvortex.dtype.PType.I8) {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = tmp[i];
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = tmp[i] & 0xFFL;
+                    }
                 }
             }
-            case U8 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = v.get(ValueLayout.JAVA_BYTE, i) & 0xFFL;
+            case I16, U16, F16 -> {
+                short[] tmp = new short[n];
+                MemorySegment.copy(v, ValueLayout.JAVA_SHORT_UNALIGNED, 0, tmp, 0, n);
+                if (p.ptype() == io.jvortex.dtype.PType.I16) {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = tmp[i];
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = tmp[i] & 0xFFFFL;
+                    }
                 }
             }
-            case I16 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = v.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i);
-                }
-            }
-            case U16, F16 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = v.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i) & 0xFFFFL;
-                }
-            }
-            case I32 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = v.get(ValueLayout.JAVA_INT_UNALIGNED, 4L * i);
-                }
-            }
-            case U32, F32 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = v.get(ValueLayout.JAVA_INT_UNALIGNED, 4L * i) & 0xFFFF_FFFFL;
+            case I32, U32, F32 -> {
+                int[] tmp = new int[n];
+                MemorySegment.copy(v, ValueLayout.JAVA_INT_UNALIGNED, 0, tmp, 0, n);
+                if (p.ptype() == io.jvortex.dtype.PType.I32) {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = tmp[i];
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = tmp[i] & 0xFFFF_FFFFL;
+                    }
                 }
             }
             case I64, U64, F64 -> MemorySegment.copy(v, ValueLayout.JAVA_LONG_UNALIGNED, 0, out, 0, n);

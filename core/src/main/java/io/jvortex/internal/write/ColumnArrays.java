@@ -144,11 +144,19 @@ public final class ColumnArrays {
 
     private static VarBinViewArray copyViews(VarBinViewArray v) {
         int len = v.length();
+        MemorySegment src = v.views();
+        MemorySegment[] buffers = v.dataBuffers().toArray(new MemorySegment[0]);
+        // views are read and written as long pairs on the heap, a block at a time
+        long[] words = new long[2 * Math.min(len, 4096)];
         long total = 0;
-        for (int i = 0; i < len; i++) {
-            int n = v.valueLength(i);
-            if (n > VarBinViewArray.MAX_INLINE) {
-                total += n;
+        for (int from = 0; from < len; from += words.length / 2) {
+            int n = Math.min(words.length / 2, len - from);
+            MemorySegment.copy(src, ValueLayout.JAVA_LONG_UNALIGNED, 16L * from, words, 0, 2 * n);
+            for (int k = 0; k < n; k++) {
+                int size = (int) words[2 * k];
+                if (size > VarBinViewArray.MAX_INLINE) {
+                    total += size;
+                }
             }
         }
         if (total > Integer.MAX_VALUE) {
@@ -157,15 +165,48 @@ public final class ColumnArrays {
         MemorySegment views = ALLOC.allocate(16L * len);
         MemorySegment data = ALLOC.allocate(total);
         long at = 0;
-        for (int i = 0; i < len; i++) {
-            int n = v.valueLength(i);
-            if (n > VarBinViewArray.MAX_INLINE) {
-                MemorySegment.copy(v.valueSegment(i), 0, data, at, n);
-                Canonicals.writeView(views, i, data, at, n, 0);
-                at += n;
-            } else {
-                MemorySegment.copy(v.views(), 16L * i, views, 16L * i, 16);
+        // values that follow each other in their source buffer (the usual case) move in one copy
+        int runBuffer = -1;
+        long runFrom = 0;
+        long runTo = 0;
+        long runAt = 0;
+        for (int from = 0; from < len; from += words.length / 2) {
+            int n = Math.min(words.length / 2, len - from);
+            MemorySegment.copy(src, ValueLayout.JAVA_LONG_UNALIGNED, 16L * from, words, 0, 2 * n);
+            for (int k = 0; k < n; k++) {
+                long w1 = words[2 * k + 1];
+                int size = (int) words[2 * k];
+                if (size > VarBinViewArray.MAX_INLINE) {
+                    int buffer = (int) w1;
+                    long offset = w1 >>> 32;
+                    if (buffer != runBuffer || offset != runTo) {
+                        if (runBuffer >= 0) {
+                            MemorySegment.copy(buffers[runBuffer], runFrom, data, runAt, runTo - runFrom);
+                        }
+                        runBuffer = buffer;
+                        runFrom = offset;
+                        runTo = offset;
+                        runAt = at;
+                    }
+                    runTo += size;
+                    // the value moves to buffer 0 at its new offset
+                    words[2 * k + 1] = at << 32;
+                    at += size;
+                }
             }
+            if (runBuffer >= 0) {
+                MemorySegment.copy(buffers[runBuffer], runFrom, data, runAt, runTo - runFrom);
+                runBuffer = -1;
+            }
+            // prefixes are taken from the copied values, whatever the source views held
+            for (int k = 0; k < n; k++) {
+                long size = words[2 * k] & 0xFFFF_FFFFL;
+                if (size > VarBinViewArray.MAX_INLINE) {
+                    long prefix = data.get(ValueLayout.JAVA_INT_UNALIGNED, words[2 * k + 1] >>> 32);
+                    words[2 * k] = size | prefix << 32;
+                }
+            }
+            MemorySegment.copy(words, 0, views, ValueLayout.JAVA_LONG_UNALIGNED, 16L * from, 2 * n);
         }
         return new VarBinViewArray(v.dtype(), views, total == 0 ? List.of() : List.of(data), len,
                 copy(v.validity(), len));

@@ -4,11 +4,14 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
-import io.jvortex.array.VarBinViewArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import io.jvortex.internal.compress.StringRows;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -18,6 +21,8 @@ import java.util.Arrays;
  * (65,535, or 256 for 8-bit values); then the caller closes it and starts the next one.
  */
 final class DictEncoder {
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
     /** Largest dictionary, in bytes of values. */
     static final long MAX_BYTES = 1L << 20;
     /** Largest dictionary, in entries (the u16 code range). */
@@ -84,6 +89,7 @@ final class DictEncoder {
     int encode(Canonical block, int from, MemorySegment codes) {
         int len = block.length();
         boolean nullable = block.dtype().nullable();
+        StringRows rows = bytesKind ? new StringRows(block) : null;
         int out = 0;
         for (int i = from; i < len; i++) {
             int code;
@@ -105,13 +111,15 @@ final class DictEncoder {
                     code = addPrimitive(bits);
                 }
             } else {
-                MemorySegment v = bytesAt(block, i);
-                code = findBytes(v);
+                int n = rows.load(i);
+                byte[] v = rows.bytes();
+                long h = hash(v, 0, n);
+                code = findBytes(v, n, h);
                 if (code < 0) {
-                    if (full(v.byteSize())) {
+                    if (full(n)) {
                         break;
                     }
-                    code = addBytes(v);
+                    code = addBytes(v, n, h);
                 }
             }
             if (codesType == PType.U8) {
@@ -158,7 +166,7 @@ final class DictEncoder {
             if (e == nullCode) {
                 continue;
             }
-            long h = bytesKind ? hash(MemorySegment.ofArray(data).asSlice(offsets[e], offsets[e + 1] - offsets[e]))
+            long h = bytesKind ? hash(data, (int) offsets[e], (int) (offsets[e + 1] - offsets[e]))
                     : mix(primitiveValues[e]);
             int s = (int) h & (capacity - 1);
             while (slots[s] >= 0) {
@@ -194,31 +202,28 @@ final class DictEncoder {
         return e;
     }
 
-    private int findBytes(MemorySegment v) {
-        long h = hash(v);
+    private int findBytes(byte[] v, int n, long h) {
         int mask = slots.length - 1;
-        MemorySegment all = MemorySegment.ofArray(data);
         for (int s = (int) h & mask; slots[s] >= 0; s = (s + 1) & mask) {
             int e = slots[s];
-            if (keys[s] == h && offsets[e + 1] - offsets[e] == v.byteSize()
-                    && all.asSlice(offsets[e], v.byteSize()).mismatch(v) < 0) {
+            if (keys[s] == h && offsets[e + 1] - offsets[e] == n
+                    && Arrays.equals(data, (int) offsets[e], (int) offsets[e] + n, v, 0, n)) {
                 return e;
             }
         }
         return -1;
     }
 
-    private int addBytes(MemorySegment v) {
+    private int addBytes(byte[] v, int n, long h) {
         ensureEntryCapacity();
         int e = entries++;
-        long end = offsets[e] + v.byteSize();
+        long end = offsets[e] + n;
         if (end > data.length) {
             data = Arrays.copyOf(data, (int) Math.max(end, 2L * data.length));
         }
-        MemorySegment.copy(v, 0, MemorySegment.ofArray(data), offsets[e], v.byteSize());
+        System.arraycopy(v, 0, data, (int) offsets[e], n);
         offsets[e + 1] = end;
-        valueBytes += v.byteSize();
-        long h = hash(v);
+        valueBytes += n;
         int mask = slots.length - 1;
         int s = (int) h & mask;
         while (slots[s] >= 0) {
@@ -272,14 +277,6 @@ final class DictEncoder {
         };
     }
 
-    private static MemorySegment bytesAt(Canonical a, int i) {
-        return switch (a) {
-            case VarBinViewArray v -> v.valueSegment(i);
-            case VarBinArray v -> v.valueSegment(i);
-            default -> throw new IllegalArgumentException("bytes of " + a.dtype().display());
-        };
-    }
-
     private static long mix(long x) {
         x ^= x >>> 33;
         x *= 0xff51afd7ed558ccdL;
@@ -288,16 +285,15 @@ final class DictEncoder {
         return x ^ (x >>> 33);
     }
 
-    private static long hash(MemorySegment v) {
-        long h = 0x9E3779B97F4A7C15L ^ v.byteSize();
-        long n = v.byteSize();
-        long i = 0;
+    private static long hash(byte[] v, int from, int n) {
+        long h = 0x9E3779B97F4A7C15L ^ n;
+        int i = 0;
         for (; i + 8 <= n; i += 8) {
-            h = mix(h ^ v.get(ValueLayout.JAVA_LONG_UNALIGNED, i));
+            h = mix(h ^ (long) LONG_LE.get(v, from + i));
         }
         long tail = 0;
         for (; i < n; i++) {
-            tail = (tail << 8) | (v.get(ValueLayout.JAVA_BYTE, i) & 0xFF);
+            tail = (tail << 8) | (v[from + i] & 0xFF);
         }
         return mix(h ^ tail);
     }

@@ -5,8 +5,6 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.DecimalArray;
 import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.PrimitiveArray;
-import io.jvortex.array.VarBinArray;
-import io.jvortex.array.VarBinViewArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.internal.layout.ZoneSchema;
@@ -16,7 +14,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import io.jvortex.internal.compress.StringRows;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,6 +49,7 @@ public final class ZoneStats {
     private final List<Long> nullCounts = new ArrayList<>();
     private final List<Long> nanCounts = new ArrayList<>();
     private final List<Long> zoneLengths = new ArrayList<>();
+    private long[] scratch;
 
     /**
      * A finished zone map.
@@ -133,33 +134,10 @@ public final class ZoneStats {
                 }
                 case SIGNED, UNSIGNED -> {
                     PrimitiveArray p = (PrimitiveArray) values;
-                    boolean unsigned = kind == Kind.UNSIGNED;
-                    boolean all = nulls == 0;
-                    long lo = 0;
-                    long hi = 0;
-                    boolean any = false;
-                    for (int i = 0; i < len; i++) {
-                        if (all || p.isValid(i)) {
-                            long v = p.getLong(i);
-                            if (!any) {
-                                lo = v;
-                                hi = v;
-                                any = true;
-                            } else if (unsigned) {
-                                if (Long.compareUnsigned(v, lo) < 0) {
-                                    lo = v;
-                                }
-                                if (Long.compareUnsigned(v, hi) > 0) {
-                                    hi = v;
-                                }
-                            } else {
-                                lo = Math.min(lo, v);
-                                hi = Math.max(hi, v);
-                            }
-                        }
-                    }
-                    min = new Scalar(statType, lo);
-                    max = new Scalar(statType, hi);
+                    long[] v = io.jvortex.internal.compress.Primitives.toLongs(p, scratch(len));
+                    long[] range = range(v, len, nulls == 0 ? null : p, kind == Kind.UNSIGNED);
+                    min = new Scalar(statType, range[0]);
+                    max = new Scalar(statType, range[1]);
                 }
                 case F16, FLOAT -> {
                     PrimitiveArray p = (PrimitiveArray) values;
@@ -190,21 +168,32 @@ public final class ZoneStats {
                 }
                 case DECIMAL -> {
                     DecimalArray d = (DecimalArray) values;
-                    BigInteger lo = null;
-                    BigInteger hi = null;
-                    for (int i = 0; i < len; i++) {
-                        if (d.isValid(i)) {
-                            BigInteger v = d.getUnscaled(i);
-                            if (lo == null || v.compareTo(lo) < 0) {
-                                lo = v;
-                            }
-                            if (hi == null || v.compareTo(hi) > 0) {
-                                hi = v;
+                    if (d.valueByteWidth() <= 8) {
+                        // unscaled values that fit a long fold as longs: no BigInteger per value
+                        long[] v = scratch(len);
+                        for (int i = 0; i < len; i++) {
+                            v[i] = d.getUnscaledLong(i);
+                        }
+                        long[] range = range(v, len, nulls == 0 ? null : d, false);
+                        min = new Scalar(statType, BigInteger.valueOf(range[0]));
+                        max = new Scalar(statType, BigInteger.valueOf(range[1]));
+                    } else {
+                        BigInteger lo = null;
+                        BigInteger hi = null;
+                        for (int i = 0; i < len; i++) {
+                            if (d.isValid(i)) {
+                                BigInteger v = d.getUnscaled(i);
+                                if (lo == null || v.compareTo(lo) < 0) {
+                                    lo = v;
+                                }
+                                if (hi == null || v.compareTo(hi) > 0) {
+                                    hi = v;
+                                }
                             }
                         }
+                        min = new Scalar(statType, lo);
+                        max = new Scalar(statType, hi);
                     }
-                    min = new Scalar(statType, lo);
-                    max = new Scalar(statType, hi);
                 }
                 case FIXED_BYTES -> {
                     io.jvortex.array.FixedSizeListArray f = (io.jvortex.array.FixedSizeListArray) values;
@@ -227,22 +216,22 @@ public final class ZoneStats {
                     max = new Scalar(statType, byteList(hi));
                 }
                 case BYTES -> {
-                    MemorySegment lo = null;
-                    MemorySegment hi = null;
+                    StringRows rows = new StringRows(values);
+                    byte[] minBytes = null;
+                    byte[] maxBytes = null;
                     boolean all = nulls == 0;
                     for (int i = 0; i < len; i++) {
                         if (all || values.isValid(i)) {
-                            MemorySegment v = bytesAt(values, i);
-                            if (lo == null || compare(v, lo) < 0) {
-                                lo = v;
+                            int n = rows.load(i);
+                            byte[] v = rows.bytes();
+                            if (minBytes == null || Arrays.compareUnsigned(v, 0, n, minBytes, 0, minBytes.length) < 0) {
+                                minBytes = Arrays.copyOf(v, n);
                             }
-                            if (hi == null || compare(v, hi) > 0) {
-                                hi = v;
+                            if (maxBytes == null || Arrays.compareUnsigned(v, 0, n, maxBytes, 0, maxBytes.length) > 0) {
+                                maxBytes = Arrays.copyOf(v, n);
                             }
                         }
                     }
-                    byte[] minBytes = lo.toArray(ValueLayout.JAVA_BYTE);
-                    byte[] maxBytes = hi.toArray(ValueLayout.JAVA_BYTE);
                     boolean utf8 = column instanceof DType.Utf8;
                     byte[] lower = lowerBound(minBytes, MAX_BOUND_BYTES, utf8);
                     byte[] upper = upperBound(maxBytes, MAX_BOUND_BYTES, utf8);
@@ -351,6 +340,54 @@ public final class ZoneStats {
         return out;
     }
 
+    /** A reused buffer of at least {@code n} longs (zones are at most {@code zoneRows} long). */
+    private long[] scratch(int n) {
+        if (scratch == null || scratch.length < n) {
+            scratch = new long[Math.max(n, 1024)];
+        }
+        return scratch;
+    }
+
+    /**
+     * The smallest and largest of the first {@code n} values at valid rows.
+     *
+     * @param v the values
+     * @param n how many
+     * @param validity the array whose validity counts, or null when every row is valid
+     * @param unsigned compare as unsigned 64-bit integers
+     * @return {min, max}; the caller has checked that some row is valid
+     */
+    private static long[] range(long[] v, int n, Canonical validity, boolean unsigned) {
+        long lo = 0;
+        long hi = 0;
+        boolean any = false;
+        if (validity == null && !unsigned && n > 0) {
+            lo = v[0];
+            hi = v[0];
+            for (int i = 1; i < n; i++) {
+                lo = Math.min(lo, v[i]);
+                hi = Math.max(hi, v[i]);
+            }
+            return new long[] {lo, hi};
+        }
+        // unsigned order is signed order with the sign bit flipped
+        long flip = unsigned ? Long.MIN_VALUE : 0;
+        for (int i = 0; i < n; i++) {
+            if (validity == null || validity.isValid(i)) {
+                long x = v[i] ^ flip;
+                if (!any) {
+                    lo = x;
+                    hi = x;
+                    any = true;
+                } else {
+                    lo = Math.min(lo, x);
+                    hi = Math.max(hi, x);
+                }
+            }
+        }
+        return new long[] {lo ^ flip, hi ^ flip};
+    }
+
     private double valueAt(PrimitiveArray p, int i) {
         return kind == Kind.F16 ? Float.float16ToFloat(p.values().getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i))
                 : p.getDouble(i);
@@ -361,14 +398,6 @@ public final class ZoneStats {
             case F16 -> new Scalar(statType, p.values().getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i));
             case F32 -> new Scalar(statType, p.values().getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i));
             default -> new Scalar(statType, p.values().getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i));
-        };
-    }
-
-    private static MemorySegment bytesAt(Canonical a, int i) {
-        return switch (a) {
-            case VarBinViewArray v -> v.valueSegment(i);
-            case VarBinArray v -> v.valueSegment(i);
-            default -> throw new IllegalArgumentException("bytes of " + a.dtype().display());
         };
     }
 

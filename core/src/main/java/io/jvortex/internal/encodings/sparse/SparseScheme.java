@@ -74,8 +74,8 @@ public final class SparseScheme implements Scheme {
         if (!integers) {
             return SKIP;
         }
-        LongCounts counts = facts.counts();
-        int top = counts.count(counts.mostFrequent());
+        // a value on at least 90 % of the valid rows is the majority: no need to count every value
+        int top = facts.majorityCount();
         if (top == valid || top < 0.9 * valid) {
             return SKIP;
         }
@@ -90,10 +90,18 @@ public final class SparseScheme implements Scheme {
         boolean nullFill = facts.nullCount() > 0.9 * len || !integers;
         long fill = 0;
         if (!nullFill) {
-            LongCounts counts = facts.counts();
-            int top = counts.mostFrequent();
-            fill = counts.key(top);
-            if (counts.count(top) == len) {
+            int topCount;
+            if (2L * facts.majorityCount() > facts.validCount()) {
+                // a majority is the one most frequent value
+                fill = facts.majorityValue();
+                topCount = facts.majorityCount();
+            } else {
+                LongCounts counts = facts.counts();
+                int top = counts.mostFrequent();
+                fill = counts.key(top);
+                topCount = counts.count(top);
+            }
+            if (topCount == len) {
                 return CanonicalEncoder.constant(new Scalar(p.dtype(), fill));
             }
         }

@@ -9,7 +9,6 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.List;
 
 /**
  * The rows of a string or binary array gathered into one heap byte array, the form the string
@@ -64,32 +63,67 @@ public record FlatStrings(byte[] data, int[] offsets, int length, Validity valid
             }
             case VarBinViewArray v -> {
                 MemorySegment views = v.views();
+                MemorySegment[] buffers = v.dataBuffers().toArray(new MemorySegment[0]);
+                // the views are read as long pairs a block at a time; a valid row's length goes to
+                // offsets[i + 1] first and becomes its end offset below
+                long[] words = new long[2 * Math.min(Math.max(n, 1), 4096)];
                 long total = 0;
-                for (int i = 0; i < n; i++) {
-                    if (allValid || v.isValid(i)) {
-                        total += Integer.toUnsignedLong(views.get(ValueLayout.JAVA_INT_UNALIGNED, 16L * i));
+                for (int from = 0; from < n; from += words.length / 2) {
+                    int k = Math.min(words.length / 2, n - from);
+                    MemorySegment.copy(views, ValueLayout.JAVA_LONG_UNALIGNED, 16L * from, words, 0, 2 * k);
+                    for (int j = 0; j < k; j++) {
+                        if (allValid || v.isValid(from + j)) {
+                            long len = words[2 * j] & 0xFFFF_FFFFL;
+                            total += len;
+                            offsets[from + j + 1] = (int) Math.min(len, Integer.MAX_VALUE);
+                        }
                     }
                 }
                 if (total > MAX_BYTES) {
                     return null;
                 }
                 byte[] data = new byte[(int) total];
-                List<MemorySegment> buffers = v.dataBuffers();
                 int pos = 0;
-                for (int i = 0; i < n; i++) {
-                    if (allValid || v.isValid(i)) {
-                        long view = 16L * i;
-                        int len = views.get(ValueLayout.JAVA_INT_UNALIGNED, view);
-                        if (len <= VarBinViewArray.MAX_INLINE) {
-                            MemorySegment.copy(views, ValueLayout.JAVA_BYTE, view + 4, data, pos, len);
-                        } else {
-                            int buffer = views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 8);
-                            long offset = Integer.toUnsignedLong(views.get(ValueLayout.JAVA_INT_UNALIGNED, view + 12));
-                            MemorySegment.copy(buffers.get(buffer), ValueLayout.JAVA_BYTE, offset, data, pos, len);
+                // values that follow each other in one buffer and in the output move in one copy
+                int runBuffer = -1;
+                long runFrom = 0;
+                long runTo = 0;
+                int runAt = 0;
+                for (int from = 0; from < n; from += words.length / 2) {
+                    int k = Math.min(words.length / 2, n - from);
+                    MemorySegment.copy(views, ValueLayout.JAVA_LONG_UNALIGNED, 16L * from, words, 0, 2 * k);
+                    for (int j = 0; j < k; j++) {
+                        int i = from + j;
+                        int len = offsets[i + 1];
+                        if (len > VarBinViewArray.MAX_INLINE) {
+                            long w1 = words[2 * j + 1];
+                            int buffer = (int) w1;
+                            long offset = w1 >>> 32;
+                            if (buffer != runBuffer || offset != runTo || pos != runAt + (runTo - runFrom)) {
+                                if (runBuffer >= 0) {
+                                    MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runAt,
+                                            (int) (runTo - runFrom));
+                                }
+                                runBuffer = buffer;
+                                runFrom = offset;
+                                runTo = offset;
+                                runAt = pos;
+                            }
+                            runTo += len;
+                        } else if (len > 0) {
+                            long w0 = words[2 * j];
+                            long w1 = words[2 * j + 1];
+                            for (int b = 0; b < len; b++) {
+                                data[pos + b] = (byte) (b < 4 ? w0 >>> (32 + 8 * b) : w1 >>> (8 * (b - 4)));
+                            }
                         }
                         pos += len;
+                        offsets[i + 1] = pos;
                     }
-                    offsets[i + 1] = pos;
+                }
+                if (runBuffer >= 0) {
+                    MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runAt,
+                            (int) (runTo - runFrom));
                 }
                 return new FlatStrings(data, offsets, n, array.validity(), array.dtype());
             }
