@@ -142,6 +142,10 @@ public final class Jvx implements Runnable {
                 e.println("jvx: " + describe(io));
                 return EXIT_BAD_FILE;
             }
+            case io.jvortex.csv.CsvException c -> {
+                e.println("jvx: " + c.getMessage());
+                return EXIT_BAD_FILE;
+            }
             case UnsupportedOperationException u -> {
                 e.println("jvx: unsupported: " + u.getMessage());
                 return EXIT_BAD_FILE;

@@ -15,11 +15,11 @@ import java.util.SplittableRandom;
  * inferable type and string columns full of quotes, delimiters, LF and CRLF line breaks, blanks and
  * non-ASCII text (supplementary characters included).
  */
-final class CsvCorpus {
+public final class CsvCorpus {
     /** Column names, and the type each one must be inferred as. */
-    static final List<String> NAMES = List.of("id", "amount", "ratio", "flag", "day", "at", "at_ms", "text",
+    public static final List<String> NAMES = List.of("id", "amount", "ratio", "flag", "day", "at", "at_ms", "text",
             "note", "empty");
-    static final List<String> TYPES = List.of("i64", "decimal(18,2)", "f64", "bool", "date", "timestamp[s,tz=UTC]",
+    public static final List<String> TYPES = List.of("i64", "decimal(18,2)", "f64", "bool", "date", "timestamp[s,tz=UTC]",
             "timestamp[ms]", "utf8", "utf8", "utf8");
 
     private static final String[] WORDS = {"a", "b,c", "say \"hi\"", "line\nbreak", "crlf\r\nbreak", " padded ",
@@ -29,8 +29,12 @@ final class CsvCorpus {
     private CsvCorpus() {
     }
 
-    /** The CSV text of {@code rows} random rows. */
-    static String generate(SplittableRandom random, int rows) {
+    /**
+     * @param random the generator
+     * @param rows how many rows
+     * @return the CSV text of a header and {@code rows} random rows
+     */
+    public static String generate(SplittableRandom random, int rows) {
         StringBuilder out = new StringBuilder();
         out.append(String.join(",", NAMES)).append('\n');
         for (int r = 0; r < rows; r++) {
