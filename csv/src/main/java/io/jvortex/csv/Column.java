@@ -327,11 +327,14 @@ abstract class Column {
 
         @Override
         void parse(int row, String text) {
-            if (strict && Values.timestampShape(text) != shape) {
+            if (!strict) {
+                values[row] = Values.lenientTimestamp(text, ticksPerSecond);
+            } else if (Values.timestampShape(text) == shape) {
+                values[row] = Values.canonicalTimestamp(text, ticksPerSecond);
+            } else {
                 throw new Values.BadValue("it is not a timestamp YYYY-MM-DDTHH:MM:SS"
                         + (shape / 2 == 0 ? "" : "." + "f".repeat(shape / 2)) + (shape % 2 == 1 ? "Z" : ""));
             }
-            values[row] = Values.lenientTimestamp(text, ticksPerSecond);
         }
 
         @Override

@@ -49,11 +49,12 @@ import java.util.regex.Pattern;
  * nullable unless the schema says otherwise.
  *
  * <p>Rows are appended to a {@link VortexWriter} in batches of {@link CsvOptions#batchRows()}, so
- * memory does not grow with the file. A malformed record (an unterminated quote, a wrong number of
- * fields, a blank line in a table of several columns is skipped), bytes not in the charset, or a value
- * that does not fit its column's type fail with a {@link CsvException} naming the physical line
- * (1-based, counting the line breaks inside quoted fields), the column and the value; the destination
- * is then left untouched.
+ * memory does not grow with the file. A malformed record (an unterminated quote, text after a
+ * closing quote, a wrong number of fields), bytes not in the charset, or a value that does not fit its
+ * column's type fail with a {@link CsvException} naming the physical line (1-based, counting the line
+ * breaks inside quoted fields), the column and the value; the destination is then left untouched. A
+ * blank line is a row of one null in a table of one column (as the export writes it) and is skipped
+ * in a table of several. Lines may end with LF, CRLF or CR; the export writes LF.
  */
 public final class CsvToVortex {
     private static final Pattern FASTCSV_LINE = Pattern.compile("\\(record starting at line (\\d+)\\)");
@@ -167,8 +168,8 @@ public final class CsvToVortex {
         }
     }
 
-    /** One record: its first physical line, its fields (null for null) and each field's line. */
-    private record Row(long line, String[] fields, int[] lineOffsets) {
+    /** One record: its first physical line, its fields (null for null), each field's line, whether it is blank. */
+    private record Row(long line, String[] fields, int[] lineOffsets, boolean blank) {
         long lineOf(int field) {
             return lineOffsets == null ? line : line + lineOffsets[field];
         }
@@ -180,6 +181,7 @@ public final class CsvToVortex {
         private final List<String> fields = new ArrayList<>();
         private int[] offsets = new int[16];
         private boolean multiline;
+        private boolean blank;
         private int breaks;
         long line;
 
@@ -192,6 +194,7 @@ public final class CsvToVortex {
             line = startingLineNumber;
             fields.clear();
             multiline = false;
+            blank = false;
             breaks = 0;
         }
 
@@ -211,13 +214,15 @@ public final class CsvToVortex {
 
         @Override
         protected void handleEmpty() {
+            blank = true;
             fields.add(nullValues.contains("") ? null : "");
         }
 
         @Override
         protected Row buildRecord() {
             int n = fields.size();
-            return new Row(line, fields.toArray(new String[n]), multiline ? java.util.Arrays.copyOf(offsets, n) : null);
+            return new Row(line, fields.toArray(new String[n]), multiline ? java.util.Arrays.copyOf(offsets, n) : null,
+                    blank);
         }
 
         private static int lineBreaks(char[] buf, int offset, int len) {
@@ -241,6 +246,7 @@ public final class CsvToVortex {
         private final List<Row> sample = new ArrayList<>();
         private final List<String> names;
         private final boolean[] inferred;
+        private final Column[] columns;
         final DType.Struct schema;
 
         Conversion(Reader reader, String source, CsvOptions options) {
@@ -300,18 +306,18 @@ public final class CsvToVortex {
                 throw new CsvException(source + ": line 1: the header cannot name a table: " + e.getMessage(), 1,
                         null, null, e);
             }
-        }
-
-        void run(VortexWriter writer) {
-            int batchRows = options.batchRows();
-            Column[] columns = new Column[names.size()];
+            columns = new Column[names.size()];
             for (int i = 0; i < columns.length; i++) {
                 try {
-                    columns[i] = Column.of(names.get(i), schema.fields().get(i), inferred[i], batchRows);
+                    columns[i] = Column.of(names.get(i), types.get(i), inferred[i], options.batchRows());
                 } catch (IllegalArgumentException e) {
                     throw new CsvException(source + ": " + e.getMessage(), 0, names.get(i), null, e);
                 }
             }
+        }
+
+        void run(VortexWriter writer) {
+            int batchRows = options.batchRows();
             int pending = 0;
             Iterator<Row> sampled = sample.iterator();
             while (true) {
@@ -328,17 +334,17 @@ public final class CsvToVortex {
                     }
                 }
                 if (++pending == batchRows) {
-                    flush(writer, columns);
+                    flush(writer);
                     pending = 0;
                 }
             }
             sample.clear();
             if (pending > 0 || writer.rowCount() == 0 && columns.length > 0) {
-                flush(writer, columns);
+                flush(writer);
             }
         }
 
-        private void flush(VortexWriter writer, Column[] columns) {
+        private void flush(VortexWriter writer) {
             Batch.Builder batch = Batch.builder(schema);
             for (Column column : columns) {
                 column.put(batch);
@@ -409,7 +415,7 @@ public final class CsvToVortex {
                 if (row.fields().length == expected) {
                     return row;
                 }
-                if (row.fields().length == 1 && row.fields()[0] == null && expected > 1) {
+                if (row.blank() && expected > 1) {
                     continue; // a blank line
                 }
                 throw new CsvException(source + ": line " + row.line() + ": " + row.fields().length + " field"

@@ -19,13 +19,8 @@ import java.util.regex.Pattern;
  * sampled value is in.
  */
 final class Values {
-    /** A plain decimal number as the export prints it: no sign but minus, no leading zeros, digits after a point. */
-    private static final Pattern PLAIN = Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?");
     private static final Pattern LENIENT_NUMBER = Pattern.compile(
             "[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
-    private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
-    private static final Pattern TIMESTAMP = Pattern.compile(
-            "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3}|\\.[0-9]{6}|\\.[0-9]{9})?(Z?)");
 
     private Values() {
     }
@@ -175,7 +170,7 @@ final class Values {
      *     or null when the text is not one
      */
     static BigDecimal canonicalDecimal(String text) {
-        if (text.isEmpty() || text.length() > 80 || !PLAIN.matcher(text).matches()) {
+        if (!isPlain(text)) {
             return null;
         }
         BigDecimal d = new BigDecimal(text);
@@ -183,6 +178,47 @@ final class Values {
             return null; // -0.00 prints back as 0.00
         }
         return d;
+    }
+
+    /** Whether the text is {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?}, at most 80 characters. */
+    private static boolean isPlain(String text) {
+        int n = text.length();
+        int i = n > 0 && text.charAt(0) == '-' ? 1 : 0;
+        if (n == i || n > 80 || !isDigit(text.charAt(i)) || (text.charAt(i) == '0' && i + 1 < n && text.charAt(i + 1) != '.')) {
+            return false;
+        }
+        while (i < n && isDigit(text.charAt(i))) {
+            i++;
+        }
+        if (i == n) {
+            return true;
+        }
+        if (text.charAt(i) != '.' || i + 1 == n) {
+            return false;
+        }
+        for (i++; i < n; i++) {
+            if (!isDigit(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** @return the number of {@code text[from, to)}, all digits, or -1 */
+    private static int digits(String text, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (!isDigit(c)) {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
     }
 
     /** @return the precision a decimal column of the value's scale needs to hold it */
@@ -221,12 +257,23 @@ final class Values {
 
     /** @return the epoch day of a canonical {@code YYYY-MM-DD} date, or null */
     static Integer canonicalDate(String text) {
-        if (text.length() != 10 || !DATE.matcher(text).matches()) {
+        return text.length() == 10 ? epochDay(text) : null;
+    }
+
+    /** @return the epoch day of the canonical date in the text's first 10 characters, or null */
+    private static Integer epochDay(String text) {
+        if (text.charAt(4) != '-' || text.charAt(7) != '-') {
+            return null;
+        }
+        int year = digits(text, 0, 4);
+        int month = digits(text, 5, 7);
+        int day = digits(text, 8, 10);
+        if (year < 0 || month < 0 || day < 0) {
             return null;
         }
         try {
-            return (int) LocalDate.parse(text, DateTimeFormatter.ISO_LOCAL_DATE).toEpochDay();
-        } catch (DateTimeParseException e) {
+            return (int) LocalDate.of(year, month, day).toEpochDay();
+        } catch (DateTimeException e) {
             return null;
         }
     }
@@ -241,25 +288,48 @@ final class Values {
     }
 
     /**
-     * The shape of a canonical timestamp text: fraction digits (0, 3, 6, 9) times 2, plus 1 when it ends
-     * with {@code Z}; or -1 when the text is not a valid canonical timestamp.
+     * The shape of a canonical timestamp text ({@code YYYY-MM-DDTHH:MM:SS[.fff|.ffffff|.fffffffff][Z]}):
+     * fraction digits (0, 3, 6, 9) times 2, plus 1 when it ends with {@code Z}; or -1 when the text is
+     * not a valid canonical timestamp.
      */
     static int timestampShape(String text) {
-        if (text.length() < 19 || text.length() > 30) {
+        int n = text.length();
+        boolean zone = n > 0 && text.charAt(n - 1) == 'Z';
+        int end = zone ? n - 1 : n;
+        int fraction = end - 20;
+        if (end == 19) {
+            fraction = 0;
+        } else if (end < 19 || text.charAt(19) != '.' || (fraction != 3 && fraction != 6 && fraction != 9)
+                || digits(text, 20, end) < 0) {
             return -1;
         }
-        java.util.regex.Matcher m = TIMESTAMP.matcher(text);
-        if (!m.matches()) {
+        if (text.charAt(10) != 'T' || text.charAt(13) != ':' || text.charAt(16) != ':' || epochDay(text) == null) {
             return -1;
         }
+        int hour = digits(text, 11, 13);
+        int minute = digits(text, 14, 16);
+        int second = digits(text, 17, 19);
+        if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+            return -1;
+        }
+        return fraction * 2 + (zone ? 1 : 0);
+    }
+
+    /**
+     * @param text a canonical timestamp ({@link #timestampShape} is not -1)
+     * @param ticksPerSecond the unit whose fraction digits the text has
+     * @return its ticks since the epoch
+     */
+    static long canonicalTimestamp(String text, long ticksPerSecond) {
+        long seconds = epochDay(text) * 86_400L + digits(text, 11, 13) * 3600L + digits(text, 14, 16) * 60L
+                + digits(text, 17, 19);
+        int end = text.charAt(text.length() - 1) == 'Z' ? text.length() - 1 : text.length();
+        long fraction = end > 19 ? digits(text, 20, end) : 0;
         try {
-            LocalDateTime.parse(m.group(2).isEmpty() ? text : text.substring(0, text.length() - 1),
-                    DateTimeFormatter.ISO_LOCAL_DATE_TIME);
-        } catch (DateTimeParseException e) {
-            return -1;
+            return Math.addExact(Math.multiplyExact(seconds, ticksPerSecond), fraction);
+        } catch (ArithmeticException e) {
+            throw new BadValue("it is out of the column's range");
         }
-        int fraction = m.group(1) == null ? 0 : m.group(1).length() - 1;
-        return fraction * 2 + (m.group(2).isEmpty() ? 0 : 1);
     }
 
     /**

@@ -95,6 +95,30 @@ class CsvToVortexTest {
         assertThat(export(out)).isEqualTo("a,b\n");
     }
 
+    @Test
+    void anEmptyFileIsATableWithoutColumns() throws IOException {
+        Path out = convert("", CsvOptions.defaults());
+        try (VortexReader reader = VortexReader.open(out)) {
+            assertThat(reader.rowCount()).isZero();
+            assertThat(((DType.Struct) reader.schema()).names()).isEmpty();
+        }
+    }
+
+    @Test
+    void blankLinesBetweenRowsOfSeveralColumnsAreSkippedWhateverCountsAsNull() throws IOException {
+        Path out = convert("a,b\n1,x\n\n2,y\n\n", CsvOptions.defaults().withNullValues(Set.of("NA")));
+        assertThat(readJsonl(out)).containsExactly("{\"a\":1,\"b\":\"x\"}", "{\"a\":2,\"b\":\"y\"}");
+    }
+
+    @Test
+    void aSchemaTypeCsvCannotHoldFailsBeforeAnythingIsWritten() throws IOException {
+        Path in = Files.writeString(dir.resolve("b.csv"), "a\nff\n");
+        assertThatThrownBy(() -> CsvToVortex.convert(in, dir.resolve("b.vortex"),
+                CsvOptions.defaults().withColumnType("a", new DType.Binary(true)), WriteOptions.defaults()))
+                .isInstanceOf(CsvException.class).hasMessageContaining("CSV import does not support binary?");
+        assertThat(listDir()).containsExactly("b.csv");
+    }
+
     // ---------------------------------------------------------------------------------------------
     // inference
 
