@@ -17,7 +17,7 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The CSV options of {@code jvx convert} ({@code --schema}, {@code --delimiter}, {@code --quote},
- * {@code --no-header}, {@code --null}) and the CSV to Vortex conversion ({@link CsvToVortex}). A
+ * {@code --no-header}, {@code --null}, {@code --sample-rows}) and the CSV to Vortex conversion ({@link CsvToVortex}). A
  * {@code .tsv} input is tab-separated unless {@code --delimiter} says otherwise.
  */
 final class CsvConversion {
@@ -37,6 +37,10 @@ final class CsvConversion {
     @Option(names = "--no-header", description = "CSV: the first line is data; the columns are c0, c1, ...")
     boolean noHeader;
 
+    @Option(names = "--sample-rows", paramLabel = "N",
+            description = "CSV: how many rows the type inference looks at (default 10000)")
+    Integer sampleRows;
+
     @Option(names = "--null", paramLabel = "TEXT",
             description = "CSV: an unquoted text that is null besides the empty field (repeatable); a quoted "
                     + "field is never null: \"\" is the empty string")
@@ -44,9 +48,10 @@ final class CsvConversion {
 
     /** Fails when a CSV option is given for an input that is not CSV. */
     void requireUnused(CommandSpec spec) {
-        if (schema != null || delimiter != null || quote != null || noHeader || !nulls.isEmpty()) {
+        if (schema != null || delimiter != null || quote != null || noHeader || !nulls.isEmpty()
+                || sampleRows != null) {
             throw new ParameterException(spec.commandLine(),
-                    "--schema, --delimiter, --quote, --no-header and --null apply to CSV input only");
+                    "--schema, --delimiter, --quote, --no-header, --null and --sample-rows apply to CSV input only");
         }
     }
 
@@ -82,6 +87,9 @@ final class CsvConversion {
             }
             if (schema != null) {
                 options = options.withSchema(CsvSchema.parse(schema));
+            }
+            if (sampleRows != null) {
+                options = options.withSampleRows(sampleRows);
             }
             return options;
         } catch (IllegalArgumentException e) {

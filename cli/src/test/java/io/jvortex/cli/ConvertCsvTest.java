@@ -90,4 +90,22 @@ class ConvertCsvTest {
             assertThat(files.map(p -> p.getFileName().toString()).toList()).isEqualTo(List.of("a.csv"));
         }
     }
+
+    @Test
+    void catQuotesPerRfc4180AndTellsNullFromEmpty() throws IOException {
+        String csv = "\"a,b\",\"say \"\"hi\"\"\"\n"
+                + "\"x,y\",\"\"\n"
+                + "\"line\nbreak\",\n"
+                + "\"cr\r\nlf\",\"\"\"\"\n"
+                + ",plain\n";
+        Path in = Files.writeString(dir.resolve("q.csv"), csv);
+        Path out = dir.resolve("q.vortex");
+        assertThat(JvxTest.jvx("convert", in.toString(), out.toString()).code()).isZero();
+        assertThat(JvxTest.jvx("cat", out.toString()).out().lines()).containsExactly(
+                "{\"a,b\":\"x,y\",\"say \\\"hi\\\"\":\"\"}",
+                "{\"a,b\":\"line\\nbreak\",\"say \\\"hi\\\"\":null}",
+                "{\"a,b\":\"cr\\r\\nlf\",\"say \\\"hi\\\"\":\"\\\"\"}",
+                "{\"a,b\":null,\"say \\\"hi\\\"\":\"plain\"}");
+        assertThat(JvxTest.jvx("cat", "--format", "csv", out.toString()).out()).isEqualTo(csv);
+    }
 }
