@@ -22,7 +22,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code jvx} command: inspect and read Vortex files, convert Parquet files to Vortex.
+ * The {@code jvx} command: inspect and read Vortex files, convert Parquet and CSV files to Vortex.
  *
  * <p>Exit codes: 0 success; 2 the file is malformed, unsupported or unreadable (the message is printed
  * as {@code jvx: <message>} on stderr); 64 bad usage (picocli's message and the usage help); 70 an

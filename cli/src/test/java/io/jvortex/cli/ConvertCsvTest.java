@@ -67,6 +67,10 @@ class ConvertCsvTest {
                 "--schema", "n:i64");
         assertThat(v.code()).isEqualTo(Jvx.EXIT_BAD_FILE);
         assertThat(v.err()).contains("line 4, column 'n': value \"three\" does not fit i64");
+        Path missing = dir.resolve("missing.csv");
+        JvxTest.Result m = JvxTest.jvx("convert", missing.toString(), dir.resolve("m.vortex").toString());
+        assertThat(m.code()).isEqualTo(Jvx.EXIT_BAD_FILE);
+        assertThat(m.err().strip()).isEqualTo("jvx: cannot read " + missing + ": no such file");
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly("bad.csv", "value.csv");
         }

@@ -147,7 +147,7 @@ public final class CsvToVortex {
         try {
             in = Files.newInputStream(csv);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + csv + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + csv, e);
         }
         Reader reader = new InputStreamReader(in, options.charset().newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
