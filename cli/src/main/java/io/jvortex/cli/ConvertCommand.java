@@ -27,9 +27,10 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code jvx convert IN OUT [--from F] [--to F] [--edition E] [--compact]}: converts between the formats
  * of {@link Format}, chosen by the files' name endings (or {@code --from}/{@code --to}). Parquet to
- * Vortex converts one row group at a time; CSV to Vortex infers the column types ({@link CsvConversion}). OUT is a local path (written beside and renamed into place) or
- * {@code s3://bucket/key} (an S3 multipart upload, credentials, region and endpoint from the environment
- * as {@link S3Config#resolve} describes); it appears only when the conversion succeeded.
+ * Vortex converts one row group at a time; CSV to Vortex infers the column types ({@link CsvConversion}).
+ * OUT is a local path (written beside and renamed into place) or {@code s3://bucket/key} (an S3
+ * multipart upload, credentials, region and endpoint from the environment as {@link S3Config#resolve}
+ * describes); it appears only when the conversion succeeded.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Convert a file between Vortex and other formats (by name ending or --from/--to).")

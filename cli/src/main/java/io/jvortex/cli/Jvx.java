@@ -1,5 +1,6 @@
 package io.jvortex.cli;
 
+import io.jvortex.csv.CsvException;
 import io.jvortex.error.VortexException;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
@@ -142,7 +143,7 @@ public final class Jvx implements Runnable {
                 e.println("jvx: " + describe(io));
                 return EXIT_BAD_FILE;
             }
-            case io.jvortex.csv.CsvException c -> {
+            case CsvException c -> {
                 e.println("jvx: " + c.getMessage());
                 return EXIT_BAD_FILE;
             }
