@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -26,9 +27,10 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code jvx convert IN OUT [--from F] [--to F] [--edition E] [--compact]}: converts between the formats
  * of {@link Format}, chosen by the files' name endings (or {@code --from}/{@code --to}). Parquet to
- * Vortex converts one row group at a time. OUT is a local path (written beside and renamed into place) or
- * {@code s3://bucket/key} (an S3 multipart upload, credentials, region and endpoint from the environment
- * as {@link S3Config#resolve} describes); it appears only when the conversion succeeded.
+ * Vortex converts one row group at a time; CSV to Vortex infers the column types ({@link CsvConversion}).
+ * OUT is a local path (written beside and renamed into place) or {@code s3://bucket/key} (an S3
+ * multipart upload, credentials, region and endpoint from the environment as {@link S3Config#resolve}
+ * describes); it appears only when the conversion succeeded.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Convert a file between Vortex and other formats (by name ending or --from/--to).")
@@ -64,12 +66,17 @@ final class ConvertCommand implements Runnable {
             description = "the output's format when its name does not say it: ${COMPLETION-CANDIDATES}")
     Format to;
 
+    @Mixin
+    CsvConversion csv = new CsvConversion();
+
     /** The file formats {@code convert} knows, and the name endings that select them. */
     enum Format {
         /** Vortex ({@code .vortex}, {@code .vx}). */
         VORTEX(".vortex", ".vx"),
         /** Parquet ({@code .parquet}, {@code .pq}). */
-        PARQUET(".parquet", ".pq");
+        PARQUET(".parquet", ".pq"),
+        /** CSV ({@code .csv}; {@code .tsv}: tab-separated). */
+        CSV(".csv", ".tsv");
 
         private final String[] endings;
 
@@ -106,15 +113,47 @@ final class ConvertCommand implements Runnable {
         if (outFormat == null) {
             outFormat = Format.VORTEX;
         }
+        if (inFormat != Format.CSV) {
+            csv.requireUnused(spec);
+        }
         if (inFormat == Format.PARQUET && outFormat == Format.VORTEX) {
-            parquetToVortex();
+            toVortex(new Importer() {
+                @Override
+                public long toPath(Path path, WriteOptions options) {
+                    return ParquetToVortex.convert(in, path, options);
+                }
+
+                @Override
+                public long toSink(ByteSink sink, WriteOptions options) {
+                    return ParquetToVortex.convert(in, sink, options);
+                }
+            });
+        } else if (inFormat == Format.CSV && outFormat == Format.VORTEX) {
+            toVortex(csv.importer(in, spec));
         } else {
             throw new ParameterException(spec.commandLine(), "cannot convert " + inFormat + " to " + outFormat
-                    + " (supported: parquet to vortex)");
+                    + " (supported: parquet or csv to vortex)");
         }
     }
 
-    private void parquetToVortex() {
+    /** Writes a Vortex file from another format, to a path or a sink. */
+    interface Importer {
+        /**
+         * @param path the Vortex file to write
+         * @param options how to write it
+         * @return rows written
+         */
+        long toPath(Path path, WriteOptions options);
+
+        /**
+         * @param sink where the Vortex file goes (owned from now on)
+         * @param options how to write it
+         * @return rows written
+         */
+        long toSink(ByteSink sink, WriteOptions options);
+    }
+
+    private void toVortex(Importer importer) {
         Edition chosen;
         try {
             chosen = Edition.of(edition);
@@ -127,7 +166,7 @@ final class ConvertCommand implements Runnable {
         String scheme = scheme(out);
         if (scheme == null || scheme.equals("file")) {
             Path path = scheme == null ? Path.of(out) : Path.of(URI.create(out));
-            rows = ParquetToVortex.convert(in, path, options);
+            rows = importer.toPath(path, options);
             try {
                 bytes = Files.size(path);
             } catch (IOException e) {
@@ -141,7 +180,7 @@ final class ConvertCommand implements Runnable {
                 throw new ParameterException(spec.commandLine(), "OUT: " + e.getMessage());
             }
             ByteSink sink = S3MultipartSink.create(location, S3Config.resolve(environment, home), IoOptions.defaults());
-            rows = ParquetToVortex.convert(in, sink, options);
+            rows = importer.toSink(sink, options);
             bytes = sink.position();
         } else {
             throw new ParameterException(spec.commandLine(), "OUT: cannot write to " + scheme

@@ -1,5 +1,6 @@
 package io.jvortex.cli;
 
+import io.jvortex.csv.CsvException;
 import io.jvortex.error.VortexException;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
@@ -22,7 +23,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code jvx} command: inspect and read Vortex files, convert Parquet files to Vortex.
+ * The {@code jvx} command: inspect and read Vortex files, convert Parquet and CSV files to Vortex.
  *
  * <p>Exit codes: 0 success; 2 the file is malformed, unsupported or unreadable (the message is printed
  * as {@code jvx: <message>} on stderr); 64 bad usage (picocli's message and the usage help); 70 an
@@ -140,6 +141,10 @@ public final class Jvx implements Runnable {
             }
             case UncheckedIOException io -> {
                 e.println("jvx: " + describe(io));
+                return EXIT_BAD_FILE;
+            }
+            case CsvException c -> {
+                e.println("jvx: " + c.getMessage());
                 return EXIT_BAD_FILE;
             }
             case UnsupportedOperationException u -> {

@@ -1,6 +1,7 @@
 /**
  * The {@code jvx} command line tool: {@code schema}, {@code tree}, {@code count} and {@code cat} over
- * Vortex files, and {@code convert} from Parquet (the {@code parquet} module), built with picocli into
+ * Vortex files, and {@code convert} from Parquet (the {@code parquet} module) and CSV (the {@code csv}
+ * module), built with picocli into
  * the executable jar {@code cli/target/jvx.jar}.
  *
  * <p>Output goes to a buffered UTF-8 stdout; {@code cat} streams chunk by chunk, so memory stays

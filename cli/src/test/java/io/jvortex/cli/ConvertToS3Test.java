@@ -122,4 +122,28 @@ class ConvertToS3Test {
         assertThat(noKey.code()).isEqualTo(Jvx.EXIT_USAGE);
         assertThat(noKey.err()).contains("s3://bucket/key");
     }
+
+    @Test
+    void csvConvertsToS3AndAValueThatDoesNotFitAbortsTheUpload() throws IOException {
+        StringBuilder csv = new StringBuilder("id,name\n");
+        for (int i = 0; i < 500; i++) {
+            csv.append(i).append(",\"n, ").append(i).append("\"\n");
+        }
+        Path in = Files.writeString(dir.resolve("in.csv"), csv);
+        String out = "s3://" + BUCKET + "/tables/from-csv.vortex";
+        JvxTest.Result r = jvx(env(server.secretKey()), "convert", in.toString(), out);
+        assertThat(r.code()).as(r.err()).isZero();
+        Path local = dir.resolve("local.vortex");
+        assertThat(JvxTest.jvx("convert", in.toString(), local.toString()).code()).isZero();
+        assertThat(download("tables/from-csv.vortex")).isEqualTo(Files.readAllBytes(local));
+
+        // the bad value comes after the sample, once the writer (and its upload) started
+        Path bad = Files.writeString(dir.resolve("bad.csv"), csv + "x,late\n");
+        JvxTest.Result failed = jvx(env(server.secretKey()), "convert", bad.toString(),
+                "s3://" + BUCKET + "/bad-csv.vortex", "--sample-rows", "10");
+        assertThat(failed.code()).as(failed.err()).isEqualTo(Jvx.EXIT_BAD_FILE);
+        assertThat(failed.err()).contains("line 502, column 'id': value \"x\" does not fit i64");
+        assertThatThrownBy(() -> download("bad-csv.vortex")).isInstanceOf(RangeReadException.class)
+                .hasMessageContaining("404");
+    }
 }
