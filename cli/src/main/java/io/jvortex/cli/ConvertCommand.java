@@ -125,27 +125,29 @@ final class ConvertCommand implements Runnable {
         long rows;
         long bytes;
         String scheme = scheme(out);
-        if (scheme == null || scheme.equals("file")) {
-            Path path = scheme == null ? Path.of(out) : Path.of(URI.create(out));
-            rows = ParquetToVortex.convert(in, path, options);
-            try {
-                bytes = Files.size(path);
-            } catch (IOException e) {
-                throw new UncheckedIOException(out, e);
+        try (Progress progress = Progress.onTerminal("convert", "read")) {
+            if (scheme == null || scheme.equals("file")) {
+                Path path = scheme == null ? Path.of(out) : Path.of(URI.create(out));
+                rows = ParquetToVortex.convert(in, path, options, progress::parquet);
+                try {
+                    bytes = Files.size(path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(out, e);
+                }
+            } else if (scheme.equals("s3") || scheme.equals("s3a")) {
+                S3Location location;
+                try {
+                    location = S3Location.parse(new URI(out));
+                } catch (URISyntaxException | IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), "OUT: " + e.getMessage());
+                }
+                ByteSink sink = S3MultipartSink.create(location, S3Config.resolve(environment, home), IoOptions.defaults());
+                rows = ParquetToVortex.convert(in, sink, options, progress::parquet);
+                bytes = sink.position();
+            } else {
+                throw new ParameterException(spec.commandLine(), "OUT: cannot write to " + scheme
+                        + ": (expected a path or s3://bucket/key)");
             }
-        } else if (scheme.equals("s3") || scheme.equals("s3a")) {
-            S3Location location;
-            try {
-                location = S3Location.parse(new URI(out));
-            } catch (URISyntaxException | IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), "OUT: " + e.getMessage());
-            }
-            ByteSink sink = S3MultipartSink.create(location, S3Config.resolve(environment, home), IoOptions.defaults());
-            rows = ParquetToVortex.convert(in, sink, options);
-            bytes = sink.position();
-        } else {
-            throw new ParameterException(spec.commandLine(), "OUT: cannot write to " + scheme
-                    + ": (expected a path or s3://bucket/key)");
         }
         spec.commandLine().getOut().println(out + ": " + rows + " rows, " + bytes + " bytes (edition "
                 + chosen.id() + (compact ? ", compact" : "") + ")");
