@@ -43,9 +43,10 @@ import java.util.OptionalLong;
  * tree with the encoding tree of every flat segment.
  *
  * <p>Stored bytes are segment lengths from the footer. A data segment's bytes are split among the
- * encodings of its encoding tree by their buffers; what is left (the array's flatbuffer header and
- * padding) is {@link #HEADERS}. Bytes outside every segment (footer, postscript, alignment between
- * segments) are the file's {@link #footerBytes}.
+ * encodings of its encoding tree by their buffers and metadata; what is left (the array's flatbuffer
+ * header and padding) is {@link #HEADERS}. Bytes outside every segment the layout tree names (footer,
+ * postscript, alignment between segments, segments of layouts this reader does not know) are the file's
+ * {@link #footerBytes}.
  *
  * @param source the file as named on the command line
  * @param fileBytes its size
@@ -101,10 +102,10 @@ record FileReport(String source, long fileBytes, long rows, DType dtype, LayoutI
      * One node of a segment's encoding tree.
      *
      * @param encoding the encoding id
-     * @param bufferBytes the bytes of its own buffers
+     * @param bytes the bytes of its own buffers and metadata
      * @param children its children
      */
-    record EncodingNode(String encoding, long bufferBytes, List<EncodingNode> children) {
+    record EncodingNode(String encoding, long bytes, List<EncodingNode> children) {
     }
 
     /** @return the uncompressed bytes of all columns that could be decoded */
@@ -376,7 +377,7 @@ record FileReport(String source, long fileBytes, long rows, DType dtype, LayoutI
         }
 
         private static EncodingNode node(ArrayNode node, int depth) {
-            long bytes = 0;
+            long bytes = node.metadata().byteSize();
             for (int i = 0; i < node.bufferCount(); i++) {
                 bytes += node.buffer(i).byteSize();
             }
@@ -390,7 +391,7 @@ record FileReport(String source, long fileBytes, long rows, DType dtype, LayoutI
         }
 
         private static long add(EncodingNode node, Map<String, Long> enc) {
-            long total = node.bufferBytes();
+            long total = node.bytes();
             if (total > 0) {
                 enc.merge(node.encoding(), total, Long::sum);
             }

@@ -40,10 +40,11 @@ final class InspectHtml {
             body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;max-width:1200px}
             h1{font-size:1.4em;word-break:break-all}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ccc}
             table{border-collapse:collapse}td,th{padding:2px 8px;text-align:left;vertical-align:top}
-            th{background:#f3f3f3}tr:nth-child(even) td{background:#fafafa}td.n{text-align:right;font-variant-numeric:tabular-nums}
+            th{background:#f3f3f3}tr:nth-child(even) td{background:#fafafa}
+            td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             .note{color:#555;font-size:.9em}.swatch{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:middle;border:1px solid #0003}
-            svg.bar{width:600px;height:18px;display:block}svg.strip{width:600px;height:14px;display:block}
-            .col{word-break:break-all;max-width:260px}ul.tree{list-style:none;padding-left:1.2em;margin:0}
+            svg.bar{width:600px;height:18px;display:block}svg.strip{width:600px;height:14px;display:block;outline:1px solid #ccc}
+            .col{overflow-wrap:break-word;max-width:260px}ul.tree{list-style:none;padding-left:1.2em;margin:0}
             details>summary{cursor:pointer}code{font-size:.95em}.enc{color:#555}
             pre{background:#f6f6f6;padding:.6em;overflow:auto}.err{color:#a00}
             """;
@@ -198,7 +199,7 @@ final class InspectHtml {
 
     private void encodings() {
         out.append("<section id=\"encodings\"><h2>Bytes per encoding</h2>\n<p class=\"note\">")
-                .append("A data segment's bytes go to the encodings of its encoding tree by their buffers; ")
+                .append("A data segment's bytes go to the encodings of its encoding tree by their buffers and metadata; ")
                 .append(esc(FileReport.HEADERS)).append(" is the rest of the segment.</p>\n")
                 .append("<table>\n<tr><th>encoding</th><th>bytes</th><th>share of data</th></tr>\n");
         long data = Math.max(1, report.dataBytes());
@@ -386,7 +387,7 @@ final class InspectHtml {
 
     private void layout() {
         out.append("<section id=\"layout\"><h2>Layout tree</h2>\n<p class=\"note\">Each flat layout shows its ")
-                .append("segment and the encoding tree stored in it (bytes of each encoding's own buffers).</p>\n")
+                .append("segment and the encoding tree stored in it (bytes of each encoding's own buffers and metadata).</p>\n")
                 .append("<p><button type=\"button\" id=\"expand-all\">expand all</button> ")
                 .append("<button type=\"button\" id=\"collapse-all\">collapse all</button></p>\n<ul class=\"tree\">");
         node(report.layout(), 0);
@@ -435,7 +436,7 @@ final class InspectHtml {
         out.append("<li>");
         swatch(colors.getOrDefault(node.encoding(), "#999"));
         out.append("<code>").append(esc(node.encoding())).append("</code> <span class=\"enc\">")
-                .append(esc(bytes(node.bufferBytes()))).append("</span>");
+                .append(esc(bytes(node.bytes()))).append("</span>");
         if (!node.children().isEmpty()) {
             out.append("<ul class=\"tree\">");
             for (FileReport.EncodingNode child : node.children()) {

@@ -1,6 +1,9 @@
 package io.jvortex.cli;
 
 import io.jvortex.dtype.DType;
+import io.jvortex.dtype.Extensions;
+import io.jvortex.dtype.TimeUnit;
+import io.jvortex.internal.jsonl.JsonValues;
 import io.jvortex.scalar.Scalar;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -36,7 +39,7 @@ final class ScalarText {
             return "null";
         }
         return switch (dtype) {
-            case DType.Extension e -> full(e.storage(), value);
+            case DType.Extension e -> extension(e, value);
             case DType.Primitive p when p.ptype().isUnsignedInteger() && value instanceof Long l ->
                     Long.toUnsignedString(l);
             case DType.Primitive p when value instanceof Short h && p.ptype().isFloat() ->
@@ -49,6 +52,35 @@ final class ScalarText {
                             .collect(Collectors.joining(", ", "[", "]"))
                     : value instanceof byte[] b ? "0x" + HexFormat.of().formatHex(b) : value.toString();
         };
+    }
+
+    /** Dates, times and timestamps in ISO form (as {@code jvx cat} prints them); others as their storage. */
+    private static String extension(DType.Extension e, Object value) {
+        StringBuilder b = new StringBuilder();
+        try {
+            switch (Extensions.kind(e).orElse(null)) {
+                case Extensions.DateKind d when value instanceof Long l -> {
+                    if (d.unit() == TimeUnit.DAYS) {
+                        JsonValues.appendDateDays(b, l);
+                    } else {
+                        JsonValues.appendDateMillis(b, l);
+                    }
+                }
+                case Extensions.TimeKind t when value instanceof Long l -> JsonValues.appendTime(b, l, java(t.unit()));
+                case Extensions.TimestampKind t when value instanceof Long l ->
+                        JsonValues.appendTimestamp(b, l, java(t.unit()), t.timeZone().isPresent());
+                case null, default -> {
+                    return full(e.storage(), value);
+                }
+            }
+        } catch (IllegalArgumentException badUnit) {
+            return full(e.storage(), value);
+        }
+        return b.substring(1, b.length() - 1); // without the JSON quotes
+    }
+
+    private static java.util.concurrent.TimeUnit java(TimeUnit unit) {
+        return java.util.concurrent.TimeUnit.valueOf(unit.name());
     }
 
     /**
