@@ -49,15 +49,8 @@ final class StatsCommand implements Runnable, FileArgument.Reading {
 
     @Override
     public void run() {
-        try (VortexReader reader = input.open();
-             FileArgument.Report _ = input.reporting(reader, spec.commandLine().getErr())) {
-            PrintWriter out = spec.commandLine().getOut();
-            if (zones) {
-                zoneTable(reader).print(out);
-            } else {
-                fileTable(reader).print(out);
-            }
-        }
+        PrintWriter out = spec.commandLine().getOut();
+        input.read(spec.commandLine().getErr(), reader -> (zones ? zoneTable(reader) : fileTable(reader)).print(out));
     }
 
     private static TextTable fileTable(VortexReader reader) {
