@@ -206,7 +206,7 @@ record FileReport(String source, long fileBytes, long rows, DType dtype, LayoutI
                             uncompressed[i] += canonicalBytes(((StructArray) chunk.rawArray()).fields().getFirst());
                         }
                     }
-                } catch (RuntimeException perColumn) {
+                } catch (VortexException | UnsupportedOperationException | IllegalStateException perColumn) {
                     errors[i] = message(perColumn);
                 }
             }
