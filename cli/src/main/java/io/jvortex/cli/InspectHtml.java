@@ -46,7 +46,7 @@ final class InspectHtml {
             svg.bar{width:600px;height:18px;display:block}svg.strip{width:600px;height:14px;display:block;outline:1px solid #ccc}
             .col{overflow-wrap:break-word;max-width:260px}ul.tree{list-style:none;padding-left:1.2em;margin:0}
             details>summary{cursor:pointer}code{font-size:.95em}.enc{color:#555}
-            pre{background:#f6f6f6;padding:.6em;overflow:auto}.err{color:#a00}
+            pre{background:#f6f6f6;padding:.6em;overflow:auto}.err{color:#a00}section{overflow-x:auto}
             """;
 
     private static final String SCRIPT = """

@@ -3,6 +3,7 @@ package io.jvortex.cli;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.TimeUnit;
+import io.jvortex.error.VortexException;
 import io.jvortex.internal.jsonl.JsonValues;
 import io.jvortex.scalar.Scalar;
 import java.math.BigDecimal;
@@ -54,7 +55,7 @@ final class ScalarText {
         };
     }
 
-    /** Dates, times and timestamps in ISO form (as {@code jvx cat} prints them); others as their storage. */
+    /** Dates, times, timestamps and UUIDs as {@code jvx cat} prints them; other extensions as their storage. */
     private static String extension(DType.Extension e, Object value) {
         StringBuilder b = new StringBuilder();
         try {
@@ -69,11 +70,21 @@ final class ScalarText {
                 case Extensions.TimeKind t when value instanceof Long l -> JsonValues.appendTime(b, l, java(t.unit()));
                 case Extensions.TimestampKind t when value instanceof Long l ->
                         JsonValues.appendTimestamp(b, l, java(t.unit()), t.timeZone().isPresent());
+                case Extensions.UuidKind _ when value instanceof List<?> octets && octets.size() == 16 -> {
+                    byte[] bytes = new byte[16];
+                    for (int i = 0; i < 16; i++) {
+                        if (!(octets.get(i) instanceof Scalar o && o.value() instanceof Long l)) {
+                            return full(e.storage(), value);
+                        }
+                        bytes[i] = (byte) (long) l;
+                    }
+                    JsonValues.appendUuid(b, bytes, 0);
+                }
                 case null, default -> {
                     return full(e.storage(), value);
                 }
             }
-        } catch (IllegalArgumentException badUnit) {
+        } catch (IllegalArgumentException | VortexException badType) {
             return full(e.storage(), value);
         }
         return b.substring(1, b.length() - 1); // without the JSON quotes

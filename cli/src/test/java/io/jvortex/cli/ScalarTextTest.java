@@ -42,6 +42,13 @@ class ScalarTextTest {
                 1_000L))).isEqualTo("1970-01-01T00:00:01.000Z");
         assertThat(ScalarText.format(new Scalar(Extensions.time(TimeUnit.MICROSECONDS, true), 3_600_000_001L)))
                 .isEqualTo("01:00:00.000001");
+        DType.Extension uuid = new DType.Extension(Extensions.UUID,
+                new DType.FixedSizeList(new DType.Primitive(PType.U8, false), 16, false), new byte[0]);
+        java.util.List<Scalar> octets = new java.util.ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            octets.add(new Scalar(new DType.Primitive(PType.U8, false), (long) (i * 17)));
+        }
+        assertThat(ScalarText.format(new Scalar(uuid, octets))).isEqualTo("00112233-4455-6677-8899-aabbccddeeff");
         // an unknown extension prints as its storage value
         assertThat(ScalarText.format(new Scalar(new DType.Extension("acme.custom", new DType.Primitive(PType.I32,
                 true), new byte[0]), 7L))).isEqualTo("7");
