@@ -113,6 +113,13 @@ record FileReport(String source, long fileBytes, long rows, DType dtype, LayoutI
         return columns.stream().mapToLong(c -> c.uncompressedBytes().orElse(0)).sum();
     }
 
+    /** @return uncompressed / stored data bytes over the columns that could be decoded (NaN: none) */
+    double ratio() {
+        long stored = columns.stream().filter(c -> c.uncompressedBytes().isPresent())
+                .mapToLong(ColumnReport::dataBytes).sum();
+        return stored > 0 ? (double) uncompressedBytes() / stored : Double.NaN;
+    }
+
     /** @return the stored data bytes of all columns */
     long dataBytes() {
         return columns.stream().mapToLong(ColumnReport::dataBytes).sum();
@@ -206,7 +213,8 @@ record FileReport(String source, long fileBytes, long rows, DType dtype, LayoutI
                             uncompressed[i] += canonicalBytes(((StructArray) chunk.rawArray()).fields().getFirst());
                         }
                     }
-                } catch (VortexException | UnsupportedOperationException | IllegalStateException perColumn) {
+                } catch (VortexException | UnsupportedOperationException | IllegalStateException
+                         | IllegalArgumentException perColumn) {
                     errors[i] = message(perColumn);
                 }
             }

@@ -87,7 +87,8 @@ final class InspectCommand implements Runnable, FileArgument.Reading {
         out.println("bytes: " + r.fileBytes() + " (data " + r.dataBytes() + ", zone maps " + zoneMaps
                 + ", other segments " + r.otherSegmentBytes() + ", footer, padding and unknown layouts " + r.footerBytes() + ")");
         out.println("uncompressed: " + r.uncompressedBytes() + " bytes, ratio "
-                + ratio(r.dataBytes() > 0 ? (double) r.uncompressedBytes() / r.dataBytes() : Double.NaN));
+                + ratio(r.ratio()) + (r.columns().stream().anyMatch(c -> c.decodeError() != null)
+                        ? " (of the decodable columns)" : ""));
         out.println("(" + FileReport.UNCOMPRESSED_METHOD + ")");
         out.println();
         TextTable columns = new TextTable("column", "dtype", "stored", "zone_maps", "uncompressed", "ratio");

@@ -124,9 +124,9 @@ final class InspectHtml {
         row("zone maps", bytes(zoneMaps));
         row("other segments", bytes(r.otherSegmentBytes()));
         row("footer, padding and unknown layouts", bytes(r.footerBytes()));
-        row("uncompressed", bytes(r.uncompressedBytes()));
-        row("compression ratio", InspectCommand.ratio(
-                r.dataBytes() > 0 ? (double) r.uncompressedBytes() / r.dataBytes() : Double.NaN));
+        String of = r.columns().stream().anyMatch(c -> c.decodeError() != null) ? " (decodable columns)" : "";
+        row("uncompressed" + of, bytes(r.uncompressedBytes()));
+        row("compression ratio" + of, InspectCommand.ratio(r.ratio()));
         out.append("</table>\n<p class=\"note\">").append(esc(FileReport.UNCOMPRESSED_METHOD)).append(".</p>\n")
                 .append("<p><label>Filter columns: <input id=\"column-filter\" type=\"search\"></label></p>\n")
                 .append("</section>\n");

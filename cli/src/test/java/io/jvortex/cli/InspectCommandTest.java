@@ -156,7 +156,9 @@ class InspectCommandTest {
         // flag is a bool; i32's validity is one too: both fail, the others decode
         assertThat(uncompressed).containsEntry("flag", "?").containsEntry("i32", "?").containsEntry("id", "2438")
                 .containsEntry("f32", "1238");
-        assertThat(r.out()).contains("not decodable: flag: ", "unknown array encoding 'vortex.booQ'");
+        assertThat(r.out()).contains("not decodable: flag: ", "unknown array encoding 'vortex.booQ'")
+                .contains("uncompressed: " + (2438 + 2438 + 1238) + " bytes, ratio "
+                        + InspectCommand.ratio((2438.0 + 2438 + 1238) / (2588 + 2588 + 1348)) + " (of the decodable columns)");
         assertThat(table(r.out(), "encoding", "bytes")).extracting(row -> row[0]).contains("vortex.booQ");
         Path html = dir.resolve("unknown.html");
         assertThat(JvxTest.jvx("inspect", file.toString(), "--html", html.toString()).code()).isZero();
