@@ -32,7 +32,8 @@ public final class AotTraining {
                 List.of("cat", "--limit", "2000", file),
                 List.of("cat", "--format", "csv", "--limit", "2000", file),
                 List.of("cat", "--where", "l_quantity > 45", "--columns", "l_orderkey,l_quantity", file),
-                List.of("take", file, "0,7,4999,9999"));
+                List.of("take", file, "0,7,4999,9999"),
+                List.of("stats", file));
         for (List<String> command : commands) {
             StringWriter err = new StringWriter();
             int code = Jvx.execute(new PrintWriter(Writer.nullWriter()), new PrintWriter(err),

@@ -119,13 +119,13 @@ final class ConvertCommand implements Runnable {
         if (inFormat == Format.PARQUET && outFormat == Format.VORTEX) {
             toVortex(new Importer() {
                 @Override
-                public long toPath(Path path, WriteOptions options) {
-                    return ParquetToVortex.convert(in, path, options);
+                public long toPath(Path path, WriteOptions options, Progress progress) {
+                    return ParquetToVortex.convert(in, path, options, progress::parquet);
                 }
 
                 @Override
-                public long toSink(ByteSink sink, WriteOptions options) {
-                    return ParquetToVortex.convert(in, sink, options);
+                public long toSink(ByteSink sink, WriteOptions options, Progress progress) {
+                    return ParquetToVortex.convert(in, sink, options, progress::parquet);
                 }
             });
         } else if (inFormat == Format.CSV && outFormat == Format.VORTEX) {
@@ -141,16 +141,18 @@ final class ConvertCommand implements Runnable {
         /**
          * @param path the Vortex file to write
          * @param options how to write it
+         * @param progress where progress goes (a no-op off a terminal)
          * @return rows written
          */
-        long toPath(Path path, WriteOptions options);
+        long toPath(Path path, WriteOptions options, Progress progress);
 
         /**
          * @param sink where the Vortex file goes (owned from now on)
          * @param options how to write it
+         * @param progress where progress goes (a no-op off a terminal)
          * @return rows written
          */
-        long toSink(ByteSink sink, WriteOptions options);
+        long toSink(ByteSink sink, WriteOptions options, Progress progress);
     }
 
     private void toVortex(Importer importer) {
@@ -164,27 +166,29 @@ final class ConvertCommand implements Runnable {
         long rows;
         long bytes;
         String scheme = scheme(out);
-        if (scheme == null || scheme.equals("file")) {
-            Path path = scheme == null ? Path.of(out) : Path.of(URI.create(out));
-            rows = importer.toPath(path, options);
-            try {
-                bytes = Files.size(path);
-            } catch (IOException e) {
-                throw new UncheckedIOException(out, e);
+        try (Progress progress = Progress.onTerminal("convert", "read")) {
+            if (scheme == null || scheme.equals("file")) {
+                Path path = scheme == null ? Path.of(out) : Path.of(URI.create(out));
+                rows = importer.toPath(path, options, progress);
+                try {
+                    bytes = Files.size(path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(out, e);
+                }
+            } else if (scheme.equals("s3") || scheme.equals("s3a")) {
+                S3Location location;
+                try {
+                    location = S3Location.parse(new URI(out));
+                } catch (URISyntaxException | IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), "OUT: " + e.getMessage());
+                }
+                ByteSink sink = S3MultipartSink.create(location, S3Config.resolve(environment, home), IoOptions.defaults());
+                rows = importer.toSink(sink, options, progress);
+                bytes = sink.position();
+            } else {
+                throw new ParameterException(spec.commandLine(), "OUT: cannot write to " + scheme
+                        + ": (expected a path or s3://bucket/key)");
             }
-        } else if (scheme.equals("s3") || scheme.equals("s3a")) {
-            S3Location location;
-            try {
-                location = S3Location.parse(new URI(out));
-            } catch (URISyntaxException | IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), "OUT: " + e.getMessage());
-            }
-            ByteSink sink = S3MultipartSink.create(location, S3Config.resolve(environment, home), IoOptions.defaults());
-            rows = importer.toSink(sink, options);
-            bytes = sink.position();
-        } else {
-            throw new ParameterException(spec.commandLine(), "OUT: cannot write to " + scheme
-                    + ": (expected a path or s3://bucket/key)");
         }
         spec.commandLine().getOut().println(out + ": " + rows + " rows, " + bytes + " bytes (edition "
                 + chosen.id() + (compact ? ", compact" : "") + ")");

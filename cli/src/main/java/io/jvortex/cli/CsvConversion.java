@@ -60,12 +60,12 @@ final class CsvConversion {
         CsvOptions options = options(in, spec);
         return new ConvertCommand.Importer() {
             @Override
-            public long toPath(Path path, WriteOptions writeOptions) {
+            public long toPath(Path path, WriteOptions writeOptions, Progress progress) {
                 return CsvToVortex.convert(in, path, options, writeOptions);
             }
 
             @Override
-            public long toSink(ByteSink sink, WriteOptions writeOptions) {
+            public long toSink(ByteSink sink, WriteOptions writeOptions, Progress progress) {
                 return CsvToVortex.convert(in, sink, options, writeOptions);
             }
         };

@@ -79,6 +79,19 @@ final class FileArgument {
         return () -> report(reader, err);
     }
 
+    /**
+     * Opens the file with the default options, runs {@code body} on it and prints the I/O counters
+     * (when {@code --io-stats} was given), also when {@code body} fails.
+     *
+     * @param err where to print the counters
+     * @param body what to do with the reader
+     */
+    void read(PrintWriter err, java.util.function.Consumer<VortexReader> body) {
+        try (VortexReader reader = open(); Report _ = reporting(reader, err)) {
+            body.accept(reader);
+        }
+    }
+
     /** Prints on close; never throws. */
     interface Report extends AutoCloseable {
         @Override

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "jvx", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Inspect, read and convert Vortex columnar files.",
         subcommands = {SchemaCommand.class, TreeCommand.class, CountCommand.class, CatCommand.class, TakeCommand.class,
-                ConvertCommand.class, DemoCommand.class,
+                ConvertCommand.class, DemoCommand.class, InspectCommand.class, StatsCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:the file is malformed, unsupported or cannot be read",

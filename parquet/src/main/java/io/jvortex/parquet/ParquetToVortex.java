@@ -12,6 +12,7 @@ import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import org.apache.parquet.ParquetReadOptions;
@@ -19,6 +20,7 @@ import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.Converter;
@@ -75,6 +77,38 @@ public final class ParquetToVortex {
      * @throws UncheckedIOException when reading or writing fails
      */
     public static long convert(Path parquet, Path vortex, WriteOptions options) {
+        return convert(parquet, vortex, options, Listener.NONE);
+    }
+
+    /**
+     * Told after each row group is converted: for progress bars.
+     */
+    @FunctionalInterface
+    public interface Listener {
+        /** Tells nothing. */
+        Listener NONE = (rows, totalRows, bytes, totalBytes) -> {
+        };
+
+        /**
+         * @param rows the rows converted so far
+         * @param totalRows the rows the Parquet file holds
+         * @param bytes the stored (compressed) Parquet bytes of the row groups read so far
+         * @param totalBytes the stored bytes of all its row groups
+         */
+        void rowGroupDone(long rows, long totalRows, long bytes, long totalBytes);
+    }
+
+    /**
+     * {@link #convert(Path, Path, WriteOptions)}, telling a listener after each row group.
+     *
+     * @param parquet the Parquet file
+     * @param vortex the Vortex file to write (replaced if present)
+     * @param options how to write it
+     * @param listener told the progress
+     * @return the number of rows written
+     */
+    public static long convert(Path parquet, Path vortex, WriteOptions options, Listener listener) {
+        Objects.requireNonNull(listener, "listener");
         Objects.requireNonNull(parquet, "parquet");
         Objects.requireNonNull(vortex, "vortex");
         Objects.requireNonNull(options, "options");
@@ -87,7 +121,7 @@ public final class ParquetToVortex {
         }
         boolean done = false;
         try {
-            long rows = convertTo(parquet, dtype -> VortexWriter.create(partial, dtype, options));
+            long rows = convertTo(parquet, dtype -> VortexWriter.create(partial, dtype, options), listener);
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             done = true;
             return rows;
@@ -117,11 +151,25 @@ public final class ParquetToVortex {
      * @throws UncheckedIOException when reading or writing fails
      */
     public static long convert(Path parquet, ByteSink vortex, WriteOptions options) {
+        return convert(parquet, vortex, options, Listener.NONE);
+    }
+
+    /**
+     * {@link #convert(Path, ByteSink, WriteOptions)}, telling a listener after each row group.
+     *
+     * @param parquet the Parquet file
+     * @param vortex where to write the Vortex file, empty; owned by the conversion from now on
+     * @param options how to write it
+     * @param listener told the progress
+     * @return the number of rows written
+     */
+    public static long convert(Path parquet, ByteSink vortex, WriteOptions options, Listener listener) {
         Objects.requireNonNull(vortex, "vortex");
         try {
             Objects.requireNonNull(parquet, "parquet");
             Objects.requireNonNull(options, "options");
-            return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options));
+            Objects.requireNonNull(listener, "listener");
+            return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options), listener);
         } catch (RuntimeException | Error e) {
             try {
                 vortex.abort(); // a no-op when the writer already aborted it
@@ -132,7 +180,8 @@ public final class ParquetToVortex {
         }
     }
 
-    private static long convertTo(Path parquet, Function<DType.Struct, VortexWriter> writers) {
+    private static long convertTo(Path parquet, Function<DType.Struct, VortexWriter> writers,
+                                  Listener listener) {
         ParquetReadOptions readOptions = new ParquetReadOptions.Builder(new PlainParquetConfiguration())
                 .withCodecFactory(new ParquetCodecs())
                 .build();
@@ -150,6 +199,12 @@ public final class ParquetToVortex {
             ParquetSchema.Struct root = ParquetSchema.convert(schema);
             GroupConverter converter = new NoRecords(schema);
             long rows = 0;
+            long totalRows = reader.getRecordCount();
+            List<BlockMetaData> groups = reader.getRowGroups();
+            long totalBytes = groups.stream().mapToLong(BlockMetaData::getCompressedSize).sum();
+            int groupsRead = 0;
+            long groupRows = 0;
+            long bytesRead = 0;
             // aborted on failure, so that nothing appears at the destination; closed (committed) on success
             VortexWriter writer = writers.apply(root.dtype());
             try {
@@ -177,6 +232,12 @@ public final class ParquetToVortex {
                                 new ColumnReadStoreImpl(pages, converter, schema, createdBy), Arena.ofAuto());
                         writer.write(batch);
                         rows += count;
+                        // parquet-java skips empty row groups: count every group up to these rows as read
+                        while (groupsRead < groups.size() && groupRows + groups.get(groupsRead).getRowCount() <= rows) {
+                            groupRows += groups.get(groupsRead).getRowCount();
+                            bytesRead += groups.get(groupsRead++).getCompressedSize();
+                        }
+                        listener.rowGroupDone(rows, totalRows, bytesRead, totalBytes);
                     } catch (ParquetDecodingException e) {
                         throw notParquet(parquet, e);
                     }
