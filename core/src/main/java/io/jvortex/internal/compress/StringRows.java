@@ -85,6 +85,31 @@ public final class StringRows {
     }
 
     /**
+     * The first four bytes of row {@code i} as an unsigned big-endian number, bytes past the value's
+     * end counted as zero: when two rows' keys differ, they order the rows as an unsigned byte-wise
+     * comparison of the whole values would (equal keys decide nothing).
+     *
+     * @param i a row
+     * @return the key, in {@code [0, 2^32)}
+     */
+    public long prefixKey(int i) {
+        int n;
+        long prefix;
+        if (views == null) {
+            n = load(i);
+            prefix = (long) LONG_LE.get(buffer, 0);
+        } else {
+            long w0 = words[2 * word(i)];
+            n = (int) w0;
+            prefix = w0 >>> 32;
+        }
+        if (n < 4) {
+            prefix &= (1L << (8 * n)) - 1;
+        }
+        return Integer.toUnsignedLong(Integer.reverseBytes((int) prefix));
+    }
+
+    /**
      * Copies row {@code i}'s bytes to the start of {@link #bytes()}.
      *
      * @param i a row

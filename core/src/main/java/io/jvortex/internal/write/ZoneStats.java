@@ -220,15 +220,28 @@ public final class ZoneStats {
                     byte[] minBytes = null;
                     byte[] maxBytes = null;
                     boolean all = nulls == 0;
+                    long minKey = 0;
+                    long maxKey = 0;
                     for (int i = 0; i < len; i++) {
                         if (all || values.isValid(i)) {
+                            // the first four bytes decide most comparisons without reading the value
+                            long key = rows.prefixKey(i);
+                            boolean maybeMin = minBytes == null || key <= minKey;
+                            boolean maybeMax = maxBytes == null || key >= maxKey;
+                            if (!maybeMin && !maybeMax) {
+                                continue;
+                            }
                             int n = rows.load(i);
                             byte[] v = rows.bytes();
-                            if (minBytes == null || Arrays.compareUnsigned(v, 0, n, minBytes, 0, minBytes.length) < 0) {
+                            if (maybeMin && (minBytes == null
+                                    || Arrays.compareUnsigned(v, 0, n, minBytes, 0, minBytes.length) < 0)) {
                                 minBytes = Arrays.copyOf(v, n);
+                                minKey = key;
                             }
-                            if (maxBytes == null || Arrays.compareUnsigned(v, 0, n, maxBytes, 0, maxBytes.length) > 0) {
+                            if (maybeMax && (maxBytes == null
+                                    || Arrays.compareUnsigned(v, 0, n, maxBytes, 0, maxBytes.length) > 0)) {
                                 maxBytes = Arrays.copyOf(v, n);
+                                maxKey = key;
                             }
                         }
                     }

@@ -62,6 +62,17 @@ class StringRowsTest {
                 assertThat(reader.length(i)).isEqualTo(size);
             }
 
+            for (int k = 0; k < 300 && array.length() > 1; k++) {
+                int a = r.nextInt(array.length());
+                int b = r.nextInt(array.length());
+                long ka = reader.prefixKey(a);
+                long kb = reader.prefixKey(b);
+                int order = Arrays.compareUnsigned(((VarBinViewArray) array).value(a), ((VarBinViewArray) array).value(b));
+                if (ka != kb) {
+                    assertThat(Long.signum(ka - kb)).as(where + " keys of rows " + a + ", " + b).isEqualTo(Integer.signum(order));
+                }
+            }
+
             FlatStrings flat = FlatStrings.of(array);
             for (int i = 0; i < array.length(); i++) {
                 byte[] got = Arrays.copyOfRange(flat.data(), flat.offsets()[i], flat.offsets()[i + 1]);

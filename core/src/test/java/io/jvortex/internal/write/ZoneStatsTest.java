@@ -53,6 +53,82 @@ class ZoneStatsTest {
     }
 
     @Test
+    void zoneMinimaAndMaximaEqualANaiveFold() {
+        java.util.SplittableRandom r = io.jvortex.testing.Seeds.random("ZoneStatsTest.zoneMinimaAndMaximaEqualANaiveFold");
+        for (int round = 0; round < 400; round++) {
+            int n = r.nextInt(1, 300);
+            boolean nullable = r.nextBoolean();
+            boolean[] valid = new boolean[n];
+            boolean anyValid = false;
+            for (int i = 0; i < n; i++) {
+                valid[i] = !nullable || r.nextInt(4) != 0;
+                anyValid |= valid[i];
+            }
+            if (!anyValid) {
+                continue;
+            }
+            // strings: few first bytes, many shared prefixes, short ones, bytes above 0x7F and zeros
+            java.util.List<byte[]> values = new java.util.ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                byte[] v = new byte[r.nextInt(0, 20)];
+                for (int k = 0; k < v.length; k++) {
+                    int pick = r.nextInt(5);
+                    v[k] = (byte) (pick == 0 ? 0 : pick == 1 ? 0xFF : pick == 2 ? 'a' : 'a' + r.nextInt(3));
+                }
+                values.add(valid[i] ? v : null);
+            }
+            byte[] min = null;
+            byte[] max = null;
+            for (byte[] v : values) {
+                if (v != null) {
+                    min = min == null || java.util.Arrays.compareUnsigned(v, min) < 0 ? v : min;
+                    max = max == null || java.util.Arrays.compareUnsigned(v, max) > 0 ? v : max;
+                }
+            }
+            ZoneStats strings = new ZoneStats(new DType.Binary(nullable), true, 8192);
+            strings.add(io.jvortex.internal.encodings.varbin.RandomStrings.views(new DType.Binary(nullable), values));
+            var stats = strings.fileStatistics();
+            assertThat((byte[]) stats.min().orElseThrow().value()).as("round " + round).isEqualTo(min);
+            assertThat((byte[]) stats.max().orElseThrow().value()).as("round " + round).isEqualTo(max);
+
+            // u64 (unsigned order), i64, and decimal(18, 2) over the same unscaled longs
+            long[] longs = new long[n];
+            for (int i = 0; i < n; i++) {
+                longs[i] = r.nextInt(3) == 0 ? r.nextLong() : r.nextInt(-5, 5);
+            }
+            for (PType ptype : new PType[] {PType.U64, PType.I64}) {
+                long lo = 0;
+                long hi = 0;
+                boolean any = false;
+                for (int i = 0; i < n; i++) {
+                    if (valid[i]) {
+                        boolean u = ptype == PType.U64;
+                        lo = !any || (u ? Long.compareUnsigned(longs[i], lo) < 0 : longs[i] < lo) ? longs[i] : lo;
+                        hi = !any || (u ? Long.compareUnsigned(longs[i], hi) > 0 : longs[i] > hi) ? longs[i] : hi;
+                        any = true;
+                    }
+                }
+                ZoneStats ints = new ZoneStats(new DType.Primitive(ptype, nullable), true, 8192);
+                ints.add(TestArrays.primitive(ptype, nullable, longs, nullable ? valid : null));
+                var is = ints.fileStatistics();
+                assertThat(is.min().orElseThrow().asLong()).as("round " + round + " " + ptype).isEqualTo(lo);
+                assertThat(is.max().orElseThrow().asLong()).as("round " + round + " " + ptype).isEqualTo(hi);
+                if (ptype == PType.I64) {
+                    java.lang.foreign.MemorySegment unscaled = java.lang.foreign.MemorySegment.ofArray(longs.clone());
+                    Validity validity = nullable ? TestArrays.primitive(ptype, true, longs, valid).validity()
+                            : Validity.ALL_VALID;
+                    DType.Decimal decimal = new DType.Decimal(18, 2, nullable);
+                    ZoneStats decimals = new ZoneStats(decimal, true, 8192);
+                    decimals.add(new io.jvortex.array.DecimalArray(decimal, 8, unscaled, n, validity));
+                    var ds = decimals.fileStatistics();
+                    assertThat(ds.min().orElseThrow().value()).isEqualTo(java.math.BigInteger.valueOf(lo));
+                    assertThat(ds.max().orElseThrow().value()).isEqualTo(java.math.BigInteger.valueOf(hi));
+                }
+            }
+        }
+    }
+
+    @Test
     void floatsCountNaNsAndStringsUseBoundedAggregates() {
         ZoneStats floats = new ZoneStats(new DType.Primitive(PType.F64, false), true, 4);
         floats.add(TestArrays.primitive(PType.F64, false, new long[] {Double.doubleToRawLongBits(Double.NaN),
