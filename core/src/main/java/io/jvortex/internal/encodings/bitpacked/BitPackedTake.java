@@ -34,9 +34,27 @@ final class BitPackedTake {
         int n = indices.length;
         int width = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) n * width);
-        for (int i = 0; i < n; i++) {
+        long[] chunk = null;
+        for (int i = 0; i < n; ) {
             int row = indices[i] + offset;
             long at = (row >>> 10) * chunkBytes;
+            // rows in the same chunk next to each other: from a few on, unpacking the whole chunk
+            // (sequential reads) costs less than one scattered read per row
+            int run = 1;
+            while (i + run < n && (indices[i + run] + offset) >>> 10 == row >>> 10 && run < DENSE) {
+                run++;
+            }
+            if (run >= DENSE && bitWidth > 0) {
+                if (chunk == null) {
+                    chunk = new long[FastLanesBitPacking.CHUNK_VALUES];
+                }
+                unpackChunk(packed, at, bitWidth, width, chunk);
+                int base = row & ~1023;
+                for (; i < n && (indices[i] + offset) >>> 10 == row >>> 10; i++) {
+                    put(out, width, i, chunk[indices[i] + offset - base] + reference);
+                }
+                continue;
+            }
             int within = row & 1023;
             switch (width) {
                 case 1 -> out.set(ValueLayout.JAVA_BYTE, i,
@@ -48,6 +66,7 @@ final class BitPackedTake {
                 default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i,
                         FastLanesBitPacking.unpackSingle64(packed, at, bitWidth, within) + reference);
             }
+            i++;
         }
         if (patches != null) {
             Patches.Decoded decoded = patches.decode(node, 0, p, length, ctx);
@@ -62,6 +81,47 @@ final class BitPackedTake {
         }
         Validity validity = ctx.takeValidity(node, validityChild, p.nullable(), length, indices);
         return new PrimitiveArray(p, out, n, validity);
+    }
+
+    /** Rows of one chunk from which the chunk is unpacked whole instead of row by row. */
+    static final int DENSE = 4;
+
+    /** Unpacks one chunk of {@code width}-byte values, zero-extended into {@code into}. */
+    private static void unpackChunk(MemorySegment packed, long at, int bitWidth, int width, long[] into) {
+        int count = FastLanesBitPacking.CHUNK_VALUES;
+        switch (width) {
+            case 1 -> {
+                byte[] v = new byte[count];
+                FastLanesBitPacking.unpack8(packed, at, bitWidth, v, 0);
+                for (int k = 0; k < count; k++) {
+                    into[k] = v[k] & 0xFFL;
+                }
+            }
+            case 2 -> {
+                short[] v = new short[count];
+                FastLanesBitPacking.unpack16(packed, at, bitWidth, v, 0);
+                for (int k = 0; k < count; k++) {
+                    into[k] = v[k] & 0xFFFFL;
+                }
+            }
+            case 4 -> {
+                int[] v = new int[count];
+                FastLanesBitPacking.unpack32(packed, at, bitWidth, v, 0);
+                for (int k = 0; k < count; k++) {
+                    into[k] = v[k] & 0xFFFF_FFFFL;
+                }
+            }
+            default -> FastLanesBitPacking.unpack64(packed, at, bitWidth, into, 0);
+        }
+    }
+
+    private static void put(MemorySegment out, int width, int i, long value) {
+        switch (width) {
+            case 1 -> out.set(ValueLayout.JAVA_BYTE, i, (byte) value);
+            case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, (short) value);
+            case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, (int) value);
+            default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, value);
+        }
     }
 
     /**
