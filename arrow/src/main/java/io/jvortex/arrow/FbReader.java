@@ -207,6 +207,11 @@ final class FbReader {
             return java.util.Arrays.copyOfRange(buf, at, at + n);
         }
 
+        /** @return the reader of this table's flatbuffer */
+        FbReader reader() {
+            return FbReader.this;
+        }
+
         /** @return the table's own position (relative to the flatbuffer), for error messages */
         int offset() {
             return pos - base;

@@ -69,7 +69,9 @@ final class ConvertCommand implements Runnable {
         /** Vortex ({@code .vortex}, {@code .vx}). */
         VORTEX(".vortex", ".vx"),
         /** Parquet ({@code .parquet}, {@code .pq}). */
-        PARQUET(".parquet", ".pq");
+        PARQUET(".parquet", ".pq"),
+        /** Arrow IPC ({@code .arrow}, {@code .feather}, {@code .ipc}: file format; {@code .arrows}: stream). */
+        ARROW(".arrow", ".arrows", ".feather", ".ipc");
 
         private final String[] endings;
 
@@ -108,9 +110,12 @@ final class ConvertCommand implements Runnable {
         }
         if (inFormat == Format.PARQUET && outFormat == Format.VORTEX) {
             parquetToVortex();
+        } else if (inFormat == Format.ARROW || outFormat == Format.ARROW) {
+            ArrowConversion.convert(spec, in, inFormat, out, outFormat, edition, compact);
         } else {
             throw new ParameterException(spec.commandLine(), "cannot convert " + inFormat + " to " + outFormat
-                    + " (supported: parquet to vortex)");
+                    + " (supported: parquet to vortex, "
+                    + "arrow to vortex, vortex to arrow)");
         }
     }
 
