@@ -1,6 +1,7 @@
 package io.jvortex.arrow;
 
 import io.jvortex.error.VortexException;
+import io.jvortex.internal.zstd.Zstd;
 import java.lang.foreign.MemorySegment;
 
 /** The body compression of an Arrow IPC record batch: each buffer is prefixed by its uncompressed length. */
@@ -40,7 +41,26 @@ final class IpcCompression {
         if (length == -1) {
             return data;
         }
-        throw new VortexException(what + ": " + (codec == 0 ? "LZ4_FRAME" : "ZSTD")
-                + " compressed Arrow IPC bodies are not supported yet");
+        // the declared length is checked against the most either codec can expand its input
+        long ratio = codec == 0 ? 256 : 44_000;
+        if (length < 0 || length > Integer.MAX_VALUE || length > (1 << 16) + data.byteSize() * ratio) {
+            throw new VortexException(what + ": compressed buffer of " + data.byteSize() + " bytes declares "
+                    + length + " uncompressed bytes");
+        }
+        MemorySegment out = IpcEncoder.ALLOC.allocate(length);
+        if (codec == 0) {
+            Lz4Frame.decompress(data, out, what);
+        } else {
+            long n;
+            try {
+                n = Zstd.decompress(data, out);
+            } catch (VortexException e) {
+                throw new VortexException(what + ": " + e.getMessage());
+            }
+            if (n != length) {
+                throw new VortexException(what + ": ZSTD content is " + n + " bytes, " + length + " declared");
+            }
+        }
+        return out;
     }
 }

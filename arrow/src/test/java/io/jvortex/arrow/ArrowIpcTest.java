@@ -102,7 +102,8 @@ class ArrowIpcTest {
     @ParameterizedTest
     @CsvSource({
         "plain, false, ", "plain, true, ", "large, false, ", "view, true, ", "list_view, false, ",
-        "dictionary, false, ", "dictionary, true, ", "ree, false, "})
+        "dictionary, false, ", "dictionary, true, ", "ree, false, ", "plain, false, lz4", "view, true, zstd",
+        "dictionary, false, zstd", "large, true, lz4"})
     void weReadPyarrowIpcExactly(String variant, boolean stream, String compression) {
         long seed = Seeds.seed("ArrowIpcTest.read." + variant + "." + stream);
         List<TypeSpec> types = new ArrayList<>(types());
@@ -148,12 +149,13 @@ class ArrowIpcTest {
         assertThat(rows).isEqualTo(500);
     }
 
-    @Test
-    void corruptFilesFailWithAClearError() throws Exception {
-        long seed = Seeds.seed("ArrowIpcTest.corrupt");
+    @ParameterizedTest
+    @CsvSource({"dictionary, ", "plain, lz4", "plain, zstd"})
+    void corruptFilesFailWithAClearError(String variant, String compression) throws Exception {
+        long seed = Seeds.seed("ArrowIpcTest.corrupt." + compression);
         RandomTables.GeneratedTable table = RandomTables.generate(seed, types(), 60);
         Path arrow = dir.resolve("t.arrow");
-        RustOracle.shared().writeArrowIpc(table, arrow, false, 25, "dictionary", null);
+        RustOracle.shared().writeArrowIpc(table, arrow, false, 25, variant, compression);
         byte[] good = Files.readAllBytes(arrow);
         SplittableRandom random = new SplittableRandom(seed);
         Path bad = dir.resolve("bad.arrow");
