@@ -148,13 +148,14 @@ public final class ArrowIpcReader implements AutoCloseable {
 
     private StructArray recordBatch(Message m) {
         String what = source + " record batch " + batchIndex++;
-        IpcDecoder dec = new IpcDecoder(m.header(), m.body(), dictionaries, what);
-        int rows = dec.length();
+        IpcBatchSource src = new IpcBatchSource(m.header(), m.body(), what);
+        IpcDecoder dec = new IpcDecoder(src, dictionaries, what);
+        int rows = src.length();
         List<Canonical> columns = new ArrayList<>();
         for (ArrowField f : schema.fields()) {
             columns.add(dec.column(f, rows));
         }
-        dec.finish();
+        src.finish();
         return new StructArray(dtype, columns, rows, Validity.ALL_VALID);
     }
 
@@ -169,10 +170,10 @@ public final class ArrowIpcReader implements AutoCloseable {
             throw new VortexException(source + ": dictionary batch " + id + " has no data");
         }
         String what = source + " dictionary " + id;
-        IpcDecoder dec = new IpcDecoder(data, m.body(), dictionaries, what);
-        int rows = dec.length();
-        Canonical values = dec.column(field, rows);
-        dec.finish();
+        IpcBatchSource src = new IpcBatchSource(data, m.body(), what);
+        int rows = src.length();
+        Canonical values = new IpcDecoder(src, dictionaries, what).column(field, rows);
+        src.finish();
         Canonical previous = dictionaries.get(id);
         if (m.header().bool(2, false) && previous != null) {
             values = Concat.concat(previous.dtype(), List.of(previous, values), IpcEncoder.ALLOC);

@@ -38,43 +38,43 @@ final class IpcDecoder {
     private static final ValueLayout.OfLong I64 = IpcEncoder.I64;
     private static final int MAX_DEPTH = 64;
 
-    private final FbReader.Tbl batch;
-    private final MemorySegment body;
+    private final ArraySource source;
     private final Map<Long, Canonical> dictionaries;
-    private final IpcCompression compression;
     private final String what;
-    private final int nodeCount;
-    private final int bufferCount;
-    private final int variadicCount;
-    private int node;
-    private int buffer;
-    private int variadic;
 
     /**
-     * @param batch the {@code RecordBatch} table
-     * @param body the message body
+     * Where the decoder takes field nodes and buffers from, in pre-order: an IPC record batch or a C Data
+     * Interface array tree.
+     */
+    interface ArraySource {
+        /**
+         * @param path the column, for errors
+         * @return {total length (offset + length), null count (-1 when unknown), offset}, checked
+         */
+        long[] node(String path);
+
+        /**
+         * @param path the column, for errors
+         * @return the next buffer (empty for an absent one)
+         */
+        MemorySegment buffer(String path);
+
+        /**
+         * @param path the column, for errors
+         * @return how many data buffers the view array being decoded has
+         */
+        long variadicCount(String path);
+    }
+
+    /**
+     * @param source the nodes and buffers
      * @param dictionaries the dictionaries read so far, by id
      * @param what the message, for errors
      */
-    IpcDecoder(FbReader.Tbl batch, MemorySegment body, Map<Long, Canonical> dictionaries, String what) {
-        this.batch = batch;
-        this.body = body;
+    IpcDecoder(ArraySource source, Map<Long, Canonical> dictionaries, String what) {
+        this.source = source;
         this.dictionaries = dictionaries;
         this.what = what;
-        this.nodeCount = batch.vectorLength(1, 16);
-        this.bufferCount = batch.vectorLength(2, 16);
-        this.variadicCount = batch.vectorLength(4, 8);
-        FbReader.Tbl c = batch.table(3);
-        this.compression = c == null ? null : IpcCompression.of(c.u8(0, 0), what);
-    }
-
-    /** @return the batch's row count, checked */
-    int length() {
-        long n = batch.i64(0, 0);
-        if (n < 0 || n > Canonicals.MAX_ROWS) {
-            throw new VortexException(what + ": record batch length " + n + " out of range");
-        }
-        return (int) n;
     }
 
     /**
@@ -89,44 +89,16 @@ final class IpcDecoder {
         return fit(c, rows, f.name());
     }
 
-    /** Checks every node and buffer was used. */
-    void finish() {
-        if (node != nodeCount || buffer != bufferCount) {
-            throw new VortexException(what + ": the schema uses " + node + " field nodes and " + buffer
-                    + " buffers, the batch has " + nodeCount + " and " + bufferCount);
-        }
-    }
-
     private VortexException bad(String path, String problem) {
         return new VortexException(what + ", column '" + path + "': " + problem);
     }
 
     private long[] nextNode(String path) {
-        if (node >= nodeCount) {
-            throw bad(path, "the batch has only " + nodeCount + " field nodes");
-        }
-        int at = batch.vectorElement(1, node++, 16);
-        long length = batch.reader().i64(at);
-        long nulls = batch.reader().i64(at + 8);
-        if (length < 0 || length > Canonicals.MAX_ROWS || nulls < 0 || nulls > length) {
-            throw bad(path, "field node of length " + length + " with " + nulls + " nulls");
-        }
-        return new long[] {length, nulls};
+        return source.node(path);
     }
 
     private MemorySegment nextBuffer(String path) {
-        if (buffer >= bufferCount) {
-            throw bad(path, "the batch has only " + bufferCount + " buffers");
-        }
-        int at = batch.vectorElement(2, buffer++, 16);
-        long offset = batch.reader().i64(at);
-        long length = batch.reader().i64(at + 8);
-        if (offset < 0 || length < 0 || offset > body.byteSize() || length > body.byteSize() - offset) {
-            throw bad(path, "buffer " + (buffer - 1) + " [" + offset + ", +" + length + ") outside the "
-                    + body.byteSize() + "-byte body");
-        }
-        MemorySegment b = body.asSlice(offset, length);
-        return compression == null ? b : compression.decompress(b, what + ", column '" + path + "'");
+        return source.buffer(path);
     }
 
     /** @return the buffer, of exactly {@code bytes} bytes; an error when it is shorter */
@@ -144,14 +116,14 @@ final class IpcDecoder {
 
     private Validity validity(ArrowField f, long[] nd, MemorySegment b, String path) {
         int n = (int) nd[0];
-        if (nd[1] == 0) {
+        if (nd[1] == 0 || (nd[1] < 0 && (b.byteSize() == 0 || !f.nullable()))) {
             return Validity.ALL_VALID;
         }
         if (!f.nullable()) {
             throw bad(path, "non-nullable field has " + nd[1] + " nulls");
         }
         if (b.byteSize() == 0) {
-            if (nd[1] == n) {
+            if (nd[1] == n - nd[2]) {
                 return Validity.ALL_INVALID;
             }
             throw bad(path, nd[1] + " nulls but no validity buffer");
@@ -164,10 +136,9 @@ final class IpcDecoder {
             throw bad(path, "nested deeper than " + MAX_DEPTH);
         }
         try {
-            if (f.dictionary() != null) {
-                return dictionary(f, path);
-            }
-            return plain(f, path, depth);
+            long[] nd = nextNode(path);
+            Canonical c = f.dictionary() != null ? dictionary(f, nd, path) : plain(f, nd, path, depth);
+            return nd[2] == 0 ? c : c.slice((int) nd[2], (int) (nd[0] - nd[2]));
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             throw bad(path, e.getMessage());
         } catch (VortexException e) {
@@ -176,13 +147,12 @@ final class IpcDecoder {
         }
     }
 
-    private Canonical dictionary(ArrowField f, String path) {
+    private Canonical dictionary(ArrowField f, long[] nd, String path) {
         ArrowField.DictionaryEncoding d = f.dictionary();
         Canonical values = dictionaries.get(d.id());
         if (values == null) {
             throw bad(path, "dictionary " + d.id() + " has not been sent");
         }
-        long[] nd = nextNode(path);
         Validity v = validity(f, nd, path);
         PType ip = intPType(d.indexType());
         MemorySegment idx = need(nextBuffer(path), nd[0] * ip.byteWidth(), path, "indices");
@@ -199,18 +169,17 @@ final class IpcDecoder {
         };
     }
 
-    private Canonical plain(ArrowField f, String path, int depth) {
+    private Canonical plain(ArrowField f, long[] nd, String path, int depth) {
         DType dt = ArrowSchemas.toDType(f);
         if (f.type() instanceof ArrowType.Null) {
-            return new NullArray((int) nextNode(path)[0]);
+            return new NullArray((int) nd[0]);
         }
         if (f.type() instanceof ArrowType.RunEndEncoded) {
-            return runEnds(f, dt, path, depth);
+            return runEnds(f, nd, dt, path, depth);
         }
         if (f.type() instanceof ArrowType.Union u) {
-            return union(f, u, (DType.Union) dt, path, depth);
+            return union(f, nd, u, (DType.Union) dt, path, depth);
         }
-        long[] nd = nextNode(path);
         int n = (int) nd[0];
         Validity v = validity(f, nd, path);
         boolean nullable = f.nullable();
@@ -300,18 +269,12 @@ final class IpcDecoder {
         MemorySegment offsetsBuffer = nextBuffer(path);
         MemorySegment data = nextBuffer(path);
         PrimitiveArray offsets = offsets(offsetsBuffer, large, n, data.byteSize(), path);
-        return new VarBinArray(dt, offsets, data, n, v);
+        return new VarBinArray(dt, offsets, data.asSlice(0, offsets.getLong(n)), n, v);
     }
 
     private Canonical views(DType dt, int n, Validity v, String path) {
         MemorySegment views = need(nextBuffer(path), 16L * n, path, "views");
-        if (variadic >= variadicCount) {
-            throw bad(path, "no variadic buffer count for a view column");
-        }
-        long count = batch.reader().i64(batch.vectorElement(4, variadic++, 8));
-        if (count < 0 || count > bufferCount - buffer) {
-            throw bad(path, "variadic buffer count " + count + " exceeds the buffers left");
-        }
+        long count = source.variadicCount(path);
         List<MemorySegment> data = new ArrayList<>((int) count);
         for (int i = 0; i < count; i++) {
             data.add(nextBuffer(path));
@@ -394,22 +357,24 @@ final class IpcDecoder {
             throw bad(path, "map entries have " + entriesField.children().size() + " fields, expected 2");
         }
         long[] ent = nextNode(path);
-        if (ent[1] != 0) {
+        if (ent[1] > 0) {
             throw bad(path, "map entries struct has nulls");
         }
         nextBuffer(path);
-        int len = (int) ent[0];
-        Canonical keys = fit(decode(entriesField.children().get(0), path + ".key", depth + 1), len, path + ".key");
-        Canonical values = fit(decode(entriesField.children().get(1), path + ".value", depth + 1), len,
-                path + ".value");
+        int total = (int) ent[0];
+        int skip = (int) ent[2];
+        int len = total - skip;
+        Canonical keys = fit(decode(entriesField.children().get(0), path + ".key", depth + 1), total, path + ".key")
+                .slice(skip, len);
+        Canonical values = fit(decode(entriesField.children().get(1), path + ".value", depth + 1), total,
+                path + ".value").slice(skip, len);
         PrimitiveArray offsets = offsets(offsetsBuffer, false, n, len, path);
         StructArray entries = new StructArray(dt.entry(), List.of(keys, values), len, Validity.ALL_VALID);
         ListArray list = new ListArray(dt.entries(), entries, offsets, n, v);
         return new MapArray(dt, Canonicals.toListView(list, IpcEncoder.ALLOC));
     }
 
-    private Canonical runEnds(ArrowField f, DType dt, String path, int depth) {
-        long[] nd = nextNode(path);
+    private Canonical runEnds(ArrowField f, long[] nd, DType dt, String path, int depth) {
         int n = (int) nd[0];
         Canonical ends = decode(f.children().get(0), path + ".run_ends", depth + 1);
         Canonical values = decode(f.children().get(1), path + ".values", depth + 1);
@@ -440,8 +405,7 @@ final class IpcDecoder {
         return out.dtype().equals(dt) ? out : Validities.withValidity(out, out.validity(), dt.nullable());
     }
 
-    private Canonical union(ArrowField f, ArrowType.Union u, DType.Union dt, String path, int depth) {
-        long[] nd = nextNode(path);
+    private Canonical union(ArrowField f, long[] nd, ArrowType.Union u, DType.Union dt, String path, int depth) {
         int n = (int) nd[0];
         MemorySegment ids = need(nextBuffer(path), n, path, "type ids");
         MemorySegment offsets = u.mode() == ArrowType.UnionMode.DENSE ? need(nextBuffer(path), 4L * n, path,
