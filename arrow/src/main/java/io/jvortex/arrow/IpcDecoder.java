@@ -157,7 +157,15 @@ final class IpcDecoder {
         PType ip = intPType(d.indexType());
         MemorySegment idx = need(nextBuffer(path), nd[0] * ip.byteWidth(), path, "indices");
         PrimitiveArray indices = new PrimitiveArray(new DType.Primitive(ip, f.nullable()), idx, (int) nd[0], v);
-        return Take.take(values, indices, IpcEncoder.ALLOC);
+        Canonical out = Take.take(values, indices, IpcEncoder.ALLOC);
+        if (out.dtype().nullable() != f.nullable()) {
+            // the dictionary's own nullability may differ from the field's
+            if (!f.nullable() && out.validity().nullCount(out.length()) > 0) {
+                throw bad(path, "non-nullable field has nulls in its dictionary values");
+            }
+            out = Validities.withValidity(out, out.validity(), f.nullable());
+        }
+        return out;
     }
 
     private static PType intPType(ArrowType.Int i) {

@@ -42,10 +42,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The C Data Interface against Arrow Java's {@code arrow-c-data}: batches we export, Arrow Java imports and
- * writes as IPC that pyarrow reads with the Rust reader's values; batches Arrow Java exports (read from
- * pyarrow-written IPC, dictionaries included) we import and write as Vortex files the Rust reader reads with
- * pyarrow's values.
+ * The C Data Interface against Arrow Java's {@code arrow-c-data}, and {@link ArrowVectors} against Arrow
+ * Java's vectors: batches we export (or convert), Arrow Java writes as IPC that pyarrow reads with the Rust
+ * reader's values and types; batches Arrow Java exports (or holds), read from pyarrow-written IPC with
+ * dictionaries, we import (or convert) and write as Vortex files the Rust reader reads with pyarrow's values.
  */
 class ArrowCDataTest {
     @TempDir
@@ -66,9 +66,10 @@ class ArrowCDataTest {
         return types;
     }
 
-    @Test
-    void arrowJavaImportsWhatWeExport() throws Exception {
-        long seed = Seeds.seed("ArrowCDataTest.export");
+    @ParameterizedTest
+    @CsvSource({"cdata", "vectors"})
+    void arrowJavaImportsWhatWeExport(String via) throws Exception {
+        long seed = Seeds.seed("ArrowCDataTest.export." + via);
         RandomTables.GeneratedTable table = RandomTables.generate(seed, types(seed), 3000);
         RustOracle oracle = RustOracle.shared();
         Path vortex = dir.resolve("t.vortex");
@@ -84,8 +85,15 @@ class ArrowCDataTest {
                 Path ipc = dir.resolve("part" + part++ + ".arrows");
                 try (ArrowSchema cs = ArrowSchema.allocateNew(allocator);
                      ArrowArray ca = ArrowArray.allocateNew(allocator)) {
-                    ArrowCData.exportChunk(chunk, seg(cs), seg(ca));
-                    try (VectorSchemaRoot root = Data.importVectorSchemaRoot(allocator, ca, cs, null);
+                    VectorSchemaRoot imported;
+                    if (via.equals("cdata")) {
+                        ArrowCData.exportChunk(chunk, seg(cs), seg(ca));
+                        imported = Data.importVectorSchemaRoot(allocator, ca, cs, null);
+                    } else {
+                        imported = ArrowVectors.toVectorSchemaRoot((StructArray) chunk.rawArray(), allocator);
+                        chunk.close();
+                    }
+                    try (VectorSchemaRoot root = imported;
                          FileOutputStream out = new FileOutputStream(ipc.toFile());
                          ArrowStreamWriter writer = new ArrowStreamWriter(root, null, out.getChannel())) {
                         writer.start();
@@ -94,6 +102,7 @@ class ArrowCDataTest {
                     }
                 }
                 assertThat(chunk.isClosed()).as("released chunks are closed").isTrue();
+                assertThat(oracle.arrowIpcSchema(ipc)).isEqualTo(oracle.vortexArrowSchema(vortex));
                 viaArrowJava.addAll(oracle.readArrowIpc(ipc));
             }
             assertThat(allocator.getAllocatedMemory()).isZero();
@@ -106,9 +115,10 @@ class ArrowCDataTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"plain", "dictionary", "large", "list_view"})
-    void weImportWhatArrowJavaExports(String variant) throws Exception {
-        long seed = Seeds.seed("ArrowCDataTest.import." + variant);
+    @CsvSource({"plain, cdata", "dictionary, cdata", "large, cdata", "list_view, cdata", "dictionary, vectors",
+        "view, vectors", "ree, cdata"})
+    void weImportWhatArrowJavaExports(String variant, String via) throws Exception {
+        long seed = Seeds.seed("ArrowCDataTest.import." + variant + "." + via);
         RandomTables.GeneratedTable table = RandomTables.generate(seed, types(seed), 2000);
         RustOracle oracle = RustOracle.shared();
         Path ipc = dir.resolve("t.arrow");
@@ -120,6 +130,14 @@ class ArrowCDataTest {
              ArrowFileReader reader = new ArrowFileReader(in.getChannel(), allocator)) {
             VortexWriter writer = null;
             while (reader.loadNextBatch()) {
+                if (via.equals("vectors")) {
+                    StructArray batch = ArrowVectors.fromVectorSchemaRoot(reader.getVectorSchemaRoot(), reader);
+                    if (writer == null) {
+                        writer = VortexWriter.create(vortex, batch.dtype(), WriteOptions.defaults());
+                    }
+                    writer.write(batch);
+                    continue;
+                }
                 try (ArrowSchema cs = ArrowSchema.allocateNew(allocator);
                      ArrowArray ca = ArrowArray.allocateNew(allocator)) {
                     Data.exportVectorSchemaRoot(allocator, reader.getVectorSchemaRoot(), reader, ca, cs);
