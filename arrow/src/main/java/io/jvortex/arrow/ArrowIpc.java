@@ -70,17 +70,25 @@ public final class ArrowIpc {
      */
     public static long toVortex(Path arrow, Path vortex, WriteOptions options) {
         return replacing(vortex, partial -> {
-            try (ArrowIpcReader reader = ArrowIpcReader.open(arrow);
-                 VortexWriter writer = VortexWriter.create(partial, reader.dtype(), options)) {
+            try (ArrowIpcReader reader = ArrowIpcReader.open(arrow)) {
+                VortexWriter writer;
                 try {
-                    for (StructArray batch = reader.next(); batch != null; batch = reader.next()) {
-                        writer.write(batch);
-                    }
-                } catch (RuntimeException e) {
-                    writer.abort();
-                    throw e;
+                    writer = VortexWriter.create(partial, reader.dtype(), options);
+                } catch (IllegalArgumentException e) {
+                    // Arrow allows what Vortex does not, e.g. duplicate column names
+                    throw new VortexException(arrow + ": cannot be written as Vortex: " + e.getMessage());
                 }
-                return writer.rowCount();
+                try (writer) {
+                    try {
+                        for (StructArray batch = reader.next(); batch != null; batch = reader.next()) {
+                            writer.write(batch);
+                        }
+                    } catch (RuntimeException e) {
+                        writer.abort();
+                        throw e;
+                    }
+                    return writer.rowCount();
+                }
             }
         });
     }

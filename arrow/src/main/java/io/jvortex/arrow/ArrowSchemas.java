@@ -481,7 +481,7 @@ public final class ArrowSchemas {
         return f.children().get(i);
     }
 
-    private static PType intPType(ArrowType.Int i) {
+    static PType intPType(ArrowType.Int i) {
         return switch (i.bitWidth()) {
             case 8 -> i.signed() ? PType.I8 : PType.U8;
             case 16 -> i.signed() ? PType.I16 : PType.U16;

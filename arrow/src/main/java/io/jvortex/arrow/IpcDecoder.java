@@ -154,7 +154,7 @@ final class IpcDecoder {
             throw bad(path, "dictionary " + d.id() + " has not been sent");
         }
         Validity v = validity(f, nd, path);
-        PType ip = intPType(d.indexType());
+        PType ip = ArrowSchemas.intPType(d.indexType());
         MemorySegment idx = need(nextBuffer(path), nd[0] * ip.byteWidth(), path, "indices");
         PrimitiveArray indices = new PrimitiveArray(new DType.Primitive(ip, f.nullable()), idx, (int) nd[0], v);
         Canonical out = Take.take(values, indices, IpcEncoder.ALLOC);
@@ -168,14 +168,6 @@ final class IpcDecoder {
         return out;
     }
 
-    private static PType intPType(ArrowType.Int i) {
-        return switch (i.bitWidth()) {
-            case 8 -> i.signed() ? PType.I8 : PType.U8;
-            case 16 -> i.signed() ? PType.I16 : PType.U16;
-            case 32 -> i.signed() ? PType.I32 : PType.U32;
-            default -> i.signed() ? PType.I64 : PType.U64;
-        };
-    }
 
     private Canonical plain(ArrowField f, long[] nd, String path, int depth) {
         DType dt = ArrowSchemas.toDType(f);
@@ -194,7 +186,7 @@ final class IpcDecoder {
         return switch (f.type()) {
             case ArrowType.Bool x -> new BoolArray((DType.Bool) dt, need(nextBuffer(path), (n + 7L) / 8, path,
                     "values"), 0, n, v);
-            case ArrowType.Int i -> primitive(intPType(i), nullable, n, v, path);
+            case ArrowType.Int i -> primitive(ArrowSchemas.intPType(i), nullable, n, v, path);
             case ArrowType.FloatingPoint fp -> primitive(switch (fp.precision()) {
                 case HALF -> PType.F16;
                 case SINGLE -> PType.F32;

@@ -117,19 +117,25 @@ final class Lz4Frame {
         }
     }
 
+    /** @return a token's 4-bit length, extended by the bytes that follow when it is 15 */
+    private long length(int nibble, long end) {
+        long n = nibble;
+        if (nibble == 15) {
+            int b;
+            do {
+                b = u8();
+                n += b;
+            } while (b == 255 && ip < end);
+        }
+        return n;
+    }
+
     /** Decodes one compressed block ending at {@code end}; matches may reach back into earlier blocks. */
     private void block(long end) {
         long limit = out.byteSize();
         while (ip < end) {
             int token = u8();
-            long literals = token >>> 4;
-            if (literals == 15) {
-                int b;
-                do {
-                    b = u8();
-                    literals += b;
-                } while (b == 255 && ip < end);
-            }
+            long literals = length(token >>> 4, end);
             if (literals > end - ip || literals > limit - op) {
                 throw bad("LZ4 literal run of " + literals + " bytes overruns its block or the output");
             }
@@ -146,15 +152,7 @@ final class Lz4Frame {
             if (offset == 0 || offset > op) {
                 throw bad("LZ4 match offset " + offset + " points before the output");
             }
-            long length = token & 15;
-            if (length == 15) {
-                int b;
-                do {
-                    b = u8();
-                    length += b;
-                } while (b == 255 && ip < end);
-            }
-            length += 4;
+            long length = length(token & 15, end) + 4;
             if (length > limit - op) {
                 throw bad("LZ4 match of " + length + " bytes overruns the output");
             }

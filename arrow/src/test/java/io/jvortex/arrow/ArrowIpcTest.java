@@ -120,6 +120,25 @@ class ArrowIpcTest {
         assertSameRows(oracle.read(vortex), oracle.readArrowIpc(arrow), seed);
     }
 
+    @Test
+    void emptyTablesBothWays() {
+        long seed = Seeds.seed("ArrowIpcTest.empty");
+        RandomTables.GeneratedTable table = RandomTables.generate(seed, types(), 0);
+        RustOracle oracle = RustOracle.shared();
+        Path vortex = dir.resolve("t.vortex");
+        Path arrow = dir.resolve("t.arrow");
+        oracle.write(table, vortex, RustOracle.Strategy.DEFAULT, "core2026.08.3");
+        assertThat(ArrowIpc.toArrow(vortex, arrow, false)).isZero();
+        assertThat(oracle.readArrowIpc(arrow)).isEmpty();
+        assertThat(oracle.arrowIpcSchema(arrow)).isEqualTo(oracle.vortexArrowSchema(vortex));
+
+        Path fromPyarrow = dir.resolve("p.arrows");
+        Path back = dir.resolve("p.vortex");
+        oracle.writeArrowIpc(table, fromPyarrow, true, null, "dictionary", null);
+        assertThat(ArrowIpc.toVortex(fromPyarrow, back, WriteOptions.defaults())).isZero();
+        assertThat(oracle.info(back).rowCount()).isZero();
+    }
+
     private static void assertSameRows(List<String> actual, List<String> expected, long seed) {
         assertThat(actual).hasSize(expected.size());
         for (int i = 0; i < actual.size(); i++) {
