@@ -20,8 +20,8 @@ module io.jvortex.core {
     exports io.jvortex.scalar;
     exports io.jvortex.spi;
 
-    // Parquet's ZSTD pages decode with our own zstd.
-    exports io.jvortex.internal.zstd to io.jvortex.parquet;
+    // Parquet's ZSTD pages and Arrow IPC's ZSTD bodies decode with our own zstd.
+    exports io.jvortex.internal.zstd to io.jvortex.parquet, io.jvortex.arrow;
     // jvx: text output of chunks, and the layout and encoding trees of `jvx tree`.
     exports io.jvortex.internal.jsonl to io.jvortex.cli;
     exports io.jvortex.internal.file to io.jvortex.cli;

@@ -34,7 +34,7 @@ class PublicApiTest {
 
     /** Internal packages opened to our own modules only, by target module. */
     static final java.util.Map<String, Set<String>> QUALIFIED_EXPORTS = java.util.Map.of(
-            "io.jvortex.internal.zstd", Set.of("io.jvortex.parquet"),
+            "io.jvortex.internal.zstd", Set.of("io.jvortex.parquet", "io.jvortex.arrow"),
             "io.jvortex.internal.jsonl", Set.of("io.jvortex.cli"),
             "io.jvortex.internal.file", Set.of("io.jvortex.cli"),
             "io.jvortex.internal.layout", Set.of("io.jvortex.cli"),

@@ -76,7 +76,9 @@ final class ConvertCommand implements Runnable {
         /** Parquet ({@code .parquet}, {@code .pq}). */
         PARQUET(".parquet", ".pq"),
         /** CSV ({@code .csv}; {@code .tsv}: tab-separated). */
-        CSV(".csv", ".tsv");
+        CSV(".csv", ".tsv"),
+        /** Arrow IPC ({@code .arrow}, {@code .feather}, {@code .ipc}: file format; {@code .arrows}: stream). */
+        ARROW(".arrow", ".arrows", ".feather", ".ipc");
 
         private final String[] endings;
 
@@ -130,9 +132,11 @@ final class ConvertCommand implements Runnable {
             });
         } else if (inFormat == Format.CSV && outFormat == Format.VORTEX) {
             toVortex(csv.importer(in, spec));
+        } else if (inFormat == Format.ARROW || outFormat == Format.ARROW) {
+            ArrowConversion.convert(spec, in, inFormat, out, outFormat, edition, compact);
         } else {
             throw new ParameterException(spec.commandLine(), "cannot convert " + inFormat + " to " + outFormat
-                    + " (supported: parquet or csv to vortex)");
+                    + " (supported: parquet, csv or arrow to vortex, vortex to arrow)");
         }
     }
 

@@ -554,6 +554,112 @@ public final class RustOracle {
         return new Info((String) answer.get("dtype"), ((Number) answer.get("row_count")).longValue());
     }
 
+    /**
+     * pyarrow's view of an Arrow schema.
+     *
+     * @param text {@code schema.to_string(show_field_metadata=True, show_schema_metadata=True)}
+     * @param messageBase64 base64 of {@code schema.serialize()}, the encapsulated IPC schema message
+     */
+    public record ArrowSchemaText(String text, String messageBase64) {}
+
+    /**
+     * Builds an Arrow schema in pyarrow.
+     *
+     * @param pyarrowExpression a {@code pyarrow.Schema} in Python syntax with {@code pa} in scope, e.g.
+     *     {@code pa.schema([pa.field('a', pa.int32())])}
+     * @return how pyarrow prints and serializes it
+     * @throws OracleException when pyarrow rejects the expression
+     */
+    public ArrowSchemaText arrowSchemaEval(String pyarrowExpression) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "arrow_schema_eval");
+        request.put("expr", Objects.requireNonNull(pyarrowExpression, "pyarrowExpression"));
+        Map<String, Object> answer = call(request);
+        return new ArrowSchemaText((String) answer.get("text"), (String) answer.get("message"));
+    }
+
+    /**
+     * Reads an encapsulated Arrow IPC schema message with pyarrow ({@code pyarrow.ipc.read_schema}).
+     *
+     * @param messageBase64 the message, in base64
+     * @return how pyarrow prints and serializes the schema it read
+     * @throws OracleException when pyarrow cannot read the message
+     */
+    public ArrowSchemaText arrowSchemaRead(String messageBase64) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "arrow_schema_read");
+        request.put("message", Objects.requireNonNull(messageBase64, "messageBase64"));
+        Map<String, Object> answer = call(request);
+        return new ArrowSchemaText((String) answer.get("text"), (String) answer.get("message"));
+    }
+
+    /**
+     * The Arrow schema the Rust reader gives for a Vortex file ({@code dtype.to_arrow_schema()}).
+     *
+     * @param vortexFile the file
+     * @return the schema as {@code to_string(show_field_metadata=True, show_schema_metadata=True)} prints it
+     * @throws OracleException when the Rust side cannot open the file
+     */
+    public String vortexArrowSchema(Path vortexFile) {
+        return schemaText("vortex_arrow_schema", vortexFile);
+    }
+
+    /**
+     * The schema of an Arrow IPC file or stream as pyarrow reads it.
+     *
+     * @param arrowFile the file
+     * @return the schema as {@code to_string(show_field_metadata=True, show_schema_metadata=True)} prints it
+     * @throws OracleException when pyarrow cannot read the file
+     */
+    public String arrowIpcSchema(Path arrowFile) {
+        return schemaText("arrow_ipc_schema", arrowFile);
+    }
+
+    private String schemaText(String op, Path file) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", op);
+        request.put("path", file.toAbsolutePath().toString());
+        return (String) call(request).get("text");
+    }
+
+    /**
+     * Reads an Arrow IPC file or stream with pyarrow and renders every row in canonical JSONL.
+     *
+     * @param arrowFile the file
+     * @return the lines, without terminators
+     * @throws OracleException when pyarrow cannot read the file
+     */
+    public List<String> readArrowIpc(Path arrowFile) {
+        return readJsonl("read_arrow_ipc", arrowFile);
+    }
+
+    /**
+     * Writes a generated table as an Arrow IPC file or stream with pyarrow.
+     *
+     * @param table the table
+     * @param out the file to write
+     * @param stream true for the stream format
+     * @param batchRows rows per record batch, or null for one batch
+     * @param variant how the column types change: {@code plain}, {@code large}, {@code view},
+     *     {@code list_view}, {@code dictionary} or {@code ree} (see oracle.py)
+     * @param compression null, {@code lz4} or {@code zstd}
+     * @throws OracleException when pyarrow rejects the request
+     */
+    public void writeArrowIpc(RandomTables.GeneratedTable table, Path out, boolean stream, Integer batchRows,
+                              String variant, String compression) {
+        Path rows = table.writeJsonl(out.resolveSibling(out.getFileName() + ".jsonl"));
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "write_arrow_ipc");
+        request.put("schema", table.spec().rootType().toJsonValue());
+        request.put("rows_path", rows.toAbsolutePath().toString());
+        request.put("out", out.toAbsolutePath().toString());
+        request.put("format", stream ? "stream" : "file");
+        request.put("batch_rows", batchRows);
+        request.put("variant", variant);
+        request.put("compression", compression);
+        call(request);
+    }
+
     private void requireDataSources(String op) {
         if (!environment.judge.dataSources) {
             throw new IllegalStateException("the " + label + " oracle has no data sources (" + op + "): only "

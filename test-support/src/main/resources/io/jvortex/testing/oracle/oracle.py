@@ -27,6 +27,19 @@ Requests ("op"):
          {kind: in, value, items: [literal...]} | {kind: is_null|is_not_null, child} | {kind: like, value, pattern};
          literal values: ints and temporal ticks as numbers, floats as strings (Java Double.toString),
          decimals as {unscaled: "digits", scale}, binary as hex, null as null)
+  arrow_schema_eval {expr} -> {ok, text, message}   (expr: a pyarrow schema in Python syntax with pa in scope,
+        trusted test input; text: schema.to_string(show_field_metadata=True); message: base64 of
+        schema.serialize(), the encapsulated IPC schema message)
+  arrow_schema_read {message} -> {ok, text, message}   (pyarrow reads the base64 IPC schema message)
+  vortex_arrow_schema {path} -> {ok, text}   (the Arrow schema the Rust reader gives for a Vortex file, as text)
+  write_arrow_ipc {schema, rows_path, out, format: "file"|"stream", batch_rows: null|n, variant, compression}
+        -> {ok, row_count}   (pyarrow writes the table as Arrow IPC; variant changes the column types:
+         "plain" | "large" (large strings, binaries, lists) | "view" (string/binary views) | "list_view" |
+         "dictionary" (top-level strings and integers dictionary-encoded) | "ree" (top-level integers and
+         strings run-end encoded); compression: null | "lz4" | "zstd")
+  read_arrow_ipc {path, out_jsonl} -> {ok, row_count, text}   (pyarrow reads an IPC file or stream: canonical
+        JSONL rows and the schema text)
+  arrow_ipc_schema {path} -> {ok, text}   (the schema of an IPC file or stream as pyarrow reads it, as text)
 """
 
 import json
@@ -326,9 +339,139 @@ def op_nycflights(request, vx, arrow_io):
     return {"row_count": table.num_rows}
 
 
+def _schema_answer(schema):
+    import base64
+
+    return {"text": schema.to_string(show_field_metadata=True, show_schema_metadata=True),
+            "message": base64.b64encode(schema.serialize().to_pybytes()).decode("ascii")}
+
+
+def op_arrow_schema_eval(request, vx, arrow_io):
+    import pyarrow as pa
+
+    return _schema_answer(eval(request["expr"], {"pa": pa}))
+
+
+def op_arrow_schema_read(request, vx, arrow_io):
+    import base64
+    import pyarrow as pa
+
+    return _schema_answer(pa.ipc.read_schema(pa.py_buffer(base64.b64decode(request["message"]))))
+
+
+def op_vortex_arrow_schema(request, vx, arrow_io):
+    schema = vx.open(request["path"]).dtype.to_arrow_schema()
+    return {"text": schema.to_string(show_field_metadata=True, show_schema_metadata=True)}
+
+
+def _ipc_variant(table, variant, arrow_io):
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if variant in (None, "plain"):
+        return table
+    if variant == "list_view":
+        return arrow_io.lists_as_list_views(table)
+
+    def retype(t):
+        if variant == "large":
+            if pa.types.is_string(t):
+                return pa.large_string()
+            if pa.types.is_binary(t):
+                return pa.large_binary()
+            if pa.types.is_list(t):
+                return pa.large_list(t.value_field.with_type(retype(t.value_type)))
+        if variant == "view":
+            if pa.types.is_string(t):
+                return pa.string_view()
+            if pa.types.is_binary(t):
+                return pa.binary_view()
+            if pa.types.is_list(t):
+                return pa.list_(t.value_field.with_type(retype(t.value_type)))
+        if pa.types.is_struct(t):
+            return pa.struct([f.with_type(retype(f.type)) for f in t])
+        return t
+
+    if variant in ("large", "view"):
+        return table.cast(pa.schema([f.with_type(retype(f.type)) for f in table.schema]))
+    columns = []
+    fields = []
+    for field, column in zip(table.schema, table.columns):
+        t = field.type
+        if pa.types.is_string(t) or pa.types.is_integer(t):
+            array = column.combine_chunks()
+            if variant == "dictionary":
+                array = array.dictionary_encode()
+            elif variant == "ree":
+                array = pc.run_end_encode(array)
+            else:
+                raise ValueError("unknown variant %r" % (variant,))
+            column = array
+            field = field.with_type(array.type)
+        columns.append(column)
+        fields.append(field)
+    return pa.Table.from_arrays(columns, schema=pa.schema(fields))
+
+
+def op_write_arrow_ipc(request, vx, arrow_io):
+    import pyarrow as pa
+
+    rows = []
+    with open(request["rows_path"], "r", encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                rows.append(json.loads(line, parse_float=str))
+    table = _ipc_variant(arrow_io.build_table(request["schema"], rows), request.get("variant"), arrow_io)
+    options = pa.ipc.IpcWriteOptions(compression=request.get("compression"))
+    batch_rows = request.get("batch_rows")
+
+    def write(partial):
+        with pa.OSFile(partial, "wb") as sink:
+            opener = pa.ipc.new_file if request.get("format", "file") == "file" else pa.ipc.new_stream
+            with opener(sink, table.schema, options=options) as writer:
+                writer.write_table(table, max_chunksize=batch_rows)
+
+    _replace(request["out"], write)
+    return {"row_count": table.num_rows}
+
+
+def _read_ipc(path):
+    import pyarrow as pa
+
+    try:
+        return pa.ipc.open_file(path).read_all()
+    except pa.ArrowInvalid:
+        with pa.OSFile(path, "rb") as source:
+            return pa.ipc.open_stream(source).read_all()
+
+
+def op_arrow_ipc_schema(request, vx, arrow_io):
+    schema = _read_ipc(request["path"]).schema
+    return {"text": schema.to_string(show_field_metadata=True, show_schema_metadata=True)}
+
+
+def op_read_arrow_ipc(request, vx, arrow_io):
+    import pyarrow as pa
+
+    table = _read_ipc(request["path"])
+    count = 0
+    with open(request["out_jsonl"], "w", encoding="utf-8", newline="\n") as out:
+        for batch in table.to_batches():
+            rows = pa.StructArray.from_arrays(batch.columns, fields=list(batch.schema))
+            for text in arrow_io.render(rows):
+                out.write(text)
+                out.write("\n")
+                count += 1
+    return {"row_count": count,
+            "text": table.schema.to_string(show_field_metadata=True, show_schema_metadata=True)}
+
+
 OPS = {"write": op_write, "read": op_read, "info": op_info, "write_parquet": op_write_parquet,
        "read_parquet": op_read_parquet, "write_from_parquet": op_write_from_parquet, "tpch": op_tpch,
-       "nycflights": op_nycflights, "read_filtered": op_read_filtered}
+       "nycflights": op_nycflights, "read_filtered": op_read_filtered,
+       "arrow_schema_eval": op_arrow_schema_eval, "arrow_schema_read": op_arrow_schema_read,
+       "vortex_arrow_schema": op_vortex_arrow_schema, "write_arrow_ipc": op_write_arrow_ipc,
+       "read_arrow_ipc": op_read_arrow_ipc, "arrow_ipc_schema": op_arrow_ipc_schema}
 
 
 def main():
