@@ -142,7 +142,12 @@ public final class ParquetToVortex {
         } catch (IOException e) {
             throw new UncheckedIOException(parquet.toString(), e);
         } catch (RuntimeException e) {
-            throw notParquet(parquet, e);
+            // parquet-java cannot open a file whose row groups have no column chunks
+            long[] rowGroups = rowGroupsWithoutColumns(parquet);
+            if (rowGroups == null) {
+                throw notParquet(parquet, e);
+            }
+            return writeRowsWithoutColumns(rowGroups, writers);
         }
         try (reader) {
             MessageType schema = reader.getFileMetaData().getSchema();
@@ -190,6 +195,72 @@ public final class ParquetToVortex {
         } catch (IOException e) {
             throw new UncheckedIOException(parquet.toString(), e);
         }
+    }
+
+    /** Rows per batch of a file without columns. */
+    private static final int EMPTY_BATCH_ROWS = 1 << 20;
+    /** Largest footer of a file without columns we read. */
+    private static final int MAX_EMPTY_FOOTER = 1 << 24;
+
+    /**
+     * The row counts of a file without columns, read from its footer directly.
+     *
+     * @return the rows of each row group, or null when this is not such a file
+     */
+    private static long[] rowGroupsWithoutColumns(Path parquet) {
+        try (var channel = java.nio.channels.FileChannel.open(parquet)) {
+            long size = channel.size();
+            if (size < 12) {
+                return null;
+            }
+            java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            channel.read(tail, size - 8);
+            int length = tail.getInt(0);
+            if (tail.getInt(4) != 0x3152_4150 || length < 0 || length > size - 12 || length > MAX_EMPTY_FOOTER) {
+                return null;
+            }
+            java.nio.ByteBuffer footer = java.nio.ByteBuffer.allocate(length);
+            while (footer.hasRemaining() && channel.read(footer, size - 8 - length + footer.position()) >= 0) {
+                // reads the whole footer
+            }
+            org.apache.parquet.format.FileMetaData meta = org.apache.parquet.format.Util.readFileMetaData(
+                    new java.io.ByteArrayInputStream(footer.array()));
+            if (meta.getSchema() == null || meta.getSchema().size() != 1
+                    || meta.getSchema().getFirst().getNum_children() != 0) {
+                return null;
+            }
+            long[] rows = new long[meta.getRow_groupsSize()];
+            for (int i = 0; i < rows.length; i++) {
+                var group = meta.getRow_groups().get(i);
+                if (group.getColumnsSize() != 0 || group.getNum_rows() < 0) {
+                    return null;
+                }
+                rows[i] = group.getNum_rows();
+            }
+            return rows;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static long writeRowsWithoutColumns(long[] rowGroups, Function<DType.Struct, VortexWriter> writers) {
+        DType.Struct dtype = new DType.Struct(java.util.List.of(), java.util.List.of(), false);
+        VortexWriter writer = writers.apply(dtype);
+        long rows = 0;
+        try {
+            for (long count : rowGroups) {
+                for (long done = 0; done < count; done += EMPTY_BATCH_ROWS) {
+                    int n = (int) Math.min(EMPTY_BATCH_ROWS, count - done);
+                    writer.write(new StructArray(dtype, java.util.List.of(), n, io.jvortex.array.Validity.ALL_VALID));
+                }
+                rows += count;
+            }
+        } catch (RuntimeException | Error e) {
+            writer.abort();
+            throw e;
+        }
+        writer.close();
+        return rows;
     }
 
     private static VortexException notParquet(Path parquet, RuntimeException e) {

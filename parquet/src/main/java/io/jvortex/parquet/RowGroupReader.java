@@ -5,6 +5,7 @@ import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.DecimalArray;
 import io.jvortex.array.ExtensionArray;
+import io.jvortex.array.FixedSizeListArray;
 import io.jvortex.array.ListArray;
 import io.jvortex.array.ListViewArray;
 import io.jvortex.array.MapArray;
@@ -271,6 +272,7 @@ final class RowGroupReader {
             case DECIMAL_BYTES -> r.fixed(r.decimalBytes(), arena);
             case BYTES -> r.bytes(arena);
             case NULL -> r.nulls();
+            case UUID -> r.uuids(arena);
         };
         return new LeafData(defs, reps, n, array);
     }
@@ -431,6 +433,30 @@ final class RowGroupReader {
                 reader.consume();
             }
             return values;
+        }
+
+        /** 16-byte UUIDs as {@code vortex.uuid}: a fixed-size list of 16 bytes per row, zeros for nulls. */
+        Canonical uuids(Arena arena) {
+            if ((long) n * 16 > Integer.MAX_VALUE - 64) {
+                throw new VortexException("Parquet UUID column " + leaf.descriptor() + " has " + n
+                        + " values in one row group (at most " + (Integer.MAX_VALUE / 16) + " are supported)");
+            }
+            byte[] bytes = new byte[n * 16];
+            for (int i = 0; i < n; i++) {
+                if (levels(i) == 1) {
+                    ByteBuffer b = bytesOf(reader.getBinary(), 16);
+                    b.get(b.position(), bytes, slots * 16, 16);
+                    slots++;
+                }
+                reader.consume();
+            }
+            DType.Extension ext = (DType.Extension) leaf.dtype();
+            DType.FixedSizeList storage = (DType.FixedSizeList) ext.storage();
+            MemorySegment segment = allocate(arena, 16);
+            MemorySegment.copy(bytes, 0, segment, ValueLayout.JAVA_BYTE, 0, slots * 16);
+            PrimitiveArray elements = new PrimitiveArray((DType.Primitive) storage.element(), segment, slots * 16,
+                    Validity.ALL_VALID);
+            return new ExtensionArray(ext, new FixedSizeListArray(storage, elements, slots, validity(arena)));
         }
 
         /** Big-endian two's-complement decimals, stored little-endian in {@code width} bytes each. */

@@ -249,7 +249,7 @@ class ParquetToVortexTest {
                 new DType.Decimal(20, 2, true),
                 new DType.Binary(false),
                 new DType.Utf8(false),
-                new DType.Binary(true));
+                ParquetSchema.uuid(true));
         List<String> lines = readJsonl(vortex);
         assertThat(lines).hasSize(rows);
         int row = 0;
@@ -325,6 +325,36 @@ class ParquetToVortexTest {
         try (VortexReader reader = VortexReader.open(vortex)) {
             assertThat(reader.rowCount()).isZero();
             assertThat(reader.schema()).isEqualTo(ParquetToVortex.schema(ParquetFiles.schema(table.spec())));
+        }
+    }
+
+    @Test
+    void zeroColumnsWithRowsKeepTheirRowCount() {
+        Path parquet = dir.resolve("nocolumns.parquet");
+        // parquet-java's writers refuse an empty schema: the footer is written by hand (row groups of 10, 0, 15)
+        var root = new org.apache.parquet.format.SchemaElement("schema");
+        root.setNum_children(0);
+        List<org.apache.parquet.format.RowGroup> groups = new ArrayList<>();
+        for (int rows : new int[] {10, 0, 15}) {
+            groups.add(new org.apache.parquet.format.RowGroup(new ArrayList<>(), 0, rows));
+        }
+        var footer = new org.apache.parquet.format.FileMetaData(2, List.of(root), 25, groups);
+        try (var out = new java.io.ByteArrayOutputStream()) {
+            out.writeBytes("PAR1".getBytes(StandardCharsets.US_ASCII));
+            var meta = new java.io.ByteArrayOutputStream();
+            org.apache.parquet.format.Util.writeFileMetaData(footer, meta);
+            out.writeBytes(meta.toByteArray());
+            out.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(meta.size()).array());
+            out.writeBytes("PAR1".getBytes(StandardCharsets.US_ASCII));
+            Files.write(parquet, out.toByteArray());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Path vortex = dir.resolve("nocolumns.vortex");
+        assertThat(ParquetToVortex.convert(parquet, vortex, WriteOptions.defaults())).isEqualTo(25);
+        try (VortexReader reader = VortexReader.open(vortex)) {
+            assertThat(reader.rowCount()).isEqualTo(25);
+            assertThat(reader.schema()).isEqualTo(new DType.Struct(List.of(), List.of(), false));
         }
     }
 
