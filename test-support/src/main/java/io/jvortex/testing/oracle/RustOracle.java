@@ -554,6 +554,45 @@ public final class RustOracle {
         return new Info((String) answer.get("dtype"), ((Number) answer.get("row_count")).longValue());
     }
 
+    /**
+     * pyarrow's view of an Arrow schema.
+     *
+     * @param text {@code schema.to_string(show_field_metadata=True, show_schema_metadata=True)}
+     * @param messageBase64 base64 of {@code schema.serialize()}, the encapsulated IPC schema message
+     */
+    public record ArrowSchemaText(String text, String messageBase64) {}
+
+    /**
+     * Builds an Arrow schema in pyarrow.
+     *
+     * @param pyarrowExpression a {@code pyarrow.Schema} in Python syntax with {@code pa} in scope, e.g.
+     *     {@code pa.schema([pa.field('a', pa.int32())])}
+     * @return how pyarrow prints and serializes it
+     * @throws OracleException when pyarrow rejects the expression
+     */
+    public ArrowSchemaText arrowSchemaEval(String pyarrowExpression) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "arrow_schema_eval");
+        request.put("expr", Objects.requireNonNull(pyarrowExpression, "pyarrowExpression"));
+        Map<String, Object> answer = call(request);
+        return new ArrowSchemaText((String) answer.get("text"), (String) answer.get("message"));
+    }
+
+    /**
+     * Reads an encapsulated Arrow IPC schema message with pyarrow ({@code pyarrow.ipc.read_schema}).
+     *
+     * @param messageBase64 the message, in base64
+     * @return how pyarrow prints and serializes the schema it read
+     * @throws OracleException when pyarrow cannot read the message
+     */
+    public ArrowSchemaText arrowSchemaRead(String messageBase64) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "arrow_schema_read");
+        request.put("message", Objects.requireNonNull(messageBase64, "messageBase64"));
+        Map<String, Object> answer = call(request);
+        return new ArrowSchemaText((String) answer.get("text"), (String) answer.get("message"));
+    }
+
     private void requireDataSources(String op) {
         if (!environment.judge.dataSources) {
             throw new IllegalStateException("the " + label + " oracle has no data sources (" + op + "): only "

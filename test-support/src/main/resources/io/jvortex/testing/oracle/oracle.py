@@ -27,6 +27,10 @@ Requests ("op"):
          {kind: in, value, items: [literal...]} | {kind: is_null|is_not_null, child} | {kind: like, value, pattern};
          literal values: ints and temporal ticks as numbers, floats as strings (Java Double.toString),
          decimals as {unscaled: "digits", scale}, binary as hex, null as null)
+  arrow_schema_eval {expr} -> {ok, text, message}   (expr: a pyarrow schema in Python syntax with pa in scope,
+        trusted test input; text: schema.to_string(show_field_metadata=True); message: base64 of
+        schema.serialize(), the encapsulated IPC schema message)
+  arrow_schema_read {message} -> {ok, text, message}   (pyarrow reads the base64 IPC schema message)
 """
 
 import json
@@ -326,9 +330,30 @@ def op_nycflights(request, vx, arrow_io):
     return {"row_count": table.num_rows}
 
 
+def _schema_answer(schema):
+    import base64
+
+    return {"text": schema.to_string(show_field_metadata=True, show_schema_metadata=True),
+            "message": base64.b64encode(schema.serialize().to_pybytes()).decode("ascii")}
+
+
+def op_arrow_schema_eval(request, vx, arrow_io):
+    import pyarrow as pa
+
+    return _schema_answer(eval(request["expr"], {"pa": pa}))
+
+
+def op_arrow_schema_read(request, vx, arrow_io):
+    import base64
+    import pyarrow as pa
+
+    return _schema_answer(pa.ipc.read_schema(pa.py_buffer(base64.b64decode(request["message"]))))
+
+
 OPS = {"write": op_write, "read": op_read, "info": op_info, "write_parquet": op_write_parquet,
        "read_parquet": op_read_parquet, "write_from_parquet": op_write_from_parquet, "tpch": op_tpch,
-       "nycflights": op_nycflights, "read_filtered": op_read_filtered}
+       "nycflights": op_nycflights, "read_filtered": op_read_filtered,
+       "arrow_schema_eval": op_arrow_schema_eval, "arrow_schema_read": op_arrow_schema_read}
 
 
 def main():
