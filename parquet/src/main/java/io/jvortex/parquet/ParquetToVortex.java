@@ -153,10 +153,12 @@ public final class ParquetToVortex {
             MessageType schema = reader.getFileMetaData().getSchema();
             String createdBy = reader.getFileMetaData().getCreatedBy();
             ParquetSchema.Struct root = ParquetSchema.convert(schema);
+            DType.Struct target = ArrowFields.target(root.dtype(),
+                    reader.getFileMetaData().getKeyValueMetaData());
             GroupConverter converter = new NoRecords(schema);
             long rows = 0;
             // aborted on failure, so that nothing appears at the destination; closed (committed) on success
-            VortexWriter writer = writers.apply(root.dtype());
+            VortexWriter writer = writers.apply(target);
             try {
                 while (true) {
                     PageReadStore pages;
@@ -178,9 +180,10 @@ public final class ParquetToVortex {
                             continue;
                         }
                         // an automatic arena: the writer may keep the batch's buffers past write()
+                        Arena arena = Arena.ofAuto();
                         StructArray batch = RowGroupReader.read(root, pages,
-                                new ColumnReadStoreImpl(pages, converter, schema, createdBy), Arena.ofAuto());
-                        writer.write(batch);
+                                new ColumnReadStoreImpl(pages, converter, schema, createdBy), arena);
+                        writer.write(ArrowFields.adapt(batch, target, arena));
                         rows += count;
                     } catch (ParquetDecodingException e) {
                         throw notParquet(parquet, e);

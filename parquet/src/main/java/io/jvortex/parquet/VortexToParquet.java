@@ -11,6 +11,7 @@ import io.jvortex.api.StructColumn;
 import io.jvortex.api.VortexReader;
 import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.PrimitiveArray;
+import io.jvortex.arrow.ArrowSchemas;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.error.VortexException;
@@ -60,6 +61,10 @@ import org.apache.parquet.schema.Types;
  * → JSON; other extensions → their storage; null → UNKNOWN; structs → groups; lists and fixed-size lists
  * → three-level LIST; maps → MAP; non-nullable → required. Variants, unions and structs without fields
  * have no Parquet form and are refused with the column's name.
+ *
+ * <p>The footer carries the Arrow schema the reference reader gives for the Vortex file
+ * ({@code ARROW:schema}, as pyarrow writes it), so pyarrow reads back the same Arrow types: string and
+ * binary views, time zones, seconds, date64, fixed-size lists, {@code arrow.uuid}, {@code arrow.json}.
  */
 public final class VortexToParquet {
     /** The id of JSON text extension the reference uses for {@code arrow.json}. */
@@ -135,7 +140,11 @@ public final class VortexToParquet {
     private static long write(VortexReader reader, OutputFile out, ParquetWriteOptions options) throws IOException {
         DType dtype = reader.schema();
         MessageType schema = schema(dtype);
-        Records records = new Records(schema, Map.of());
+        DType.Struct table = dtype instanceof DType.Struct s ? s
+                : new DType.Struct(List.of("value"), List.of(dtype), false);
+        // the Arrow types the reference reads from the Vortex file, so that pyarrow reads the same back
+        Records records = new Records(schema,
+                Map.of(ArrowFields.KEY, ArrowSchemas.toParquetMetadata(ArrowSchemas.fromDType(table))));
         long rows = 0;
         try (ParquetWriter<Integer> writer = new Builder(out, records)
                 .withConf(new PlainParquetConfiguration())
