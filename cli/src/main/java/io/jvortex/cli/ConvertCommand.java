@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code jvx convert IN OUT [--from F] [--to F] [--edition E] [--compact]}: converts between the formats
+ * {@code jvx convert IN OUT [--from F] [--to F] [--edition E] [--compact] [--codec C]}: converts between the formats
  * of {@link Format}, chosen by the files' name endings (or {@code --from}/{@code --to}). Parquet to
  * Vortex converts one row group at a time. OUT is a local path (written beside and renamed into place) or
  * {@code s3://bucket/key} (an S3 multipart upload, credentials, region and endpoint from the environment
@@ -55,6 +55,10 @@ final class ConvertCommand implements Runnable {
 
     @Option(names = "--compact", description = "also use the compact schemes (Pcodec, Zstandard): smaller, slower")
     boolean compact;
+
+    @Option(names = "--codec", paramLabel = "C",
+            description = "Parquet output: the page codec, zstd, snappy, gzip or uncompressed (default: ${DEFAULT-VALUE})")
+    String codec = "zstd";
 
     @Option(names = "--from", paramLabel = "FORMAT",
             description = "the input's format when its name does not say it: ${COMPLETION-CANDIDATES}")
@@ -108,6 +112,8 @@ final class ConvertCommand implements Runnable {
         }
         if (inFormat == Format.PARQUET && outFormat == Format.VORTEX) {
             parquetToVortex();
+        } else if (inFormat == Format.VORTEX && outFormat == Format.PARQUET) {
+            ParquetExport.run(spec.commandLine(), in, out, codec);
         } else {
             throw new ParameterException(spec.commandLine(), "cannot convert " + inFormat + " to " + outFormat
                     + " (supported: parquet to vortex)");
