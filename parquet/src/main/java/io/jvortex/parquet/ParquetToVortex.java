@@ -45,6 +45,12 @@ import org.apache.parquet.schema.MessageType;
  * LIST (with the format's two-level compatibility rules) and unannotated repeated fields → list;
  * MAP → map; other groups → struct; optional → nullable. The file's root is a non-nullable struct.
  *
+ * <p>When the footer holds the Arrow schema pyarrow stores ({@code ARROW:schema}), the types are those the
+ * reference writes from pyarrow's reading of the file: time zones, fixed-size lists, {@code arrow.json}
+ * and non-nullable fields are restored as pyarrow restores them (see {@code ArrowFields}). UUID columns
+ * become {@code vortex.uuid}, INTERVAL keeps its 12 raw bytes as binary, and a file whose row groups have
+ * no columns keeps its row count.
+ *
  * <p>Pages are decompressed by {@link ParquetCodecs} (uncompressed, Snappy, gzip, Zstandard) in plain
  * Java; no Hadoop configuration or file system is involved.
  */
