@@ -29,8 +29,8 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Converts Parquet files to Vortex, one row group at a time: the converter holds one row group's
- * pages and its decoded arrays, never the whole file, and hands each row group to the
- * {@link VortexWriter} as one batch.
+ * compressed pages, never the whole file, and hands the {@link VortexWriter} batches of 64 Ki rows
+ * decoded from them (a row group with repeated columns as one batch).
  *
  * <pre>{@code
  * long rows = ParquetToVortex.convert(Path.of("in.parquet"), Path.of("out.vortex"), WriteOptions.defaults());
@@ -185,11 +185,13 @@ public final class ParquetToVortex {
                         if (count == 0) {
                             continue;
                         }
-                        // an automatic arena: the writer may keep the batch's buffers past write()
-                        Arena arena = Arena.ofAuto();
-                        StructArray batch = RowGroupReader.read(root, pages,
-                                new ColumnReadStoreImpl(pages, converter, schema, createdBy), arena);
-                        writer.write(ArrowFields.adapt(batch, target, arena));
+                        RowGroupReader.Batches batches = new RowGroupReader.Batches(root, pages,
+                                new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+                        while (batches.hasNext()) {
+                            // an automatic arena: the writer may keep the batch's buffers past write()
+                            Arena arena = Arena.ofAuto();
+                            writer.write(ArrowFields.adapt(batches.next(BATCH_ROWS, arena), target, arena));
+                        }
                         rows += count;
                     } catch (ParquetDecodingException e) {
                         throw notParquet(parquet, e);
@@ -205,6 +207,12 @@ public final class ParquetToVortex {
             throw new UncheckedIOException(parquet.toString(), e);
         }
     }
+
+    /**
+     * Rows per batch handed to the writer when no column repeats: a row group (often 1 Mi rows) is read
+     * in such slices, so memory holds one slice's arrays.
+     */
+    static final int BATCH_ROWS = 1 << 16;
 
     /** Rows per batch of a file without columns. */
     private static final int EMPTY_BATCH_ROWS = 1 << 20;

@@ -116,6 +116,27 @@ class ParquetToVortexTest {
         }
     }
 
+    /** A flat row group larger than a batch is read in slices of {@link ParquetToVortex#BATCH_ROWS} rows. */
+    @Test
+    void largeFlatRowGroupsConvertInSlices() {
+        long seed = Seeds.seed("ParquetToVortexTest.slices");
+        List<TypeSpec> flat = everyType().stream().filter(t -> !(t instanceof TypeSpec.Struct
+                || t instanceof TypeSpec.ListOf || t instanceof TypeSpec.MapOf)).toList();
+        int rows = 2 * ParquetToVortex.BATCH_ROWS + 1234;
+        RandomTables.GeneratedTable table = RandomTables.generate(seed, flat, rows);
+        Path parquet = dir.resolve("big.parquet");
+        Path vortex = dir.resolve("big.vortex");
+        ParquetFiles.write(table, parquet, CompressionCodecName.SNAPPY, rows, true);
+
+        assertThat(ParquetToVortex.convert(parquet, vortex, WriteOptions.defaults())).isEqualTo(rows);
+
+        List<String> got = readJsonl(vortex);
+        assertThat(got).hasSize(rows);
+        for (int i = 0; i < rows; i++) {
+            assertThat(got.get(i)).as("row %d (seed %d)", i, seed).isEqualTo(table.rows().get(i));
+        }
+    }
+
     @Test
     void schemaFollowsPyarrowsReadingOfLogicalTypes() {
         TableSpec spec = new TableSpec(List.of(
