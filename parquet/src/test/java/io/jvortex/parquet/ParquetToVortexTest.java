@@ -138,6 +138,18 @@ class ParquetToVortexTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // the builder refuses the combination; the OriginalType constructor does not
+    void unsupportedTypesNameTheColumnAndTheParquetType() {
+        MessageType schema = new MessageType("schema", Types.optionalGroup()
+                .addField(new org.apache.parquet.schema.PrimitiveType(Repetition.REQUIRED, PrimitiveTypeName.INT64,
+                        "narrow", org.apache.parquet.schema.OriginalType.INT_16))
+                .named("outer"));
+        assertThatThrownBy(() -> ParquetToVortex.schema(schema)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("outer.narrow").hasMessageContaining("int64")
+                .hasMessageContaining("INTEGER(16,true)");
+    }
+
+    @Test
     void schemaFollowsPyarrowsReadingOfLogicalTypes() {
         TableSpec spec = new TableSpec(List.of(
                 new Field("i8", new TypeSpec.Primitive(PrimitiveKind.I8, false)),
