@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntUnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -375,32 +376,22 @@ public final class VortexToParquet {
             case DType.Map m -> {
                 MapColumn map = column.asMaps();
                 Values keys = values(map.keys(), path + ".key");
-                Values items = values(map.values(), path + ".value");
-                yield of(column, (rc, row) -> {
-                    rc.startGroup();
-                    int size = map.size(row);
-                    if (size > 0) {
-                        rc.startField("key_value", 0);
-                        int start = map.start(row);
-                        for (int k = start; k < start + size; k++) {
-                            rc.startGroup();
-                            if (keys.isNull(k)) {
-                                throw new VortexException("column " + path + ": a null map key has no Parquet form");
-                            }
-                            rc.startField("key", 0);
-                            keys.write(rc, k);
-                            rc.endField("key", 0);
-                            if (!items.isNull(k)) {
-                                rc.startField("value", 1);
-                                items.write(rc, k);
-                                rc.endField("value", 1);
-                            }
-                            rc.endGroup();
+                Values requiredKeys = new Values() {
+                    @Override
+                    public boolean isNull(int row) {
+                        if (keys.isNull(row)) {
+                            throw new VortexException("column " + path + ": a null map key has no Parquet form");
                         }
-                        rc.endField("key_value", 0);
+                        return false;
                     }
-                    rc.endGroup();
-                });
+
+                    @Override
+                    public void write(RecordConsumer rc, int row) {
+                        keys.write(rc, row);
+                    }
+                };
+                yield repeated(column, "key_value", List.of(new Field("key", requiredKeys),
+                        new Field("value", values(map.values(), path + ".value"))), map::start, map::size);
             }
             case DType.Extension e -> extensionValues(column, e, path);
             case DType.Variant v -> throw new VortexException("column " + path + ": variants have no Parquet form");
@@ -442,23 +433,25 @@ public final class VortexToParquet {
 
     private static Values list(Column column, String path) {
         ListColumn lists = column.asLists();
-        Values elements = values(lists.elements(), path + ".element");
+        return repeated(column, "list", List.of(new Field("element", values(lists.elements(), path + ".element"))),
+                lists::start, lists::size);
+    }
+
+    /** A LIST or MAP group: its repeated group holds one entry (element, or key and value) per item. */
+    private static Values repeated(Column column, String group, List<Field> entry, IntUnaryOperator starts,
+            IntUnaryOperator sizes) {
         return of(column, (rc, row) -> {
             rc.startGroup();
-            int size = lists.size(row);
+            int size = sizes.applyAsInt(row);
             if (size > 0) {
-                rc.startField("list", 0);
-                int start = lists.start(row);
+                rc.startField(group, 0);
+                int start = starts.applyAsInt(row);
                 for (int k = start; k < start + size; k++) {
                     rc.startGroup();
-                    if (!elements.isNull(k)) {
-                        rc.startField("element", 0);
-                        elements.write(rc, k);
-                        rc.endField("element", 0);
-                    }
+                    writeFields(rc, entry, k);
                     rc.endGroup();
                 }
-                rc.endField("list", 0);
+                rc.endField(group, 0);
             }
             rc.endGroup();
         });
