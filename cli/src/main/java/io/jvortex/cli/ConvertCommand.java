@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code jvx convert IN OUT [--from F] [--to F] [--edition E] [--compact]}: converts between the formats
+ * {@code jvx convert IN OUT [--from F] [--to F] [--edition E] [--compact] [--codec C]}: converts between the formats
  * of {@link Format}, chosen by the files' name endings (or {@code --from}/{@code --to}). Parquet to
  * Vortex converts one row group at a time; CSV to Vortex infers the column types ({@link CsvConversion}).
  * OUT is a local path (written beside and renamed into place) or {@code s3://bucket/key} (an S3
@@ -57,6 +57,10 @@ final class ConvertCommand implements Runnable {
 
     @Option(names = "--compact", description = "also use the compact schemes (Pcodec, Zstandard): smaller, slower")
     boolean compact;
+
+    @Option(names = "--codec", paramLabel = "C",
+            description = "Parquet output: the page codec, zstd, snappy, gzip or uncompressed (default: ${DEFAULT-VALUE})")
+    String codec = "zstd";
 
     @Option(names = "--from", paramLabel = "FORMAT",
             description = "the input's format when its name does not say it: ${COMPLETION-CANDIDATES}")
@@ -134,9 +138,11 @@ final class ConvertCommand implements Runnable {
             toVortex(csv.importer(in, spec));
         } else if (inFormat == Format.ARROW || outFormat == Format.ARROW) {
             ArrowConversion.convert(spec, in, inFormat, out, outFormat, edition, compact);
+        } else if (inFormat == Format.VORTEX && outFormat == Format.PARQUET) {
+            ParquetExport.run(spec.commandLine(), in, out, codec);
         } else {
             throw new ParameterException(spec.commandLine(), "cannot convert " + inFormat + " to " + outFormat
-                    + " (supported: parquet, csv or arrow to vortex, vortex to arrow)");
+                    + " (supported: parquet, csv or arrow to vortex, vortex to arrow or parquet)");
         }
     }
 

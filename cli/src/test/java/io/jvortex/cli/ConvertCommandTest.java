@@ -59,6 +59,32 @@ class ConvertCommandTest {
     }
 
     @Test
+    void vortexToParquetAndBack() {
+        Path vortex = dir.resolve("small.vortex");
+        assertThat(JvxTest.jvx("convert", input(), vortex.toString()).code()).isZero();
+        for (String codec : List.of("zstd", "snappy", "gzip", "uncompressed")) {
+            Path parquet = dir.resolve("back-" + codec + ".parquet");
+            JvxTest.Result r = JvxTest.jvx("convert", vortex.toString(), parquet.toString(), "--codec", codec);
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).startsWith(parquet + ": 100 rows, ").contains("(codec " + codec + ")");
+            Path again = dir.resolve("again-" + codec + ".vortex");
+            assertThat(JvxTest.jvx("convert", parquet.toString(), again.toString()).code()).isZero();
+            assertThat(JvxTest.jvx("cat", again.toString()).out().lines().toList()).isEqualTo(expectedRows());
+        }
+    }
+
+    @Test
+    void unknownCodecIsBadUsage() {
+        Path vortex = dir.resolve("small.vortex");
+        assertThat(JvxTest.jvx("convert", input(), vortex.toString()).code()).isZero();
+        JvxTest.Result r = JvxTest.jvx("convert", vortex.toString(), dir.resolve("x.parquet").toString(), "--codec",
+                "lzo");
+        assertThat(r.code()).isEqualTo(Jvx.EXIT_USAGE);
+        assertThat(r.err()).contains("unknown Parquet codec 'lzo'");
+        assertThat(Files.exists(dir.resolve("x.parquet"))).isFalse();
+    }
+
+    @Test
     void unknownEditionIsBadUsage() {
         JvxTest.Result r = JvxTest.jvx("convert", input(), dir.resolve("x.vortex").toString(), "--edition", "core1999");
         assertThat(r.code()).isEqualTo(Jvx.EXIT_USAGE);

@@ -2,21 +2,24 @@ package io.jvortex.parquet;
 
 import io.jvortex.error.VortexException;
 import io.jvortex.internal.zstd.Zstd;
+import io.jvortex.internal.zstd.ZstdCompressor;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * Page decompression for parquet-java without Hadoop codecs or native libraries: {@code UNCOMPRESSED},
- * {@code SNAPPY} (our {@link Snappy}), {@code GZIP} ({@link java.util.zip}) and {@code ZSTD} (the core's
- * pure-Java {@link Zstd} decoder). Other codecs are refused with a {@link VortexException} naming them.
- *
- * <p>Read-only: {@link #getCompressor} throws {@link UnsupportedOperationException}.
+ * Page compression and decompression for parquet-java without Hadoop codecs or native libraries:
+ * {@code UNCOMPRESSED}, {@code SNAPPY} (our {@link Snappy}), {@code GZIP} ({@link java.util.zip}) and
+ * {@code ZSTD} (the core's pure-Java Zstandard decoder and compressor). Other codecs are refused with a
+ * {@link VortexException} naming them.
  */
 public final class ParquetCodecs implements CompressionCodecFactory {
     /** The codecs this factory decompresses. */
@@ -29,15 +32,44 @@ public final class ParquetCodecs implements CompressionCodecFactory {
     }
 
     /**
-     * Not supported: this factory only reads.
-     *
-     * @param codecName ignored
-     * @return never
-     * @throws UnsupportedOperationException always
+     * @param codecName a page codec
+     * @return its compressor (not thread-safe: one per writer)
+     * @throws VortexException when the codec is not one of {@link #SUPPORTED}
      */
     @Override
     public BytesInputCompressor getCompressor(CompressionCodecName codecName) {
-        throw new UnsupportedOperationException("ParquetCodecs only decompresses (asked to compress " + codecName + ")");
+        if (!SUPPORTED.contains(codecName)) {
+            throw new VortexException("writing Parquet pages compressed with " + codecName + " is not supported (only "
+                    + SUPPORTED + ")");
+        }
+        return new Compressor(codecName);
+    }
+
+    /**
+     * Compresses one page body.
+     *
+     * @param codec the codec, one of {@link #SUPPORTED}
+     * @param src the bytes
+     * @param zstd the Zstandard compressor to use (reused between pages)
+     * @return the compressed bytes
+     */
+    static byte[] compress(CompressionCodecName codec, byte[] src, ZstdCompressor zstd) {
+        return switch (codec) {
+            case UNCOMPRESSED -> src;
+            case SNAPPY -> Snappy.compress(src, 0, src.length);
+            case GZIP -> {
+                ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, src.length / 2));
+                try (GZIPOutputStream gzip = new GZIPOutputStream(out, 1 << 16)) {
+                    gzip.write(src);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e); // in memory: never
+                }
+                yield out.toByteArray();
+            }
+            case ZSTD -> zstd.compress(src, 0, src.length);
+            default -> throw new VortexException("writing Parquet pages compressed with " + codec
+                    + " is not supported");
+        };
     }
 
     /**
@@ -111,6 +143,33 @@ public final class ParquetCodecs implements CompressionCodecFactory {
             return dst;
         } catch (IOException e) {
             throw new VortexException(null, -1, null, "gzip Parquet page: " + e.getMessage(), e);
+        }
+    }
+
+    private static final class Compressor implements BytesInputCompressor {
+        private final CompressionCodecName codec;
+        private ZstdCompressor zstd;
+
+        Compressor(CompressionCodecName codec) {
+            this.codec = codec;
+        }
+
+        @Override
+        public BytesInput compress(BytesInput bytes) throws IOException {
+            if (codec == CompressionCodecName.ZSTD && zstd == null) {
+                zstd = new ZstdCompressor();
+            }
+            return BytesInput.from(ParquetCodecs.compress(codec, bytes.toInputStream().readAllBytes(), zstd));
+        }
+
+        @Override
+        public CompressionCodecName getCodecName() {
+            return codec;
+        }
+
+        @Override
+        public void release() {
+            zstd = null;
         }
     }
 

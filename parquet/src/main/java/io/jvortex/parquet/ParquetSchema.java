@@ -56,7 +56,9 @@ final class ParquetSchema {
         /** BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY big-endian two's complement decimal. */
         DECIMAL_BYTES,
         /** UNKNOWN (always null) → null. */
-        NULL
+        NULL,
+        /** FIXED_LEN_BYTE_ARRAY(16) UUID → {@code vortex.uuid} over fixed_size_list(u8)[16]. */
+        UUID
     }
 
     /** A node of the converted schema. */
@@ -381,7 +383,17 @@ final class ParquetSchema {
                         kind = Kind.FLOAT16;
                         dtype = new DType.Primitive(PType.F16, nullable);
                         width = 2;
-                    } else if (annotation == null || annotation instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation) {
+                    } else if (annotation instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation) {
+                        if (type.getTypeLength() != 16) {
+                            throw new VortexException("Parquet column " + path + ": UUID of "
+                                    + type.getTypeLength() + " bytes");
+                        }
+                        kind = Kind.UUID;
+                        dtype = uuid(nullable);
+                        width = 16;
+                    } else if (annotation == null
+                            || annotation instanceof LogicalTypeAnnotation.IntervalLogicalTypeAnnotation) {
+                        // no fixed-size binary in Vortex; INTERVAL keeps its 12 raw bytes (months, days, millis)
                         kind = Kind.BYTES;
                         dtype = new DType.Binary(nullable);
                         width = 0;
@@ -401,6 +413,17 @@ final class ParquetSchema {
             }
             return new Leaf(index, descriptor, kind, dtype, width, slotDef, presentDef, slotRep, nested);
         }
+    }
+
+    /**
+     * The dtype of UUIDs, as the reference maps Arrow's {@code arrow.uuid}.
+     *
+     * @param nullable whether nulls are allowed
+     * @return {@code vortex.uuid} over a fixed-size list of 16 bytes
+     */
+    static DType.Extension uuid(boolean nullable) {
+        return new DType.Extension(Extensions.UUID,
+                new DType.FixedSizeList(new DType.Primitive(PType.U8, false), 16, nullable), new byte[0]);
     }
 
     /** The primitive under a dtype (the storage of date/time extensions). */

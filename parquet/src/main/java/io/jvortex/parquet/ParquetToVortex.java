@@ -31,8 +31,8 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Converts Parquet files to Vortex, one row group at a time: the converter holds one row group's
- * pages and its decoded arrays, never the whole file, and hands each row group to the
- * {@link VortexWriter} as one batch.
+ * compressed pages, never the whole file, and hands the {@link VortexWriter} batches of 64 Ki rows
+ * decoded from them (a row group with repeated columns as one batch).
  *
  * <pre>{@code
  * long rows = ParquetToVortex.convert(Path.of("in.parquet"), Path.of("out.vortex"), WriteOptions.defaults());
@@ -46,6 +46,12 @@ import org.apache.parquet.schema.MessageType;
  * adjusted to UTC, none otherwise); INT96 → {@code vortex.timestamp} in nanoseconds; UNKNOWN → null;
  * LIST (with the format's two-level compatibility rules) and unannotated repeated fields → list;
  * MAP → map; other groups → struct; optional → nullable. The file's root is a non-nullable struct.
+ *
+ * <p>When the footer holds the Arrow schema pyarrow stores ({@code ARROW:schema}), the types are those the
+ * reference writes from pyarrow's reading of the file: time zones, fixed-size lists, {@code arrow.json}
+ * and non-nullable fields are restored as pyarrow restores them (see {@code ArrowFields}). UUID columns
+ * become {@code vortex.uuid}, INTERVAL keeps its 12 raw bytes as binary, and a file whose row groups have
+ * no columns keeps its row count.
  *
  * <p>Pages are decompressed by {@link ParquetCodecs} (uncompressed, Snappy, gzip, Zstandard) in plain
  * Java; no Hadoop configuration or file system is involved.
@@ -191,12 +197,19 @@ public final class ParquetToVortex {
         } catch (IOException e) {
             throw new UncheckedIOException(parquet.toString(), e);
         } catch (RuntimeException e) {
-            throw notParquet(parquet, e);
+            // parquet-java cannot open a file whose row groups have no column chunks
+            long[] rowGroups = rowGroupsWithoutColumns(parquet);
+            if (rowGroups == null) {
+                throw notParquet(parquet, e);
+            }
+            return writeRowsWithoutColumns(rowGroups, writers);
         }
         try (reader) {
             MessageType schema = reader.getFileMetaData().getSchema();
             String createdBy = reader.getFileMetaData().getCreatedBy();
             ParquetSchema.Struct root = ParquetSchema.convert(schema);
+            DType.Struct target = ArrowFields.target(root.dtype(),
+                    reader.getFileMetaData().getKeyValueMetaData());
             GroupConverter converter = new NoRecords(schema);
             long rows = 0;
             long totalRows = reader.getRecordCount();
@@ -206,7 +219,7 @@ public final class ParquetToVortex {
             long groupRows = 0;
             long bytesRead = 0;
             // aborted on failure, so that nothing appears at the destination; closed (committed) on success
-            VortexWriter writer = writers.apply(root.dtype());
+            VortexWriter writer = writers.apply(target);
             try {
                 while (true) {
                     PageReadStore pages;
@@ -227,10 +240,13 @@ public final class ParquetToVortex {
                         if (count == 0) {
                             continue;
                         }
-                        // an automatic arena: the writer may keep the batch's buffers past write()
-                        StructArray batch = RowGroupReader.read(root, pages,
-                                new ColumnReadStoreImpl(pages, converter, schema, createdBy), Arena.ofAuto());
-                        writer.write(batch);
+                        RowGroupReader.Batches batches = new RowGroupReader.Batches(root, pages,
+                                new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+                        while (batches.hasNext()) {
+                            // an automatic arena: the writer may keep the batch's buffers past write()
+                            Arena arena = Arena.ofAuto();
+                            writer.write(ArrowFields.adapt(batches.next(BATCH_ROWS, arena), target, arena));
+                        }
                         rows += count;
                         // parquet-java skips empty row groups: count every group up to these rows as read
                         while (groupsRead < groups.size() && groupRows + groups.get(groupsRead).getRowCount() <= rows) {
@@ -251,6 +267,78 @@ public final class ParquetToVortex {
         } catch (IOException e) {
             throw new UncheckedIOException(parquet.toString(), e);
         }
+    }
+
+    /**
+     * Rows per batch handed to the writer when no column repeats: a row group (often 1 Mi rows) is read
+     * in such slices, so memory holds one slice's arrays.
+     */
+    static final int BATCH_ROWS = 1 << 16;
+
+    /** Rows per batch of a file without columns. */
+    private static final int EMPTY_BATCH_ROWS = 1 << 20;
+    /** Largest footer of a file without columns we read. */
+    private static final int MAX_EMPTY_FOOTER = 1 << 24;
+
+    /**
+     * The row counts of a file without columns, read from its footer directly.
+     *
+     * @return the rows of each row group, or null when this is not such a file
+     */
+    private static long[] rowGroupsWithoutColumns(Path parquet) {
+        try (var channel = java.nio.channels.FileChannel.open(parquet)) {
+            long size = channel.size();
+            if (size < 12) {
+                return null;
+            }
+            java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            channel.read(tail, size - 8);
+            int length = tail.getInt(0);
+            if (tail.getInt(4) != 0x3152_4150 || length < 0 || length > size - 12 || length > MAX_EMPTY_FOOTER) {
+                return null;
+            }
+            java.nio.ByteBuffer footer = java.nio.ByteBuffer.allocate(length);
+            while (footer.hasRemaining() && channel.read(footer, size - 8 - length + footer.position()) >= 0) {
+                // reads the whole footer
+            }
+            org.apache.parquet.format.FileMetaData meta = org.apache.parquet.format.Util.readFileMetaData(
+                    new java.io.ByteArrayInputStream(footer.array()));
+            if (meta.getSchema() == null || meta.getSchema().size() != 1
+                    || meta.getSchema().getFirst().getNum_children() != 0) {
+                return null;
+            }
+            long[] rows = new long[meta.getRow_groupsSize()];
+            for (int i = 0; i < rows.length; i++) {
+                var group = meta.getRow_groups().get(i);
+                if (group.getColumnsSize() != 0 || group.getNum_rows() < 0) {
+                    return null;
+                }
+                rows[i] = group.getNum_rows();
+            }
+            return rows;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static long writeRowsWithoutColumns(long[] rowGroups, Function<DType.Struct, VortexWriter> writers) {
+        DType.Struct dtype = new DType.Struct(java.util.List.of(), java.util.List.of(), false);
+        VortexWriter writer = writers.apply(dtype);
+        long rows = 0;
+        try {
+            for (long count : rowGroups) {
+                for (long done = 0; done < count; done += EMPTY_BATCH_ROWS) {
+                    int n = (int) Math.min(EMPTY_BATCH_ROWS, count - done);
+                    writer.write(new StructArray(dtype, java.util.List.of(), n, io.jvortex.array.Validity.ALL_VALID));
+                }
+                rows += count;
+            }
+        } catch (RuntimeException | Error e) {
+            writer.abort();
+            throw e;
+        }
+        writer.close();
+        return rows;
     }
 
     private static VortexException notParquet(Path parquet, RuntimeException e) {

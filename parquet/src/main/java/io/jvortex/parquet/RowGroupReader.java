@@ -5,6 +5,7 @@ import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.DecimalArray;
 import io.jvortex.array.ExtensionArray;
+import io.jvortex.array.FixedSizeListArray;
 import io.jvortex.array.ListArray;
 import io.jvortex.array.ListViewArray;
 import io.jvortex.array.MapArray;
@@ -93,6 +94,10 @@ final class RowGroupReader {
             long entries = pages.getPageReader(leaf.descriptor()).getTotalValueCount();
             data[leaf.column()] = readLeaf(store.getColumnReader(leaf.descriptor()), entries, leaf, arena);
         }
+        return assemble(root, data, rowCount, arena);
+    }
+
+    private static StructArray assemble(ParquetSchema.Struct root, LeafData[] data, long rowCount, Arena arena) {
         List<Canonical> fields = new ArrayList<>(root.children().size());
         for (int i = 0; i < root.children().size(); i++) {
             Canonical field = build(root.children().get(i), data, arena);
@@ -103,6 +108,74 @@ final class RowGroupReader {
             fields.add(field);
         }
         return new StructArray(root.dtype(), fields, (int) rowCount, Validity.ALL_VALID);
+    }
+
+    /**
+     * Reads a row group in batches of top-level rows when no column repeats (every level entry is a
+     * row, so each column reader can stop after the same number of entries); a schema with repeated
+     * columns is read as one batch. Memory then holds one batch's arrays, not the row group's.
+     */
+    static final class Batches {
+        private final ParquetSchema.Struct root;
+        private final List<Leaf> leaves = new ArrayList<>();
+        private final ColumnReader[] readers;
+        private final PageReadStore pages;
+        private final ColumnReadStore store;
+        private final boolean flat;
+        private long remaining;
+
+        /**
+         * @param root the converted schema
+         * @param pages the row group's pages
+         * @param store its column readers
+         */
+        Batches(ParquetSchema.Struct root, PageReadStore pages, ColumnReadStore store) {
+            this.root = root;
+            this.pages = pages;
+            this.store = store;
+            collect(root, leaves);
+            boolean noRepetition = true;
+            for (Leaf leaf : leaves) {
+                noRepetition &= leaf.descriptor().getMaxRepetitionLevel() == 0;
+            }
+            this.flat = noRepetition;
+            this.readers = new ColumnReader[leaves.size()];
+            this.remaining = pages.getRowCount();
+        }
+
+        /** @return whether rows remain */
+        boolean hasNext() {
+            return remaining > 0;
+        }
+
+        /**
+         * @param maxRows the most rows to read (a schema with repeated columns reads all at once)
+         * @param arena where the arrays' buffers go
+         * @return the next rows
+         * @throws VortexException when the levels or values contradict the schema
+         */
+        StructArray next(int maxRows, Arena arena) {
+            if (!flat) {
+                remaining = 0;
+                return read(root, pages, store, arena);
+            }
+            int rows = (int) Math.min(maxRows, remaining);
+            LeafData[] data = new LeafData[leaves.size()];
+            for (int i = 0; i < leaves.size(); i++) {
+                Leaf leaf = leaves.get(i);
+                if (readers[i] == null) {
+                    long entries = pages.getPageReader(leaf.descriptor()).getTotalValueCount();
+                    if (entries != pages.getRowCount()) {
+                        throw new VortexException("Parquet column " + leaf.descriptor() + " has " + entries
+                                + " values in a row group of " + pages.getRowCount() + " rows");
+                    }
+                    readers[i] = store.getColumnReader(leaf.descriptor());
+                }
+                data[leaf.column()] = readLeaf(readers[i], rows, leaf, arena);
+            }
+            remaining -= rows;
+            return assemble(root, data, rows, arena);
+        }
     }
 
     private static void collect(Node node, List<Leaf> out) {
@@ -271,6 +344,7 @@ final class RowGroupReader {
             case DECIMAL_BYTES -> r.fixed(r.decimalBytes(), arena);
             case BYTES -> r.bytes(arena);
             case NULL -> r.nulls();
+            case UUID -> r.uuids(arena);
         };
         return new LeafData(defs, reps, n, array);
     }
@@ -431,6 +505,30 @@ final class RowGroupReader {
                 reader.consume();
             }
             return values;
+        }
+
+        /** 16-byte UUIDs as {@code vortex.uuid}: a fixed-size list of 16 bytes per row, zeros for nulls. */
+        Canonical uuids(Arena arena) {
+            if ((long) n * 16 > Integer.MAX_VALUE - 64) {
+                throw new VortexException("Parquet UUID column " + leaf.descriptor() + " has " + n
+                        + " values in one row group (at most " + (Integer.MAX_VALUE / 16) + " are supported)");
+            }
+            byte[] bytes = new byte[n * 16];
+            for (int i = 0; i < n; i++) {
+                if (levels(i) == 1) {
+                    ByteBuffer b = bytesOf(reader.getBinary(), 16);
+                    b.get(b.position(), bytes, slots * 16, 16);
+                    slots++;
+                }
+                reader.consume();
+            }
+            DType.Extension ext = (DType.Extension) leaf.dtype();
+            DType.FixedSizeList storage = (DType.FixedSizeList) ext.storage();
+            MemorySegment segment = allocate(arena, 16);
+            MemorySegment.copy(bytes, 0, segment, ValueLayout.JAVA_BYTE, 0, slots * 16);
+            PrimitiveArray elements = new PrimitiveArray((DType.Primitive) storage.element(), segment, slots * 16,
+                    Validity.ALL_VALID);
+            return new ExtensionArray(ext, new FixedSizeListArray(storage, elements, slots, validity(arena)));
         }
 
         /** Big-endian two's-complement decimals, stored little-endian in {@code width} bytes each. */

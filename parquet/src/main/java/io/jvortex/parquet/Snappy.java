@@ -1,10 +1,17 @@
 package io.jvortex.parquet;
 
 import io.jvortex.error.VortexException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
- * A Snappy raw-block decoder (the format of Parquet's {@code SNAPPY} pages: a varint of the
+ * A Snappy raw-block decoder and encoder (the format of Parquet's {@code SNAPPY} pages: a varint of the
  * uncompressed length, then literals and back-references), in plain Java with no native library.
+ *
+ * <p>The encoder works in 64 KiB blocks, as the reference does: a hash table of four-byte sequences
+ * finds earlier matches in the block, which become copies with two-byte offsets; the rest is literals.
  */
 final class Snappy {
     private Snappy() {
@@ -113,6 +120,100 @@ final class Snappy {
             throw corrupt("decoded " + out + " of " + expectedLength + " bytes", srcLength);
         }
         return dst;
+    }
+
+    /** Bytes per encoder block: every back-reference stays inside one, so offsets fit two bytes. */
+    private static final int BLOCK = 1 << 16;
+    private static final int HASH_BITS = 14;
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * @param length an input length
+     * @return the largest block {@link #compress} produces for it
+     */
+    static int maxCompressedLength(int length) {
+        return Math.toIntExact(32L + length + length / 6);
+    }
+
+    /**
+     * Compresses bytes into one raw Snappy block.
+     *
+     * @param src the input
+     * @param offset where it starts
+     * @param length how many bytes
+     * @return the block
+     */
+    static byte[] compress(byte[] src, int offset, int length) {
+        byte[] out = new byte[maxCompressedLength(length)];
+        int op = 0;
+        for (int v = length; ; v >>>= 7) {
+            if ((v & ~0x7F) == 0) {
+                out[op++] = (byte) v;
+                break;
+            }
+            out[op++] = (byte) (v & 0x7F | 0x80);
+        }
+        int[] table = new int[1 << HASH_BITS];
+        int end = offset + length;
+        for (int block = offset; block < end; block += BLOCK) {
+            int blockEnd = Math.min(end, block + BLOCK);
+            Arrays.fill(table, -1);
+            int literal = block;
+            int ip = block;
+            while (ip + 4 <= blockEnd) {
+                int v = (int) INT.get(src, ip);
+                int h = (v * 0x1E35_A7BD) >>> (32 - HASH_BITS);
+                int candidate = table[h];
+                table[h] = ip;
+                if (candidate < 0 || (int) INT.get(src, candidate) != v) {
+                    ip++;
+                    continue;
+                }
+                int m = ip + 4;
+                int c = candidate + 4;
+                while (m < blockEnd && src[m] == src[c]) {
+                    m++;
+                    c++;
+                }
+                op = literal(out, op, src, literal, ip - literal);
+                op = copy(out, op, ip - candidate, m - ip);
+                ip = m;
+                literal = m;
+            }
+            op = literal(out, op, src, literal, blockEnd - literal);
+        }
+        return Arrays.copyOf(out, op);
+    }
+
+    private static int literal(byte[] out, int op, byte[] src, int from, int n) {
+        if (n == 0) {
+            return op;
+        }
+        int m = n - 1;
+        if (m < 60) {
+            out[op++] = (byte) (m << 2);
+        } else {
+            int bytes = m < 1 << 8 ? 1 : m < 1 << 16 ? 2 : m < 1 << 24 ? 3 : 4;
+            out[op++] = (byte) ((59 + bytes) << 2);
+            for (int k = 0; k < bytes; k++) {
+                out[op++] = (byte) (m >>> (8 * k));
+            }
+        }
+        System.arraycopy(src, from, out, op, n);
+        return op + n;
+    }
+
+    /** Copies of 4..64 bytes with a two-byte offset (tag 2); longer matches are split. */
+    private static int copy(byte[] out, int op, int distance, int n) {
+        int left = n;
+        while (left > 0) {
+            int take = left >= 68 ? 64 : left > 64 ? 60 : left;
+            out[op++] = (byte) (((take - 1) << 2) | 2);
+            out[op++] = (byte) distance;
+            out[op++] = (byte) (distance >>> 8);
+            left -= take;
+        }
+        return op;
     }
 
     private static VortexException corrupt(String what, long position) {

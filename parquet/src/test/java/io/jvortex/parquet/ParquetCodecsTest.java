@@ -63,6 +63,40 @@ class ParquetCodecsTest {
     }
 
     @Test
+    void independentDecodersReadWhatWeCompress() throws IOException {
+        SplittableRandom random = new SplittableRandom(Seeds.seed("ParquetCodecsTest.compress"));
+        io.jvortex.internal.zstd.ZstdCompressor ours = new io.jvortex.internal.zstd.ZstdCompressor();
+        for (byte[] input : inputs(random)) {
+            for (CompressionCodecName codec : ParquetCodecs.SUPPORTED) {
+                byte[] packed = ParquetCodecs.compress(codec, input, ours);
+                byte[] back = switch (codec) {
+                    case SNAPPY -> airliftDecompress(new io.airlift.compress.snappy.SnappyDecompressor(), packed,
+                            input.length);
+                    case ZSTD -> airliftDecompress(new io.airlift.compress.zstd.ZstdDecompressor(), packed,
+                            input.length);
+                    case GZIP -> new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(packed))
+                            .readAllBytes();
+                    default -> packed;
+                };
+                assertThat(back).as("%s, %d bytes", codec, input.length).isEqualTo(input);
+                assertThat(ParquetCodecs.decompress(codec, packed, 0, packed.length, input.length)).isEqualTo(input);
+                if (codec == CompressionCodecName.SNAPPY) {
+                    assertThat(packed.length).isLessThanOrEqualTo(Snappy.maxCompressedLength(input.length));
+                }
+            }
+        }
+        byte[] phrases = "lineitem|orders|".repeat(10_000).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(Snappy.compress(phrases, 0, phrases.length).length).isLessThan(phrases.length / 10);
+    }
+
+    private static byte[] airliftDecompress(io.airlift.compress.Decompressor decompressor, byte[] packed, int length) {
+        byte[] out = new byte[length];
+        int n = decompressor.decompress(packed, 0, packed.length, out, 0, length);
+        assertThat(n).isEqualTo(length);
+        return out;
+    }
+
+    @Test
     void malformedPagesAreBadFiles() throws IOException {
         SplittableRandom random = new SplittableRandom(Seeds.seed("ParquetCodecsTest.malformed"));
         byte[] input = inputs(random).get(8);

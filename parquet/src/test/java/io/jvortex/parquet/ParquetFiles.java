@@ -136,8 +136,7 @@ final class ParquetFiles {
 
     /** The fewest bytes holding every unscaled value of a precision. */
     static int decimalBytes(int precision) {
-        BigInteger max = BigInteger.TEN.pow(precision).subtract(BigInteger.ONE);
-        return max.bitLength() / 8 + 1;
+        return VortexToParquet.decimalBytes(precision);
     }
 
     /**

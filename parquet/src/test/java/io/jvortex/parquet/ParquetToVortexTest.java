@@ -116,6 +116,41 @@ class ParquetToVortexTest {
         }
     }
 
+    /** A flat row group larger than a batch is read in slices of {@link ParquetToVortex#BATCH_ROWS} rows. */
+    @Test
+    void largeFlatRowGroupsConvertInSlices() {
+        long seed = Seeds.seed("ParquetToVortexTest.slices");
+        List<TypeSpec> flat = List.of(new TypeSpec.Bool(true), new TypeSpec.Primitive(PrimitiveKind.U8, true),
+                new TypeSpec.Primitive(PrimitiveKind.I64, false), new TypeSpec.Primitive(PrimitiveKind.F16, true),
+                new TypeSpec.Decimal(30, 10, true), new TypeSpec.Utf8(true), new TypeSpec.Binary(false),
+                new TypeSpec.Timestamp(java.util.concurrent.TimeUnit.MICROSECONDS, "UTC", true), new TypeSpec.Null());
+        int rows = ParquetToVortex.BATCH_ROWS + 1234;
+        RandomTables.GeneratedTable table = RandomTables.generate(seed, flat, rows);
+        Path parquet = dir.resolve("big.parquet");
+        Path vortex = dir.resolve("big.vortex");
+        ParquetFiles.write(table, parquet, CompressionCodecName.SNAPPY, rows, true);
+
+        assertThat(ParquetToVortex.convert(parquet, vortex, WriteOptions.defaults())).isEqualTo(rows);
+
+        List<String> got = readJsonl(vortex);
+        assertThat(got).hasSize(rows);
+        for (int i = 0; i < rows; i++) {
+            assertThat(got.get(i)).as("row %d (seed %d)", i, seed).isEqualTo(table.rows().get(i));
+        }
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // the builder refuses the combination; the OriginalType constructor does not
+    void unsupportedTypesNameTheColumnAndTheParquetType() {
+        MessageType schema = new MessageType("schema", Types.optionalGroup()
+                .addField(new org.apache.parquet.schema.PrimitiveType(Repetition.REQUIRED, PrimitiveTypeName.INT64,
+                        "narrow", org.apache.parquet.schema.OriginalType.INT_16))
+                .named("outer"));
+        assertThatThrownBy(() -> ParquetToVortex.schema(schema)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("outer.narrow").hasMessageContaining("int64")
+                .hasMessageContaining("INTEGER(16,true)");
+    }
+
     @Test
     void schemaFollowsPyarrowsReadingOfLogicalTypes() {
         TableSpec spec = new TableSpec(List.of(
@@ -249,7 +284,7 @@ class ParquetToVortexTest {
                 new DType.Decimal(20, 2, true),
                 new DType.Binary(false),
                 new DType.Utf8(false),
-                new DType.Binary(true));
+                ParquetSchema.uuid(true));
         List<String> lines = readJsonl(vortex);
         assertThat(lines).hasSize(rows);
         int row = 0;
@@ -325,6 +360,36 @@ class ParquetToVortexTest {
         try (VortexReader reader = VortexReader.open(vortex)) {
             assertThat(reader.rowCount()).isZero();
             assertThat(reader.schema()).isEqualTo(ParquetToVortex.schema(ParquetFiles.schema(table.spec())));
+        }
+    }
+
+    @Test
+    void zeroColumnsWithRowsKeepTheirRowCount() {
+        Path parquet = dir.resolve("nocolumns.parquet");
+        // parquet-java's writers refuse an empty schema: the footer is written by hand (row groups of 10, 0, 15)
+        var root = new org.apache.parquet.format.SchemaElement("schema");
+        root.setNum_children(0);
+        List<org.apache.parquet.format.RowGroup> groups = new ArrayList<>();
+        for (int rows : new int[] {10, 0, 15}) {
+            groups.add(new org.apache.parquet.format.RowGroup(new ArrayList<>(), 0, rows));
+        }
+        var footer = new org.apache.parquet.format.FileMetaData(2, List.of(root), 25, groups);
+        try (var out = new java.io.ByteArrayOutputStream()) {
+            out.writeBytes("PAR1".getBytes(StandardCharsets.US_ASCII));
+            var meta = new java.io.ByteArrayOutputStream();
+            org.apache.parquet.format.Util.writeFileMetaData(footer, meta);
+            out.writeBytes(meta.toByteArray());
+            out.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(meta.size()).array());
+            out.writeBytes("PAR1".getBytes(StandardCharsets.US_ASCII));
+            Files.write(parquet, out.toByteArray());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Path vortex = dir.resolve("nocolumns.vortex");
+        assertThat(ParquetToVortex.convert(parquet, vortex, WriteOptions.defaults())).isEqualTo(25);
+        try (VortexReader reader = VortexReader.open(vortex)) {
+            assertThat(reader.rowCount()).isEqualTo(25);
+            assertThat(reader.schema()).isEqualTo(new DType.Struct(List.of(), List.of(), false));
         }
     }
 

@@ -623,6 +623,36 @@ public final class RustOracle {
     }
 
     /**
+     * Writes a Parquet file from a table built in pyarrow.
+     *
+     * @param pyarrowTableExpression a {@code pyarrow.Table} in Python syntax with {@code pa}, {@code datetime},
+     *     {@code decimal} and {@code uuid} in scope, e.g. {@code pa.table({'a': pa.array([1, None])})}
+     * @param out the Parquet file to write
+     * @param writeTableOptions keyword arguments of {@code pyarrow.parquet.write_table}
+     * @return the number of rows written
+     * @throws OracleException when pyarrow rejects the expression or the options
+     */
+    public long writeParquetEval(String pyarrowTableExpression, Path out, Map<String, Object> writeTableOptions) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "write_parquet_eval");
+        request.put("expr", Objects.requireNonNull(pyarrowTableExpression, "pyarrowTableExpression"));
+        request.put("out", out.toAbsolutePath().toString());
+        request.put("options", writeTableOptions);
+        return ((Number) call(request).get("row_count")).longValue();
+    }
+
+    /**
+     * @param parquetFile a Parquet file
+     * @return the Arrow schema pyarrow reads from it, as {@code schema.to_string()} prints it without metadata
+     */
+    public String parquetArrowSchema(Path parquetFile) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "parquet_arrow_schema");
+        request.put("path", parquetFile.toAbsolutePath().toString());
+        return (String) call(request).get("text");
+    }
+
+    /**
      * Reads an Arrow IPC file or stream with pyarrow and renders every row in canonical JSONL.
      *
      * @param arrowFile the file
@@ -658,6 +688,17 @@ public final class RustOracle {
         request.put("variant", variant);
         request.put("compression", compression);
         call(request);
+    }
+
+    /**
+     * @param vortexFile a Vortex file
+     * @return the Arrow schema of the Rust reader's scan of it, printed as {@link #parquetArrowSchema} prints
+     */
+    public String vortexScanArrowSchema(Path vortexFile) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "vortex_scan_arrow_schema");
+        request.put("path", vortexFile.toAbsolutePath().toString());
+        return (String) call(request).get("text");
     }
 
     private void requireDataSources(String op) {

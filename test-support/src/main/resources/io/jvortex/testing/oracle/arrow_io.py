@@ -289,6 +289,8 @@ def render(array):
     if isinstance(t, pa.BaseExtensionType):
         if t.extension_name == "arrow.uuid":
             return [("null" if v is None else C.uuid_text(v)) for v in array.storage.to_pylist()]
+        if t.extension_name == "arrow.json":
+            return render(array.storage)
         if t.extension_name == "arrow.parquet.variant":
             # the storage struct {metadata, value[, typed_value]} as an object, as jvortex renders it
             return render(array.storage)

@@ -40,6 +40,12 @@ Requests ("op"):
   read_arrow_ipc {path, out_jsonl} -> {ok, row_count, text}   (pyarrow reads an IPC file or stream: canonical
         JSONL rows and the schema text)
   arrow_ipc_schema {path} -> {ok, text}   (the schema of an IPC file or stream as pyarrow reads it, as text)
+  write_parquet_eval {expr, out, options} -> {ok, row_count}   (expr: a pyarrow Table in Python syntax with pa,
+        datetime, decimal and uuid in scope, trusted test input; written by pyarrow.parquet.write_table with
+        the keyword arguments in options)
+  parquet_arrow_schema {path} -> {ok, text}   (the Arrow schema pyarrow reads from a Parquet file)
+  vortex_scan_arrow_schema {path} -> {ok, text}   (the Arrow schema of the Rust reader's scan of a Vortex file)
+        (both texts: schema.to_string(show_field_metadata=False, show_schema_metadata=False))
 """
 
 import json
@@ -466,12 +472,51 @@ def op_read_arrow_ipc(request, vx, arrow_io):
             "text": table.schema.to_string(show_field_metadata=True, show_schema_metadata=True)}
 
 
+def op_write_parquet_eval(request, vx, arrow_io):
+    import datetime
+    import decimal
+    import uuid
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = eval(request["expr"], {"pa": pa, "datetime": datetime, "decimal": decimal, "uuid": uuid})
+    options = request.get("options") or {}
+    _replace(request["out"], lambda partial: pq.write_table(table, partial, **options))
+    return {"row_count": table.num_rows}
+
+
+def _schema_text(schema):
+    return schema.to_string(show_field_metadata=False, show_schema_metadata=False)
+
+
+def op_parquet_arrow_schema(request, vx, arrow_io):
+    import pyarrow.parquet as pq
+
+    return {"text": _schema_text(pq.read_schema(request["path"]))}
+
+
+def op_vortex_scan_arrow_schema(request, vx, arrow_io):
+    import pyarrow as pa
+
+    f = vx.open(request["path"])
+    struct = None
+    for chunk in scan_chunks(f, vx):
+        struct = chunk.to_arrow_array().type
+        break
+    if struct is None:
+        struct = f.scan().read_all().to_arrow_array().type
+    return {"text": _schema_text(pa.schema([struct.field(i) for i in range(struct.num_fields)]))}
+
+
 OPS = {"write": op_write, "read": op_read, "info": op_info, "write_parquet": op_write_parquet,
        "read_parquet": op_read_parquet, "write_from_parquet": op_write_from_parquet, "tpch": op_tpch,
        "nycflights": op_nycflights, "read_filtered": op_read_filtered,
        "arrow_schema_eval": op_arrow_schema_eval, "arrow_schema_read": op_arrow_schema_read,
        "vortex_arrow_schema": op_vortex_arrow_schema, "write_arrow_ipc": op_write_arrow_ipc,
-       "read_arrow_ipc": op_read_arrow_ipc, "arrow_ipc_schema": op_arrow_ipc_schema}
+       "read_arrow_ipc": op_read_arrow_ipc, "arrow_ipc_schema": op_arrow_ipc_schema,
+       "write_parquet_eval": op_write_parquet_eval, "parquet_arrow_schema": op_parquet_arrow_schema,
+       "vortex_scan_arrow_schema": op_vortex_scan_arrow_schema}
 
 
 def main():
