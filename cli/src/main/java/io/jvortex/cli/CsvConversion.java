@@ -61,12 +61,12 @@ final class CsvConversion {
         return new ConvertCommand.Importer() {
             @Override
             public long toPath(Path path, WriteOptions writeOptions, Progress progress) {
-                return CsvToVortex.convert(in, path, options, writeOptions);
+                return CsvToVortex.convert(in, path, options, writeOptions, progress::csv);
             }
 
             @Override
             public long toSink(ByteSink sink, WriteOptions writeOptions, Progress progress) {
-                return CsvToVortex.convert(in, sink, options, writeOptions);
+                return CsvToVortex.convert(in, sink, options, writeOptions, progress::csv);
             }
         };
     }

@@ -94,6 +94,19 @@ final class Progress implements AutoCloseable {
         update(rows, totalRows, bytes);
     }
 
+    /**
+     * A {@link io.jvortex.csv.CsvToVortex.Listener}: rows, and the CSV bytes read; the total of rows
+     * is extrapolated from the share of the file read, so the ETA follows the bytes.
+     *
+     * @param rows the rows converted
+     * @param bytesRead the CSV bytes read
+     * @param totalBytes the CSV file's size
+     */
+    void csv(long rows, long bytesRead, long totalBytes) {
+        long estimate = bytesRead <= 0 ? rows : Math.max(rows, (long) ((double) rows * totalBytes / bytesRead));
+        update(rows, estimate, bytesRead);
+    }
+
     /** Shows the final state and ends the bar's line. */
     @Override
     public void close() {

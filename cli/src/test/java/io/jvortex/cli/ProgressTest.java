@@ -83,6 +83,21 @@ class ProgressTest {
     }
 
     @Test
+    void csvConvertShowsABarOnATerminal() throws IOException, InterruptedException {
+        Path csv = dir.resolve("rows.csv");
+        StringBuilder text = new StringBuilder("id,name\n");
+        for (int i = 0; i < 300; i++) {
+            text.append(i).append(",row ").append(i).append('\n');
+        }
+        Files.writeString(csv, text);
+        Path out = dir.resolve("csv.vortex");
+        String shown = runOnTerminal(jvxCommand("convert", csv.toString(), out.toString()));
+        assertThat(shown).contains("convert 100%", "300/300 rows").containsPattern("\\d+(\\.\\d)? (B|KiB) read")
+                .contains(out + ": 300 rows, ");
+        assertThat(JvxTest.jvx("count", out.toString()).out()).isEqualTo("300\n");
+    }
+
+    @Test
     void inspectShowsABarOnATerminalButNotWhenStderrIsRedirected() throws IOException, InterruptedException {
         Path file = InspectFiles.tricky(dir.resolve("tricky.vortex"));
         String text = runOnTerminal(jvxCommand("inspect", file.toString()));

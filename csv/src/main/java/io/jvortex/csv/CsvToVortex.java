@@ -62,6 +62,20 @@ public final class CsvToVortex {
     private CsvToVortex() {
     }
 
+    /** Hears how far a conversion got, after each batch of rows is handed to the writer. */
+    @FunctionalInterface
+    public interface Listener {
+        /** Hears nothing. */
+        Listener NONE = (rows, bytesRead, totalBytes) -> { };
+
+        /**
+         * @param rows the rows converted so far
+         * @param bytesRead the CSV bytes read so far (read ahead of the rows, in blocks)
+         * @param totalBytes the CSV file's size
+         */
+        void progress(long rows, long bytesRead, long totalBytes);
+    }
+
     /**
      * Converts a CSV file to a Vortex file, replaced atomically when the conversion succeeds.
      *
@@ -74,10 +88,26 @@ public final class CsvToVortex {
      * @throws UncheckedIOException when reading or writing fails (nothing is written)
      */
     public static long convert(Path csv, Path out, CsvOptions options, WriteOptions writeOptions) {
+        return convert(csv, out, options, writeOptions, Listener.NONE);
+    }
+
+    /**
+     * {@link #convert(Path, Path, CsvOptions, WriteOptions)}, telling a listener how far it got.
+     *
+     * @param csv the CSV file
+     * @param out the Vortex file to write
+     * @param options how to read the CSV
+     * @param writeOptions how to write the Vortex file
+     * @param listener hears the progress
+     * @return the number of rows written
+     */
+    public static long convert(Path csv, Path out, CsvOptions options, WriteOptions writeOptions, Listener listener) {
         Objects.requireNonNull(out, "out");
         Objects.requireNonNull(writeOptions, "writeOptions");
-        try (Reader reader = open(csv, options)) {
-            return convert(reader, csv.toString(), options, schema -> VortexWriter.create(out, schema, writeOptions));
+        Counted counted = open(csv, options, listener);
+        try (Reader reader = counted.reader()) {
+            return convert(reader, csv.toString(), options, schema -> VortexWriter.create(out, schema, writeOptions),
+                    counted);
         } catch (IOException e) {
             throw new UncheckedIOException("closing " + csv + ": " + e.getMessage(), e);
         }
@@ -96,13 +126,34 @@ public final class CsvToVortex {
      * @throws UncheckedIOException when reading or writing fails (the sink is aborted)
      */
     public static long convert(Path csv, ByteSink sink, CsvOptions options, WriteOptions writeOptions) {
+        return convert(csv, sink, options, writeOptions, Listener.NONE);
+    }
+
+    /**
+     * {@link #convert(Path, ByteSink, CsvOptions, WriteOptions)}, telling a listener how far it got.
+     *
+     * @param csv the CSV file
+     * @param sink where the Vortex file goes (empty)
+     * @param options how to read the CSV
+     * @param writeOptions how to write the Vortex file
+     * @param listener hears the progress
+     * @return the number of rows written
+     */
+    public static long convert(Path csv, ByteSink sink, CsvOptions options, WriteOptions writeOptions,
+                               Listener listener) {
         Objects.requireNonNull(sink, "sink");
         boolean[] handedOver = new boolean[1];
-        try (Reader reader = open(csv, options)) {
+        Counted counted;
+        try {
+            counted = open(csv, options, listener);
+        } catch (RuntimeException e) {
+            throw abort(sink, false, e);
+        }
+        try (Reader reader = counted.reader()) {
             return convert(reader, csv.toString(), options, schema -> {
                 handedOver[0] = true;
                 return VortexWriter.create(sink, schema, Objects.requireNonNull(writeOptions, "writeOptions"));
-            });
+            }, counted);
         } catch (IOException e) {
             throw abort(sink, handedOver[0], new UncheckedIOException("closing " + csv + ": " + e.getMessage(), e));
         } catch (RuntimeException e) {
@@ -141,22 +192,71 @@ public final class CsvToVortex {
     }
 
     private static Reader open(Path csv, CsvOptions options) {
+        return open(csv, options, Listener.NONE).reader();
+    }
+
+    /** A CSV reader whose underlying bytes are counted for a listener. */
+    private static final class Counted {
+        private final Listener listener;
+        private final long totalBytes;
+        private long bytesRead;
+        private Reader reader;
+
+        Counted(Listener listener, long totalBytes) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            this.totalBytes = totalBytes;
+        }
+
+        Reader reader() {
+            return reader;
+        }
+
+        void rows(long rows) {
+            listener.progress(rows, bytesRead, totalBytes);
+        }
+    }
+
+    private static Counted open(Path csv, CsvOptions options, Listener listener) {
         Objects.requireNonNull(csv, "csv");
         Objects.requireNonNull(options, "options");
         InputStream in;
+        long size;
         try {
             in = Files.newInputStream(csv);
+            size = Files.size(csv);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + csv, e);
         }
-        Reader reader = new InputStreamReader(in, options.charset().newDecoder()
+        Counted counted = new Counted(listener, size);
+        InputStream counting = new java.io.FilterInputStream(in) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) {
+                    counted.bytesRead++;
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                int n = super.read(buffer, offset, length);
+                if (n > 0) {
+                    counted.bytesRead += n;
+                }
+                return n;
+            }
+        };
+        Reader reader = new InputStreamReader(counting, options.charset().newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
-        return new PushbackReader(reader, 1);
+        counted.reader = new PushbackReader(reader, 1);
+        return counted;
     }
 
     private static long convert(Reader reader, String source, CsvOptions options,
-                                Function<DType.Struct, VortexWriter> writers) {
+                                Function<DType.Struct, VortexWriter> writers, Counted counted) {
         Conversion c = new Conversion(reader, source, options);
+        c.counted = counted;
         VortexWriter writer = writers.apply(c.schema);
         try {
             c.run(writer);
@@ -239,6 +339,8 @@ public final class CsvToVortex {
 
     /** Reads the header and the sample, infers the schema, then streams every row into a writer. */
     private static final class Conversion {
+        /** Where progress goes, or null. */
+        Counted counted;
         private final String source;
         private final CsvOptions options;
         private final Handler handler;
@@ -351,6 +453,9 @@ public final class CsvToVortex {
                 column.reset();
             }
             writer.write(batch.build());
+            if (counted != null) {
+                counted.rows(writer.rowCount());
+            }
         }
 
         private CsvException badValue(Row row, int column, String text, Values.BadValue why) {
