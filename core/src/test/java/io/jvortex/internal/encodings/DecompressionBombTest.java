@@ -198,4 +198,25 @@ class DecompressionBombTest {
             assertThat(heapAllocated() - heapBefore).isLessThan(SMALL);
         }
     }
+
+    private static Node pco(long... pageValues) {
+        Proto chunk = Proto.message();
+        for (long n : pageValues) {
+            chunk.bytes(1, Proto.message().varint(1, n).build());
+        }
+        List<byte[]> buffers = new java.util.ArrayList<>();
+        buffers.add(new byte[] {0});
+        for (int i = 0; i < pageValues.length; i++) {
+            buffers.add(new byte[] {0});
+        }
+        return Node.of("vortex.pco", Proto.message().bytes(2, chunk.build()).build(), buffers);
+    }
+
+    @Test
+    void pcoPageCounts() {
+        // pages claiming more values than the rows
+        refused(pco(0xFFFF_FFFFL, 0xFFFF_FFFFL), I64, 10, "pages hold");
+        // one page claiming the most rows: the output is refused by the budget before decoding
+        refused(pco(DecodeContext.MAX_ROWS), I64, DecodeContext.MAX_ROWS, "decoded-size budget");
+    }
 }
