@@ -13,10 +13,10 @@ import java.util.Objects;
  *     corrupt or hostile length fields: every decoder charges its buffers to this budget before
  *     allocating them, and fails with a {@link io.jvortex.error.VortexException} naming the node when
  *     a claim would exceed it. Lower it when reading untrusted files in a small process. Besides
- *     the budget, fixed caps refuse trees nested deeper than 64 (dtypes, layouts, array trees) and
- *     layouts of more than a million nodes or sharing a node between parents, and claims that the
- *     bytes present cannot back (a buffer shorter than its row count, a Zstandard frame claiming
- *     more than 32768 times its size)
+ *     the budget, fixed caps refuse trees nested deeper than 64 (dtypes, layouts, array trees),
+ *     layouts of more than a million nodes, layouts or dtypes sharing a table between parents, and
+ *     claims that the bytes present cannot back (a buffer shorter than its row count, a Zstandard
+ *     frame claiming more than 32768 times its size)
  * @param io how files opened by URI or byte source do their I/O (tail read, request planning, cache,
  *     timeouts); files opened by path are memory-mapped and ignore it
  */
