@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
  *
  * <p>Exit codes: 0 success; 2 the file is malformed, unsupported or unreadable (the message is printed
  * as {@code jvx: <message>} on stderr); 64 bad usage (picocli's message and the usage help); 70 an
- * internal error (a bug: message and stack trace on stderr).
+ * internal error (a bug: message and stack trace on stderr) or the JVM ran out of memory (one line with
+ * a hint to give it more, no stack trace).
  */
 @Command(name = "jvx", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Inspect, read and convert Vortex columnar files.",
@@ -36,13 +37,13 @@ import picocli.CommandLine.Spec;
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:the file is malformed, unsupported or cannot be read",
-                "64:bad usage", "70:internal error (a bug in jvx)"})
+                "64:bad usage", "70:internal error (a bug in jvx) or out of memory"})
 public final class Jvx implements Runnable {
     /** Exit code for a file that is malformed, unsupported or unreadable. */
     public static final int EXIT_BAD_FILE = 2;
     /** Exit code for bad usage (sysexits' EX_USAGE). */
     public static final int EXIT_USAGE = 64;
-    /** Exit code for an internal error, i.e. a bug in jvx (sysexits' EX_SOFTWARE). */
+    /** Exit code for an internal error, i.e. a bug in jvx, or memory exhausted (sysexits' EX_SOFTWARE). */
     public static final int EXIT_INTERNAL = 70;
 
     @Spec
@@ -102,6 +103,8 @@ public final class Jvx implements Runnable {
     private static int execute(CommandLine cmd, PrintWriter out, PrintWriter err, String... args) {
         try {
             return cmd.execute(args);
+        } catch (OutOfMemoryError oom) {
+            return reportOutOfMemory(oom, err);
         } finally {
             out.flush();
             err.flush();
@@ -133,7 +136,7 @@ public final class Jvx implements Runnable {
     }
 
     /** Prints a failure of a command as {@code jvx: ...} and returns its exit code. */
-    private static int report(Exception ex, PrintWriter e) {
+    static int report(Exception ex, PrintWriter e) {
         switch (ex) {
             case VortexException v -> {
                 e.println("jvx: " + v.getMessage());
@@ -152,12 +155,47 @@ public final class Jvx implements Runnable {
                 return EXIT_BAD_FILE;
             }
             default -> {
+                OutOfMemoryError oom = outOfMemoryCause(ex);
+                if (oom != null) {
+                    // a worker thread ran out of memory and the failure reached us wrapped
+                    return reportOutOfMemory(oom, e);
+                }
                 // a bug in jvx: say so, with the stack trace for the report
                 e.println("jvx: internal error: " + ex);
                 ex.printStackTrace(e);
                 return EXIT_INTERNAL;
             }
         }
+    }
+
+    /** The first {@link OutOfMemoryError} in a failure's cause chain, or null. */
+    private static OutOfMemoryError outOfMemoryCause(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError oom) {
+                return oom;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Prints an exhausted heap or direct-memory limit as one line with a hint, no stack trace.
+     *
+     * @param oom the error
+     * @param e where to print
+     * @return {@link #EXIT_INTERNAL}
+     */
+    static int reportOutOfMemory(OutOfMemoryError oom, PrintWriter e) {
+        String what = oom.getMessage() == null || oom.getMessage().isBlank() ? "OutOfMemoryError" : oom.getMessage();
+        String hint = what.contains("direct buffer")
+                ? "raise the direct-memory limit, e.g. JAVA_OPTS=-XX:MaxDirectMemorySize=4g (or -Xmx, which sets its default)"
+                : "give the JVM more heap, e.g. JAVA_OPTS=-Xmx4g";
+        e.println("jvx: out of memory (" + what + "); " + hint);
+        e.flush();
+        return EXIT_INTERNAL;
     }
 
     private static void setUsageExitCode(CommandLine cmd) {

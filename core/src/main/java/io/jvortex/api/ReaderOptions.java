@@ -10,7 +10,13 @@ import java.util.Objects;
  * @param encodings the encodings to decode with
  * @param allowUnknown read unknown encodings/layouts as opaque (all-null) data instead of failing
  * @param maxDecodedBytes the most bytes one segment or one chunk may decode to; guards against
- *     corrupt length fields
+ *     corrupt or hostile length fields: every decoder charges its buffers to this budget before
+ *     allocating them, and fails with a {@link io.jvortex.error.VortexException} naming the node when
+ *     a claim would exceed it. Lower it when reading untrusted files in a small process. Besides
+ *     the budget, fixed caps refuse trees nested deeper than 64 (dtypes, layouts, array trees),
+ *     layouts of more than a million nodes, layouts or dtypes sharing a table between parents, and
+ *     claims that the bytes present cannot back (a buffer shorter than its row count, a Zstandard
+ *     frame claiming more than 32768 times its size)
  * @param io how files opened by URI or byte source do their I/O (tail read, request planning, cache,
  *     timeouts); files opened by path are memory-mapped and ignore it
  */
@@ -59,7 +65,7 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that setting
      */
     public ReaderOptions withAllowUnknown(boolean allow) {
-        return new ReaderOptions(encodings, allow, maxDecodedBytes);
+        return new ReaderOptions(encodings, allow, maxDecodedBytes, io);
     }
 
     /**

@@ -5,17 +5,14 @@ import io.jvortex.array.StructArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.write.TableWriter;
 import io.jvortex.io.ByteSink;
+import io.jvortex.io.FileSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,8 +44,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Writing to a {@link Path} goes to a temporary file in the same directory, which {@link #close}
  * forces to disk and atomically renames over the destination; if anything fails, or the writer is
  * {@link #abort() aborted}, the temporary file is deleted and the destination is left untouched. A
- * killed process leaves at most the temporary file ({@code .NAME.*.vortex-tmp}), never a partial
- * destination.
+ * killed process leaves at most the temporary file ({@code .NAME.PID-RANDOM.vortex-tmp}, which the next
+ * write to the same destination removes), never a partial destination; the finished file has the
+ * permissions the umask gives (see {@link io.jvortex.io.FileSink}).
  *
  * <p>Writing to a {@link ByteSink} ({@link io.jvortex.io.FileSink}, {@link io.jvortex.io.StreamSink},
  * {@link io.jvortex.io.S3MultipartSink}, or one of another module such as {@code jvortex-hadoop}) streams
@@ -60,8 +58,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class VortexWriter implements AutoCloseable {
     private static final AtomicInteger THREADS = new AtomicInteger();
 
-    private final Path path;
-    private final Path temp;
     private final WritableByteChannel channel;
     private final ByteSink sink;
     private final DType.Struct schema;
@@ -71,10 +67,7 @@ public final class VortexWriter implements AutoCloseable {
     private long rows;
     private boolean closed;
 
-    private VortexWriter(Path path, Path temp, WritableByteChannel channel, ByteSink sink, DType.Struct schema,
-                         WriteOptions options) {
-        this.path = path;
-        this.temp = temp;
+    private VortexWriter(WritableByteChannel channel, ByteSink sink, DType.Struct schema, WriteOptions options) {
         this.channel = channel;
         this.sink = sink;
         this.schema = schema;
@@ -108,24 +101,8 @@ public final class VortexWriter implements AutoCloseable {
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(options, "options");
         TableWriter.checkDType("", schema, options.edition());
-        Path absolute = path.toAbsolutePath();
-        Path dir = absolute.getParent();
-        Path temp;
-        FileChannel channel;
-        try {
-            temp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".vortex-tmp");
-            channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary file next to " + absolute + ": " + e.getMessage(),
-                    e);
-        }
-        try {
-            return new VortexWriter(absolute, temp, channel, null, schema, options);
-        } catch (RuntimeException e) {
-            closeQuietly(channel);
-            deleteQuietly(temp);
-            throw e;
-        }
+        // one temporary file beside the destination, renamed over it on close (see FileSink)
+        return create(FileSink.create(path), schema, options);
     }
 
     /**
@@ -152,7 +129,7 @@ public final class VortexWriter implements AutoCloseable {
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(options, "options");
-        return new VortexWriter(null, null, channel, null, schema, options);
+        return new VortexWriter(channel, null, schema, options);
     }
 
     /**
@@ -186,7 +163,7 @@ public final class VortexWriter implements AutoCloseable {
                         + " bytes; a Vortex file starts at byte 0");
             }
             TableWriter.checkDType("", schema, options.edition());
-            return new VortexWriter(null, null, new SinkChannel(sink), sink, schema, options);
+            return new VortexWriter(new SinkChannel(sink), sink, schema, options);
         } catch (RuntimeException | Error e) {
             try {
                 sink.abort();
@@ -293,21 +270,6 @@ public final class VortexWriter implements AutoCloseable {
             if (sink != null) {
                 sink.commit();
             }
-            if (path != null) {
-                FileChannel file = (FileChannel) channel;
-                file.force(true);
-                file.close();
-                try {
-                    Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot rename " + temp + " to " + path + ": " + e.getMessage(), e);
-                }
-            }
-        } catch (IOException e) {
-            UncheckedIOException failure = new UncheckedIOException("writing " + destination() + " failed: "
-                    + e.getMessage(), e);
-            fail(failure);
-            throw failure;
         } catch (RuntimeException | Error e) {
             fail(e);
             throw e;
@@ -331,10 +293,6 @@ public final class VortexWriter implements AutoCloseable {
         closed = true;
         table.abort();
         shutdown();
-        if (path != null) {
-            closeQuietly(channel);
-            deleteQuietly(temp);
-        }
         if (sink != null) {
             if (cause == null) {
                 sink.abort();
@@ -346,10 +304,6 @@ public final class VortexWriter implements AutoCloseable {
                 }
             }
         }
-    }
-
-    private String destination() {
-        return path != null ? path.toString() : sink != null ? sink.uri().toString() : "the channel";
     }
 
     /**
@@ -389,22 +343,6 @@ public final class VortexWriter implements AutoCloseable {
     private void shutdown() {
         if (executor != null) {
             executor.shutdownNow();
-        }
-    }
-
-    private static void closeQuietly(WritableByteChannel c) {
-        try {
-            c.close();
-        } catch (IOException ignored) {
-            // the temporary file is deleted next; nothing else to report
-        }
-    }
-
-    private static void deleteQuietly(Path p) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // nothing at the destination either way; a stray temporary file is all that can remain
         }
     }
 }

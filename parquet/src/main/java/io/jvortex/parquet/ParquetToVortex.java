@@ -9,9 +9,7 @@ import io.jvortex.io.ByteSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -73,7 +71,7 @@ public final class ParquetToVortex {
 
     /**
      * Converts a Parquet file. The destination appears only when the conversion succeeded: the
-     * writer writes beside it and the result is moved into place.
+     * writer writes one temporary file beside it and renames it into place on success.
      *
      * @param parquet the Parquet file
      * @param vortex the Vortex file to write (replaced if present)
@@ -118,30 +116,8 @@ public final class ParquetToVortex {
         Objects.requireNonNull(parquet, "parquet");
         Objects.requireNonNull(vortex, "vortex");
         Objects.requireNonNull(options, "options");
-        Path target = vortex.toAbsolutePath();
-        Path partial;
-        try {
-            partial = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".partial");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a file beside " + vortex, e);
-        }
-        boolean done = false;
-        try {
-            long rows = convertTo(parquet, dtype -> VortexWriter.create(partial, dtype, options), listener);
-            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            done = true;
-            return rows;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot move the converted file to " + vortex, e);
-        } finally {
-            if (!done) {
-                try {
-                    Files.deleteIfExists(partial);
-                } catch (IOException ignored) {
-                    // the original failure is the one worth reporting
-                }
-            }
-        }
+        // the writer writes one temporary file beside the destination and renames it into place
+        return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options), listener);
     }
 
     /**

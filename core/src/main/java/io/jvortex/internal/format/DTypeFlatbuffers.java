@@ -23,10 +23,14 @@ public final class DTypeFlatbuffers {
      * @throws VortexException when the table is malformed or too deep
      */
     public static DType read(FbTable table) {
-        return read(table, 0);
+        return read(table, 0, new java.util.HashSet<>());
     }
 
-    private static DType read(FbTable table, int depth) {
+    /**
+     * @param seen the absolute offsets of the tables read so far: writers never share a table between
+     *     parents, and sharing would let a few bytes describe exponentially many fields
+     */
+    private static DType read(FbTable table, int depth, java.util.Set<Long> seen) {
         if (table == null) {
             throw new VortexException("missing dtype table");
         }
@@ -37,6 +41,10 @@ public final class DTypeFlatbuffers {
         FbTable t = table.table(1);
         if (t == null) {
             throw error(table, "dtype union tag " + tag + " without a value table");
+        }
+        if (!seen.add(table.absoluteOffset()) || !seen.add(t.absoluteOffset())) {
+            throw error(table, "dtype table at byte " + table.absoluteOffset() + " is reached twice (the dtype must be"
+                    + " a tree)");
         }
         return switch (tag) {
             case 1 -> new DType.Null();
@@ -55,17 +63,17 @@ public final class DTypeFlatbuffers {
                 List<DType> fields = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
                     names.add(t.stringAt(0, i));
-                    fields.add(read(t.tableAt(1, i), depth + 1));
+                    fields.add(read(t.tableAt(1, i), depth + 1, seen));
                 }
                 yield new DType.Struct(names, fields, t.bool(2, false));
             }
-            case 8 -> new DType.List(read(required(t, 0, "list element type"), depth + 1), t.bool(1, false));
+            case 8 -> new DType.List(read(required(t, 0, "list element type"), depth + 1, seen), t.bool(1, false));
             case 9 -> {
                 String id = t.string(0);
                 if (id == null) {
                     throw error(t, "extension dtype without id");
                 }
-                DType storage = read(required(t, 1, "extension storage dtype"), depth + 1);
+                DType storage = read(required(t, 1, "extension storage dtype"), depth + 1, seen);
                 if (!t.has(2)) {
                     throw error(t, "extension dtype " + id + " without metadata vector");
                 }
@@ -79,7 +87,7 @@ public final class DTypeFlatbuffers {
                 if (size > Integer.MAX_VALUE) {
                     throw error(t, "fixed-size list size " + size + " too large");
                 }
-                yield new DType.FixedSizeList(read(required(t, 0, "fixed-size list element type"), depth + 1),
+                yield new DType.FixedSizeList(read(required(t, 0, "fixed-size list element type"), depth + 1, seen),
                         (int) size, t.bool(2, false));
             }
             case 11 -> new DType.Variant(t.bool(0, false));
@@ -93,13 +101,13 @@ public final class DTypeFlatbuffers {
                 }
                 for (int i = 0; i < n; i++) {
                     names.add(t.stringAt(0, i));
-                    variants.add(read(t.tableAt(1, i), depth + 1));
+                    variants.add(read(t.tableAt(1, i), depth + 1, seen));
                     ids.add(t.i8At(2, i) & 0xFF);
                 }
                 yield new DType.Union(names, variants, ids, t.bool(3, false));
             }
-            case 13 -> new DType.Map(read(required(t, 0, "map key type"), depth + 1),
-                    read(required(t, 1, "map value type"), depth + 1), t.bool(2, false), t.bool(3, false));
+            case 13 -> new DType.Map(read(required(t, 0, "map key type"), depth + 1, seen),
+                    read(required(t, 1, "map value type"), depth + 1, seen), t.bool(2, false), t.bool(3, false));
             default -> throw error(table, "unknown dtype union tag " + tag + ", expected 1..13");
         };
     }

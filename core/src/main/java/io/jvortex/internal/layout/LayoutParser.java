@@ -23,6 +23,8 @@ public final class LayoutParser {
     private final List<String> layoutIds;
     private final int segmentCount;
     private int nodes;
+    /** The tables parsed so far, by absolute offset: a table reached twice makes a graph, not a tree. */
+    private final java.util.Set<Long> parsed = new java.util.HashSet<>();
 
     /**
      * A layout id this parser does not know becomes a {@link Layout.Unknown} node (its subtree is not
@@ -58,6 +60,11 @@ public final class LayoutParser {
         }
         if (++nodes > MAX_NODES) {
             throw error(t, path, "layout tree has more than " + MAX_NODES + " nodes");
+        }
+        if (!parsed.add(t.absoluteOffset())) {
+            // writers never share a table between parents; sharing lets a few bytes describe
+            // exponentially many nodes
+            throw error(t, path, "layout table at byte " + t.absoluteOffset() + " is the child of two parents");
         }
         int idx = t.u16(0, 0);
         if (idx >= layoutIds.size()) {

@@ -115,6 +115,20 @@ public final class Zstd {
     }
 
     /**
+     * The most bytes {@code compressedBytes} of Zstandard frames can decompress to: every block needs at
+     * least 4 bytes (a 3-byte header and an RLE byte, more for a compressed block) and regenerates at
+     * most 128 KiB, so the ratio is at most 32768. A size claimed beyond it is a corrupt or hostile
+     * length field, refused before anything is allocated for it.
+     *
+     * @param compressedBytes the size of the compressed input
+     * @return the bound (saturating)
+     */
+    public static long maxDecompressedSize(long compressedBytes) {
+        long blocks = Math.max(0, compressedBytes) / 4;
+        return blocks > Long.MAX_VALUE / ZstdDecoder.MAX_BLOCK ? Long.MAX_VALUE : blocks * ZstdDecoder.MAX_BLOCK;
+    }
+
+    /**
      * Reads the content size a frame header declares.
      *
      * @param src a buffer starting with a zstd frame

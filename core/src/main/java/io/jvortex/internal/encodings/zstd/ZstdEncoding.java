@@ -66,6 +66,12 @@ public final class ZstdEncoding implements Encoding {
             if (size < 0 || size > Long.MAX_VALUE - total) {
                 throw node.error("frame " + i + " uncompressed_size " + Long.toUnsignedString(size) + " overflows");
             }
+            long compressed = node.buffer(dictionaryBuffers + i).byteSize();
+            if (size > Zstd.maxDecompressedSize(compressed)) {
+                // checked before allocating: a few bytes cannot claim gigabytes
+                throw node.error("frame " + i + " uncompressed_size " + size + " is more than " + compressed
+                        + " compressed bytes can hold (at most " + Zstd.maxDecompressedSize(compressed) + ")");
+            }
             total += size;
         }
         long declaredValues = 0;
