@@ -64,7 +64,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         this.tableSchema = tableSchema;
         this.options = options;
         this.conf = VortexDataSource.hadoopConf(options);
-        this.listing = VortexFiles.list(VortexDataSource.paths(options), conf);
+        this.listing = VortexFiles.list(VortexDataSource.paths(options), conf, VortexDataSource.catalogTable(options));
         StructType inferred = VortexFiles.partitionSchema(listing, tableSchema);
         List<StructField> partitionFields = new ArrayList<>();
         for (StructField f : inferred.fields()) {
@@ -86,11 +86,12 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
 
     @Override
     public void pruneColumns(StructType requiredSchema) {
-        // top-level pruning: a pruned struct is read whole (Spark projects the fields it needs)
+        // nested pruning too: a struct Spark pruned to some fields reads only those (see ColumnReads)
         List<StructField> fields = new ArrayList<>();
         for (StructField f : requiredSchema.fields()) {
             scala.Option<Object> index = tableSchema.getFieldIndexCaseInsensitive(f.name());
-            fields.add(index.isDefined() ? tableSchema.fields()[(Integer) index.get()] : f);
+            StructField table = index.isDefined() ? tableSchema.fields()[(Integer) index.get()] : f;
+            fields.add(new StructField(table.name(), f.dataType(), table.nullable(), table.metadata()));
         }
         this.required = new StructType(fields.toArray(StructField[]::new));
     }
