@@ -211,11 +211,7 @@ final class VortexBatchWrite implements BatchWrite {
                 VortexFiles.Listing listing = VortexFiles.list(List.of(root.toString()), conf.get());
                 StructType partitions = VortexFiles.partitionSchema(listing, schema);
                 for (VortexFiles.FileEntry f : listing.files()) {
-                    Object[] values = VortexFiles.values(f, partitions);
-                    java.util.Map<String, Object> byName = new java.util.HashMap<>();
-                    for (int i = 0; i < values.length; i++) {
-                        byName.put(partitions.fields()[i].name(), values[i]);
-                    }
+                    java.util.Map<String, Object> byName = VortexFiles.valuesByName(f, partitions);
                     boolean matches = true;
                     for (var p : overwriteWhere) {
                         matches &= Boolean.TRUE.equals(Predicates.eval(p, byName));

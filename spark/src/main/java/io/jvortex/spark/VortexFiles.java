@@ -323,6 +323,22 @@ final class VortexFiles {
     }
 
     /**
+     * The partition values of a file by column name (what {@link Predicates#eval} takes).
+     *
+     * @param file the file
+     * @param partitionSchema the partition columns
+     * @return the values in Spark's internal form
+     */
+    static java.util.Map<String, Object> valuesByName(FileEntry file, StructType partitionSchema) {
+        Object[] values = values(file, partitionSchema);
+        java.util.Map<String, Object> out = new java.util.HashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            out.put(partitionSchema.fields()[i].name(), values[i]);
+        }
+        return out;
+    }
+
+    /**
      * The partition values of a file in Spark's internal form.
      *
      * @param file the file

@@ -5,11 +5,9 @@ import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.expr.Expr;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -175,7 +173,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
             try {
                 List<VortexFiles.FileEntry> next = new ArrayList<>();
                 for (VortexFiles.FileEntry f : kept) {
-                    if (Boolean.TRUE.equals(Predicates.eval(p, partitionValues(f)))) {
+                    if (Boolean.TRUE.equals(Predicates.eval(p, VortexFiles.valuesByName(f, partitionSchema)))) {
                         next.add(f);
                     }
                 }
@@ -187,15 +185,6 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         }
         files = kept;
         return postScan.toArray(Predicate[]::new);
-    }
-
-    private Map<String, Object> partitionValues(VortexFiles.FileEntry f) {
-        Object[] values = VortexFiles.values(f, partitionSchema);
-        Map<String, Object> out = new HashMap<>();
-        for (int i = 0; i < values.length; i++) {
-            out.put(partitionSchema.fields()[i].name(), values[i]);
-        }
-        return out;
     }
 
     @Override

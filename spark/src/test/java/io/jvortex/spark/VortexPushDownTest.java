@@ -316,7 +316,8 @@ class VortexPushDownTest {
                 "if(id < 0, null, named_struct('a', id, 'b', named_struct('c', cast(id as string), 'e', id), 'd', "
                         + HASHES + ")) m",
                 "if(id % 7 = 0, null, named_struct('p', if(id % 3 = 0, null, id), 'q', sha2(cast(id as string), 256)))"
-                        + " n");
+                        + " n",
+                "array(named_struct('u', id, 'v', 'a'), named_struct('u', -id, 'v', cast(id as string))) arr");
         nested.write().format("vortex").save(path);
         Dataset<Row> t = spark.read().format("vortex").option("vortex.local.useHadoop", "true").load(path);
 
@@ -338,6 +339,11 @@ class VortexPushDownTest {
         assertThat(deep.queryExecution().executedPlan().toString())
                 .contains("ReadSchema: struct<id:bigint,m:struct<b:struct<c:string>>,n:struct<p:bigint>>");
         assertThat(sorted(deep)).containsExactlyElementsOf(sorted(nested.selectExpr(nq)));
+        // structs inside arrays are read whole and pruned on the vectors, by name
+        Dataset<Row> inArrays = t.selectExpr("id", "arr.u");
+        assertThat(inArrays.queryExecution().executedPlan().toString())
+                .contains("ReadSchema: struct<id:bigint,arr:array<struct<u:bigint>>>");
+        assertThat(sorted(inArrays)).containsExactlyElementsOf(sorted(nested.selectExpr("id", "arr.u")));
         assertThat(sorted(t.filter("n IS NOT NULL").selectExpr("id", "n.p")))
                 .containsExactlyElementsOf(sorted(nested.filter("n IS NOT NULL").selectExpr("id", "n.p")));
         // (below a nullable struct jvortex reads a field whole: m.b, not m.b.c alone)
