@@ -59,11 +59,21 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private boolean firstFileRead;
 
     VortexScanBuilder(StructType tableSchema, CaseInsensitiveStringMap options) {
+        this(tableSchema, options, null);
+    }
+
+    /**
+     * @param tableSchema the table's schema
+     * @param options the table's and the scan's options
+     * @param kept the table's files when the table keeps them (null: list them now)
+     */
+    VortexScanBuilder(StructType tableSchema, CaseInsensitiveStringMap options, VortexFiles.Listing kept) {
         this.tableSchema = tableSchema;
         this.options = options;
         this.conf = VortexDataSource.hadoopConf(options);
-        this.listing = VortexFiles.list(VortexDataSource.paths(options), conf, VortexDataSource.catalogTable(options));
-        StructType inferred = VortexFiles.partitionSchema(listing, tableSchema);
+        this.listing = kept != null ? kept
+                : VortexFiles.list(VortexDataSource.paths(options), conf, VortexDataSource.catalogTable(options));
+        StructType inferred = VortexFiles.partitionSchema(this.listing, tableSchema);
         List<StructField> partitionFields = new ArrayList<>();
         for (StructField f : inferred.fields()) {
             // the table's schema names the column (maybe with another case) when it came from inferSchema
@@ -79,7 +89,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         }
         this.dataSchema = new StructType(data.toArray(StructField[]::new));
         this.required = tableSchema;
-        this.files = listing.files();
+        this.files = this.listing.files();
     }
 
     @Override

