@@ -34,8 +34,21 @@ final class VortexBatchWrite implements BatchWrite {
     private final String jobId;
     private final StructType schema;
     private final List<String> partitionColumns;
-    private final boolean overwrite;
+    private final Overwrite overwrite;
+    private final org.apache.spark.sql.connector.expressions.filter.Predicate[] overwriteWhere;
     private final Settings settings;
+
+    /** What the job commit removes before it moves the new files into place. */
+    enum Overwrite {
+        /** Nothing: an append. */
+        NONE,
+        /** Everything under the target. */
+        ALL,
+        /** The partition directories the job wrote files into (Spark's dynamic partition overwrite). */
+        PARTITIONS_WRITTEN,
+        /** The files whose partition values match the overwrite predicates (a static partition overwrite). */
+        MATCHING
+    }
 
     /**
      * The file options of a write.
@@ -72,12 +85,20 @@ final class VortexBatchWrite implements BatchWrite {
 
     VortexBatchWrite(SerializableConf conf, String target, String jobId, StructType schema,
             List<String> partitionColumns, boolean overwrite, Settings settings) {
+        this(conf, target, jobId, schema, partitionColumns, overwrite ? Overwrite.ALL : Overwrite.NONE,
+                new org.apache.spark.sql.connector.expressions.filter.Predicate[0], settings);
+    }
+
+    VortexBatchWrite(SerializableConf conf, String target, String jobId, StructType schema,
+            List<String> partitionColumns, Overwrite overwrite,
+            org.apache.spark.sql.connector.expressions.filter.Predicate[] overwriteWhere, Settings settings) {
         this.conf = conf;
         this.target = target;
         this.jobId = jobId;
         this.schema = schema;
         this.partitionColumns = partitionColumns;
-        this.overwrite = overwrite;
+        this.overwrite = partitionColumns.isEmpty() && overwrite != Overwrite.NONE ? Overwrite.ALL : overwrite;
+        this.overwriteWhere = overwriteWhere;
         this.settings = settings;
     }
 
@@ -121,12 +142,8 @@ final class VortexBatchWrite implements BatchWrite {
         Path root = new Path(target);
         try {
             FileSystem fs = root.getFileSystem(conf.get());
-            if (overwrite && fs.exists(root)) {
-                for (FileStatus s : fs.listStatus(root)) {
-                    if (!s.getPath().getName().equals("_temporary")) {
-                        fs.delete(s.getPath(), true);
-                    }
-                }
+            if (fs.exists(root)) {
+                removeReplaced(fs, root, messages);
             }
             boolean any = false;
             for (WriterCommitMessage m : messages) {
@@ -156,6 +173,54 @@ final class VortexBatchWrite implements BatchWrite {
             cleanUp(fs);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot commit the write to " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes what the overwrite replaces (nothing for an append). */
+    private void removeReplaced(FileSystem fs, Path root, WriterCommitMessage[] messages) throws IOException {
+        switch (overwrite) {
+            case NONE -> {
+            }
+            case ALL -> {
+                for (FileStatus s : fs.listStatus(root)) {
+                    if (!s.getPath().getName().equals("_temporary")) {
+                        fs.delete(s.getPath(), true);
+                    }
+                }
+            }
+            case PARTITIONS_WRITTEN -> {
+                java.util.Set<Path> written = new java.util.LinkedHashSet<>();
+                for (WriterCommitMessage m : messages) {
+                    if (m != null) {
+                        for (VortexDataWriter.Written w : ((VortexDataWriter.Message) m).files()) {
+                            written.add(new Path(root, w.relative()).getParent());
+                        }
+                    }
+                }
+                for (Path dir : written) {
+                    if (!dir.equals(root) && fs.exists(dir)) {
+                        for (FileStatus s : fs.listStatus(dir)) {
+                            if (s.isFile() && !VortexFiles.hidden(s.getPath().getName())) {
+                                fs.delete(s.getPath(), false);
+                            }
+                        }
+                    }
+                }
+            }
+            case MATCHING -> {
+                VortexFiles.Listing listing = VortexFiles.list(List.of(root.toString()), conf.get());
+                StructType partitions = VortexFiles.partitionSchema(listing, schema);
+                for (VortexFiles.FileEntry f : listing.files()) {
+                    java.util.Map<String, Object> byName = VortexFiles.valuesByName(f, partitions);
+                    boolean matches = true;
+                    for (var p : overwriteWhere) {
+                        matches &= Boolean.TRUE.equals(Predicates.eval(p, byName));
+                    }
+                    if (matches) {
+                        fs.delete(new Path(f.path()), false);
+                    }
+                }
+            }
         }
     }
 

@@ -15,7 +15,9 @@ import org.apache.spark.sql.SQLContext;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableProvider;
+import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.sources.BaseRelation;
 import org.apache.spark.sql.sources.CreatableRelationProvider;
@@ -57,7 +59,7 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
         Configuration conf = hadoopConf(options);
-        VortexFiles.Listing listing = VortexFiles.list(paths(options), conf);
+        VortexFiles.Listing listing = VortexFiles.list(paths(options), conf, catalogTable(options));
         if (listing.files().isEmpty()) {
             throw new IllegalArgumentException("no Vortex files at " + paths(options)
                     + ": cannot infer a schema; give one with .schema(...)");
@@ -102,8 +104,29 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
     }
 
     @Override
+    public Transform[] inferPartitioning(CaseInsensitiveStringMap options) {
+        VortexFiles.Listing listing = VortexFiles.list(paths(options), hadoopConf(options), catalogTable(options));
+        return listing.partitionNames().stream().map(Expressions::identity).toArray(Transform[]::new);
+    }
+
+    @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        return new VortexTable(schema, new CaseInsensitiveStringMap(properties));
+        return new VortexTable(schema, partitioning, new CaseInsensitiveStringMap(properties));
+    }
+
+    /**
+     * Whether the options are those of a table of Spark's session catalog ({@code CREATE TABLE ... USING
+     * vortex}): the catalog passes the table's provider and location, which {@code DataFrameReader} and
+     * {@code DataFrameWriter} do not. Such a table takes SQL writes ({@code INSERT}), and its location may
+     * be empty or missing (a new table); path-based writes keep their save modes through
+     * {@link #createRelation}, which a table declaring batch writes would lose.
+     *
+     * @param options the table's options
+     * @return whether it is a catalog table
+     */
+    static boolean catalogTable(CaseInsensitiveStringMap options) {
+        return SHORT_NAME.equalsIgnoreCase(options.get(TableCatalog.PROP_PROVIDER))
+                && options.containsKey(TableCatalog.PROP_LOCATION);
     }
 
     @Override

@@ -68,6 +68,21 @@ final class VortexFiles {
      * @throws IllegalArgumentException when a path matches nothing, or partition directories disagree
      */
     static Listing list(List<String> paths, Configuration conf) {
+        return list(paths, conf, false);
+    }
+
+    /**
+     * Lists the files below some paths.
+     *
+     * @param paths files, directories or globs
+     * @param conf the Hadoop configuration
+     * @param missingIsEmpty whether a path that matches nothing holds no files (a catalog table's new
+     *     location) rather than being an error
+     * @return the listing
+     * @throws IllegalArgumentException when a path matches nothing (unless allowed), or partition
+     *     directories disagree
+     */
+    static Listing list(List<String> paths, Configuration conf, boolean missingIsEmpty) {
         List<FileEntry> files = new ArrayList<>();
         List<String> partitionNames = null;
         String partitionSample = null;
@@ -76,6 +91,9 @@ final class VortexFiles {
                 Path path = new Path(p);
                 FileSystem fs = path.getFileSystem(conf);
                 FileStatus[] matches = fs.globStatus(path);
+                if ((matches == null || matches.length == 0) && missingIsEmpty) {
+                    continue;
+                }
                 if (matches == null || matches.length == 0) {
                     throw new IllegalArgumentException("no Vortex data at " + p + ": the path does not exist");
                 }
@@ -302,6 +320,22 @@ final class VortexFiles {
         }
         throw new UnsupportedOperationException("partition columns of type " + t.simpleString()
                 + " are not supported");
+    }
+
+    /**
+     * The partition values of a file by column name (what {@link Predicates#eval} takes).
+     *
+     * @param file the file
+     * @param partitionSchema the partition columns
+     * @return the values in Spark's internal form
+     */
+    static java.util.Map<String, Object> valuesByName(FileEntry file, StructType partitionSchema) {
+        Object[] values = values(file, partitionSchema);
+        java.util.Map<String, Object> out = new java.util.HashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            out.put(partitionSchema.fields()[i].name(), values[i]);
+        }
+        return out;
     }
 
     /**

@@ -4,13 +4,15 @@ import io.jvortex.api.Chunk;
 import io.jvortex.api.ScanIterator;
 import io.jvortex.api.ScanOptions;
 import io.jvortex.api.VortexReader;
+import io.jvortex.api.Zone;
 import io.jvortex.array.StructArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.expr.Expr;
+import io.jvortex.scalar.Scalar;
 import java.io.Serial;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -32,7 +34,8 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    private final SerializableConf conf;
+    /** Shipped once per executor (as Spark's file sources do), not deserialized by every task. */
+    private final Broadcast<SerializableConf> conf;
     private final StructType readSchema;
     private final StructType dataRead;
     private final StructType partitionSchema;
@@ -40,7 +43,7 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
     private final int limit;
     private final String referenceFile;
 
-    VortexPartitionReaderFactory(SerializableConf conf, StructType readSchema, StructType dataRead,
+    VortexPartitionReaderFactory(Broadcast<SerializableConf> conf, StructType readSchema, StructType dataRead,
             StructType partitionSchema, Predicate[] pushedData, int limit, String referenceFile) {
         this.conf = conf;
         this.readSchema = readSchema;
@@ -84,6 +87,11 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
             }
 
             @Override
+            public org.apache.spark.sql.connector.metric.CustomTaskMetric[] currentMetricsValues() {
+                return batches.currentMetricsValues();
+            }
+
+            @Override
             public void close() {
                 batches.close();
             }
@@ -99,23 +107,21 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
         private Chunk chunk;
         private ColumnarBatch batch;
         private long returned;
-        /** Per output column: index into the chunk's fields, or -1 - partition column index. */
+        /** Per output column: index into the data columns read, or -1 - partition column index. */
         private final int[] sources;
-        private final List<String> columns = new ArrayList<>();
         private final Expr filter;
+        private ColumnReads reads;
+        /** Bytes requested by the files closed so far. */
+        private long bytesRequested;
 
         BatchReader(VortexInputPartition partition) {
             this.partition = partition;
             this.sources = new int[readSchema.fields().length];
             for (int i = 0; i < sources.length; i++) {
                 String name = readSchema.fields()[i].name();
-                int data = dataRead.getFieldIndex(name).isDefined() ? (Integer) dataRead.getFieldIndex(name).get() : -1;
-                if (data >= 0) {
-                    sources[i] = columns.size();
-                    columns.add(name);
-                } else {
-                    sources[i] = -1 - (Integer) partitionSchema.getFieldIndex(name).get();
-                }
+                scala.Option<Object> data = dataRead.getFieldIndex(name);
+                sources[i] = data.isDefined() ? (Integer) data.get()
+                        : -1 - (Integer) partitionSchema.getFieldIndex(name).get();
             }
             this.filter = VortexScanBuilder.filter(pushedData);
         }
@@ -146,9 +152,11 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
         }
 
         private void openSlice(VortexInputPartition.Slice s) {
-            reader = VortexDataSource.open(s.path(), conf.get());
-            VortexPlan.checkSchema(reader.schema(), dataRead, s.path(), referenceFile);
-            List<String> read = columns;
+            reader = VortexDataSource.open(s.path(), conf.value().get());
+            DType.Struct schema = VortexPlan.checkSchema(reader.schema(), dataRead, s.path(), referenceFile, true);
+            VortexReader opened = reader;
+            reads = new ColumnReads(schema, dataRead, column -> noNulls(opened, column));
+            List<String> read = reads.paths();
             if (read.isEmpty()) {
                 // no data column is needed (e.g. count(*) with a filter): read the narrowest for the row counts
                 read = List.of(narrowest((DType.Struct) reader.schema()));
@@ -161,6 +169,18 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
                 options.limit(limit - returned);
             }
             scan = reader.scan(options.build());
+        }
+
+        /** Whether a file's zone map of a column covers all rows and counts no null in any zone. */
+        private static boolean noNulls(VortexReader reader, String column) {
+            long rows = 0;
+            for (Zone z : reader.zones(column)) {
+                if (z.statistic("null_count").map(Scalar::asLong).orElse(-1L) != 0) {
+                    return false;
+                }
+                rows += z.rowCount();
+            }
+            return rows == reader.rowCount();
         }
 
         private static String narrowest(DType.Struct schema) {
@@ -190,7 +210,7 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
             for (int i = 0; i < vectors.length; i++) {
                 StructField field = readSchema.fields()[i];
                 if (sources[i] >= 0) {
-                    vectors[i] = VortexVectors.of(rows.fields().get(sources[i]), field.dataType());
+                    vectors[i] = reads.vector(rows, sources[i]);
                 } else {
                     ConstantColumnVector constant = new ConstantColumnVector(n, field.dataType());
                     ColumnVectorUtils.populate(constant, partitionValues, -1 - sources[i]);
@@ -216,6 +236,13 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
             }
         }
 
+        @Override
+        public org.apache.spark.sql.connector.metric.CustomTaskMetric[] currentMetricsValues() {
+            long open = reader == null ? 0 : reader.ioStats().bytesRequested();
+            return new org.apache.spark.sql.connector.metric.CustomTaskMetric[] {
+                VortexMetrics.bytesRequested(bytesRequested + open)};
+        }
+
         private void closeFile() {
             closeChunk();
             if (scan != null) {
@@ -223,6 +250,7 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
                 scan = null;
             }
             if (reader != null) {
+                bytesRequested += reader.ioStats().bytesRequested();
                 reader.close();
                 reader = null;
             }

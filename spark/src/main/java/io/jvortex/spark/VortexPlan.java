@@ -53,7 +53,7 @@ final class VortexPlan {
      * @param rowCount its rows
      * @param schema its Vortex schema
      * @param statistics its column statistics
-     * @param splits row ranges of about {@code maxPartitionBytes} (one for a small file)
+     * @param splits row ranges of about the split size (one for a small file)
      */
     record FileInfo(VortexFiles.FileEntry entry, long rowCount, DType.Struct schema,
                     Map<String, ArrayStatistics> statistics, List<Split> splits, int zones, int prunedZones) {
@@ -73,9 +73,11 @@ final class VortexPlan {
 
     static VortexPlan of(List<VortexFiles.FileEntry> entries, StructType dataSchema, String referenceFile,
             Configuration conf, CaseInsensitiveStringMap options, Expr filter) {
-        var sqlConf = SparkSession.active().sessionState().conf();
-        long maxBytes = options.getLong("maxPartitionBytes", sqlConf.filesMaxPartitionBytes());
+        SparkSession session = SparkSession.active();
+        var sqlConf = session.sessionState().conf();
         long openCost = sqlConf.filesOpenCostInBytes();
+        long maxBytes = maxSplitBytes(entries, options.getLong("maxPartitionBytes", sqlConf.filesMaxPartitionBytes()),
+                openCost, minPartitions(session));
         List<FileInfo> infos = new ArrayList<>(entries.size());
         if (entries.isEmpty()) {
             return new VortexPlan(infos, maxBytes, openCost, referenceFile);
@@ -108,10 +110,40 @@ final class VortexPlan {
         return new VortexPlan(infos, maxBytes, openCost, referenceFile);
     }
 
+    /**
+     * The bytes of one input partition as Spark's file sources choose them: at most {@code maxPartitionBytes},
+     * but small enough that the selected files give every core of the cluster a task
+     * ({@code spark.sql.files.minPartitionNum}, else the leaf-node parallelism), each file costing an open.
+     *
+     * @param entries the selected files
+     * @param maxPartitionBytes {@code spark.sql.files.maxPartitionBytes} or the scan's option
+     * @param openCost {@code spark.sql.files.openCostInBytes}
+     * @param minPartitions the partitions to aim for at least
+     * @return the split size
+     */
+    static long maxSplitBytes(List<VortexFiles.FileEntry> entries, long maxPartitionBytes, long openCost,
+            int minPartitions) {
+        long total = 0;
+        for (VortexFiles.FileEntry e : entries) {
+            total += e.size() + openCost;
+        }
+        long perCore = total / Math.max(1, minPartitions);
+        return Math.min(maxPartitionBytes, Math.max(openCost, perCore));
+    }
+
+    private static int minPartitions(SparkSession session) {
+        var configured = session.sessionState().conf().filesMinPartitionNum();
+        if (configured.isDefined()) {
+            return (Integer) configured.get();
+        }
+        scala.Option<String> leaf = session.conf().getOption("spark.sql.leafNodeDefaultParallelism");
+        return leaf.isDefined() ? Integer.parseInt(leaf.get().trim()) : session.sparkContext().defaultParallelism();
+    }
+
     private static FileInfo open(VortexFiles.FileEntry e, StructType dataSchema, String referenceFile,
             Configuration conf, long maxBytes, Expr filter) {
         try (VortexReader reader = VortexDataSource.open(e.path(), conf)) {
-            DType.Struct schema = checkSchema(reader.schema(), dataSchema, e.path(), referenceFile);
+            DType.Struct schema = checkSchema(reader.schema(), dataSchema, e.path(), referenceFile, false);
             long rows = reader.rowCount();
             List<Split> splits = e.size() > maxBytes ? reader.splits(maxBytes) : List.of(new Split(0, rows, e.size()));
             List<Zone> pruned = List.of();
@@ -239,10 +271,12 @@ final class VortexPlan {
     /**
      * Checks that a file holds every column of the table's data schema with the same type.
      *
+     * @param pruned whether the schema's structs may leave out fields of the file's (Spark's nested pruning)
      * @return the file's schema
      * @throws IllegalArgumentException naming the file and the one the table's schema came from
      */
-    static DType.Struct checkSchema(DType fileSchema, StructType dataSchema, String path, String referenceFile) {
+    static DType.Struct checkSchema(DType fileSchema, StructType dataSchema, String path, String referenceFile,
+            boolean pruned) {
         if (!(fileSchema instanceof DType.Struct s)) {
             throw new IllegalArgumentException("schema conflict: " + path + " holds " + fileSchema.display()
                     + ", not a table");
@@ -253,7 +287,9 @@ final class VortexPlan {
                 throw new IllegalArgumentException("schema conflict: " + path + " has no column '" + f.name()
                         + "' of the table's schema (" + f.dataType().simpleString() + " in " + referenceFile + ")");
             }
-            if (!VortexVectors.matches(s.fields().get(i), f.dataType())) {
+            boolean ok = pruned ? ColumnReads.readable(s.fields().get(i), f.dataType())
+                    : VortexVectors.matches(s.fields().get(i), f.dataType());
+            if (!ok) {
                 String got;
                 try {
                     got = SparkTypes.toSpark(s.fields().get(i), f.name(), SparkTypes.timeTypeEnabled()).simpleString();

@@ -81,6 +81,11 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
     }
 
     @Override
+    public org.apache.spark.sql.connector.metric.CustomMetric[] supportedCustomMetrics() {
+        return VortexMetrics.supported();
+    }
+
+    @Override
     public Statistics estimateStatistics() {
         long bytes = plan.totalBytes();
         // like Spark's file scans: scale by the share of the row width that is read
@@ -149,7 +154,9 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new VortexPartitionReaderFactory(conf, readSchema, dataRead, partitionSchema, pushedData, limit,
+        var context = org.apache.spark.api.java.JavaSparkContext.fromSparkContext(
+                org.apache.spark.sql.SparkSession.active().sparkContext());
+        return new VortexPartitionReaderFactory(context.broadcast(conf), readSchema, dataRead, partitionSchema, pushedData, limit,
                 plan.referenceFile);
     }
 }

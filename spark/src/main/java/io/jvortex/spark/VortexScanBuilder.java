@@ -5,11 +5,9 @@ import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.expr.Expr;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -61,11 +59,21 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private boolean firstFileRead;
 
     VortexScanBuilder(StructType tableSchema, CaseInsensitiveStringMap options) {
+        this(tableSchema, options, null);
+    }
+
+    /**
+     * @param tableSchema the table's schema
+     * @param options the table's and the scan's options
+     * @param kept the table's files when the table keeps them (null: list them now)
+     */
+    VortexScanBuilder(StructType tableSchema, CaseInsensitiveStringMap options, VortexFiles.Listing kept) {
         this.tableSchema = tableSchema;
         this.options = options;
         this.conf = VortexDataSource.hadoopConf(options);
-        this.listing = VortexFiles.list(VortexDataSource.paths(options), conf);
-        StructType inferred = VortexFiles.partitionSchema(listing, tableSchema);
+        this.listing = kept != null ? kept
+                : VortexFiles.list(VortexDataSource.paths(options), conf, VortexDataSource.catalogTable(options));
+        StructType inferred = VortexFiles.partitionSchema(this.listing, tableSchema);
         List<StructField> partitionFields = new ArrayList<>();
         for (StructField f : inferred.fields()) {
             // the table's schema names the column (maybe with another case) when it came from inferSchema
@@ -81,16 +89,17 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         }
         this.dataSchema = new StructType(data.toArray(StructField[]::new));
         this.required = tableSchema;
-        this.files = listing.files();
+        this.files = this.listing.files();
     }
 
     @Override
     public void pruneColumns(StructType requiredSchema) {
-        // top-level pruning: a pruned struct is read whole (Spark projects the fields it needs)
+        // nested pruning too: a struct Spark pruned to some fields reads only those (see ColumnReads)
         List<StructField> fields = new ArrayList<>();
         for (StructField f : requiredSchema.fields()) {
             scala.Option<Object> index = tableSchema.getFieldIndexCaseInsensitive(f.name());
-            fields.add(index.isDefined() ? tableSchema.fields()[(Integer) index.get()] : f);
+            StructField table = index.isDefined() ? tableSchema.fields()[(Integer) index.get()] : f;
+            fields.add(new StructField(table.name(), f.dataType(), table.nullable(), table.metadata()));
         }
         this.required = new StructType(fields.toArray(StructField[]::new));
     }
@@ -174,7 +183,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
             try {
                 List<VortexFiles.FileEntry> next = new ArrayList<>();
                 for (VortexFiles.FileEntry f : kept) {
-                    if (Boolean.TRUE.equals(Predicates.eval(p, partitionValues(f)))) {
+                    if (Boolean.TRUE.equals(Predicates.eval(p, VortexFiles.valuesByName(f, partitionSchema)))) {
                         next.add(f);
                     }
                 }
@@ -186,15 +195,6 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         }
         files = kept;
         return postScan.toArray(Predicate[]::new);
-    }
-
-    private Map<String, Object> partitionValues(VortexFiles.FileEntry f) {
-        Object[] values = VortexFiles.values(f, partitionSchema);
-        Map<String, Object> out = new HashMap<>();
-        for (int i = 0; i < values.length; i++) {
-            out.put(partitionSchema.fields()[i].name(), values[i]);
-        }
-        return out;
     }
 
     @Override

@@ -25,6 +25,7 @@ import java.math.BigInteger;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
@@ -586,8 +587,13 @@ final class VortexVectors {
             super(type, array.validity(), array.length());
             StructType struct = (StructType) type;
             this.children = new ColumnVector[struct.fields().length];
+            DType.Struct dtype = array.dtype();
             for (int i = 0; i < children.length; i++) {
-                children[i] = of(array.fields().get(i), struct.fields()[i].dataType());
+                // by name: Spark may have pruned the struct to some of its fields
+                StructField field = struct.fields()[i];
+                int index = children.length == dtype.names().size() && dtype.names().get(i).equals(field.name()) ? i
+                        : ColumnReads.fieldIndex(dtype, field.name());
+                children[i] = of(array.fields().get(index), field.dataType());
             }
         }
 

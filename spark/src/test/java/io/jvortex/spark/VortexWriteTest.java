@@ -193,6 +193,72 @@ class VortexWriteTest {
     }
 
     @Test
+    void sqlInsertsAndPartitionOverwrites(@TempDir Path dir) throws IOException {
+        String path = dir.resolve("inserts").toString();
+        spark.range(0, 9).selectExpr("id", "cast(id % 3 as int) k").write().format("vortex").partitionBy("k").save(path);
+        spark.sql("CREATE TABLE vortex_inserts USING vortex LOCATION '" + path + "'");
+        try {
+            spark.sql("INSERT INTO vortex_inserts VALUES (100, 1), (101, 3)");
+            assertThat(rows("SELECT id, k FROM vortex_inserts ORDER BY id"))
+                    .containsExactly("0,0", "1,1", "2,2", "3,0", "4,1", "5,2", "6,0", "7,1", "8,2", "100,1", "101,3");
+            // a static partition overwrite replaces that partition only
+            spark.sql("INSERT OVERWRITE vortex_inserts PARTITION (k = 2) SELECT 200");
+            assertThat(rows("SELECT id, k FROM vortex_inserts WHERE k = 2")).containsExactly("200,2");
+            assertThat(rows("SELECT count(*) FROM vortex_inserts")).containsExactly("9");
+            // static mode (the default): INSERT OVERWRITE without a partition replaces the whole table
+            spark.sql("INSERT OVERWRITE vortex_inserts SELECT id, cast(id % 2 as int) FROM range(10, 14)");
+            assertThat(rows("SELECT id, k FROM vortex_inserts ORDER BY id"))
+                    .containsExactly("10,0", "11,1", "12,0", "13,1");
+            // dynamic mode: only the partitions written are replaced
+            spark.conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
+            try {
+                spark.sql("INSERT OVERWRITE vortex_inserts SELECT 300, 1");
+                spark.sql("INSERT OVERWRITE vortex_inserts PARTITION (k) SELECT 400, 5");
+            } finally {
+                spark.conf().unset("spark.sql.sources.partitionOverwriteMode");
+            }
+            assertThat(rows("SELECT id, k FROM vortex_inserts ORDER BY id")).containsExactly("10,0", "12,0", "300,1",
+                    "400,5");
+
+            // a failed insert leaves the table as it was, without temporary files
+            List<Path> before = tree(dir.resolve("inserts"));
+            assertThatThrownBy(() -> spark.sql("INSERT OVERWRITE vortex_inserts SELECT failAt(id), cast(id % 3 as int)"
+                    + " FROM range(0, 20000)")).hasStackTraceContaining("injected failure at row 7777");
+            assertThat(tree(dir.resolve("inserts"))).containsExactlyElementsOf(before);
+            assertThat(rows("SELECT count(*) FROM vortex_inserts")).containsExactly("4");
+        } finally {
+            spark.sql("DROP TABLE vortex_inserts");
+        }
+
+        // a new table with its schema declared: its location is created by the first insert
+        String fresh = dir.resolve("fresh").toString();
+        spark.sql("CREATE TABLE vortex_fresh (id BIGINT, s STRING, k INT) USING vortex PARTITIONED BY (k) LOCATION '"
+                + fresh + "'");
+        try {
+            assertThat(rows("SELECT count(*) FROM vortex_fresh")).containsExactly("0");
+            spark.sql("INSERT INTO vortex_fresh VALUES (1, 'a', 7), (2, null, 8)");
+            spark.range(3, 5).selectExpr("id", "'df' s", "7 k").write().insertInto("vortex_fresh");
+            assertThat(rows("SELECT id, s, k FROM vortex_fresh ORDER BY id"))
+                    .containsExactly("1,a,7", "2,null,8", "3,df,7", "4,df,7");
+            assertThat(Files.isDirectory(dir.resolve("fresh").resolve("k=7"))).isTrue();
+        } finally {
+            spark.sql("DROP TABLE vortex_fresh");
+        }
+    }
+
+    private static List<String> rows(String sql) {
+        List<String> out = new ArrayList<>();
+        for (Row r : spark.sql(sql).collectAsList()) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < r.length(); i++) {
+                line.append(i > 0 ? "," : "").append(r.isNullAt(i) ? "null" : r.get(i).toString());
+            }
+            out.add(line.toString());
+        }
+        return out;
+    }
+
+    @Test
     void writeOptionsReachTheFiles(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("zones");
         Dataset<Row> df = spark.range(0, 10_000).selectExpr("id", "cast(id % 13 as string) s");
