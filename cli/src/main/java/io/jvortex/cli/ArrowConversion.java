@@ -47,7 +47,9 @@ final class ArrowConversion {
             detail = "edition " + chosen.id() + (compact ? ", compact" : "");
         } else if (inFormat == Format.VORTEX && outFormat == Format.ARROW) {
             boolean stream = out.toLowerCase(Locale.ROOT).endsWith(".arrows");
-            rows = ArrowIpc.toArrow(in, target, stream);
+            try (Progress progress = Progress.onTerminal("convert", "written")) {
+                rows = ArrowIpc.toArrow(in, target, stream, progress::rows);
+            }
             detail = stream ? "Arrow IPC stream" : "Arrow IPC file";
         } else {
             throw new ParameterException(spec.commandLine(), "cannot convert " + inFormat + " to " + outFormat

@@ -39,7 +39,10 @@ final class ParquetExport {
         } else {
             path = Path.of(out);
         }
-        long rows = VortexToParquet.convert(in, path, options);
+        long rows;
+        try (Progress progress = Progress.onTerminal("convert", "written")) {
+            rows = VortexToParquet.convert(in, path, options, progress::rows);
+        }
         long bytes;
         try {
             bytes = Files.size(path);

@@ -79,7 +79,7 @@ final class Progress implements AutoCloseable {
         }
         bar.maxHint(Math.max(totalRows, 0));
         bar.stepTo(rowsDone);
-        bar.setExtraMessage(" " + bytes(bytes) + " " + bytesDone);
+        bar.setExtraMessage(bytes < 0 ? "" : " " + bytes(bytes) + " " + bytesDone);
     }
 
     /**
@@ -105,6 +105,16 @@ final class Progress implements AutoCloseable {
     void csv(long rows, long bytesRead, long totalBytes) {
         long estimate = bytesRead <= 0 ? rows : Math.max(rows, (long) ((double) rows * totalBytes / bytesRead));
         update(rows, estimate, bytesRead);
+    }
+
+    /**
+     * Rows written of a known total (exports out of Vortex), without a byte count.
+     *
+     * @param rows the rows written
+     * @param totalRows the rows there are
+     */
+    void rows(long rows, long totalRows) {
+        update(rows, totalRows, -1);
     }
 
     /** Shows the final state and ends the bar's line. */

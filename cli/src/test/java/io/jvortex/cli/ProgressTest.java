@@ -95,6 +95,18 @@ class ProgressTest {
         assertThat(shown).contains("convert 100%", "300/300 rows").containsPattern("\\d+(\\.\\d)? (B|KiB) read")
                 .contains(out + ": 300 rows, ");
         assertThat(JvxTest.jvx("count", out.toString()).out()).isEqualTo("300\n");
+
+        // and out of Vortex: rows written of the file's rows; the results get a new file's permissions
+        Path probe = Files.createFile(dir.resolve("probe"));
+        for (String name : new String[] {"back.parquet", "back.arrow"}) {
+            Path back = dir.resolve(name);
+            String exported = runOnTerminal(jvxCommand("convert", out.toString(), back.toString()));
+            assertThat(exported).as(name).contains("convert 100%", "300/300 rows").contains(back + ": 300 rows");
+            assertThat(Files.getPosixFilePermissions(back)).as(name).isEqualTo(Files.getPosixFilePermissions(probe));
+        }
+        try (var leftovers = Files.list(dir)) {
+            assertThat(leftovers.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".partial"));
+        }
     }
 
     @Test

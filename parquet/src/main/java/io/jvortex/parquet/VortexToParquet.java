@@ -109,19 +109,41 @@ public final class VortexToParquet {
      * @throws UncheckedIOException when reading or writing fails
      */
     public static long convert(Path vortex, Path parquet, ParquetWriteOptions options) {
+        return convert(vortex, parquet, options, (rows, totalRows) -> { });
+    }
+
+    /** Hears how far an export got, after each chunk of rows. */
+    @FunctionalInterface
+    public interface Listener {
+        /**
+         * @param rows the rows written so far
+         * @param totalRows the rows of the Vortex file
+         */
+        void progress(long rows, long totalRows);
+    }
+
+    /**
+     * {@link #convert(Path, Path, ParquetWriteOptions)}, telling a listener how far it got.
+     *
+     * @param vortex the Vortex file
+     * @param parquet the Parquet file to write (replaced if present)
+     * @param options how to write it
+     * @param listener hears the progress
+     * @return the number of rows written
+     */
+    public static long convert(Path vortex, Path parquet, ParquetWriteOptions options, Listener listener) {
+        Objects.requireNonNull(listener, "listener");
         Objects.requireNonNull(vortex, "vortex");
         Objects.requireNonNull(parquet, "parquet");
         Objects.requireNonNull(options, "options");
         Path target = parquet.toAbsolutePath();
-        Path partial;
-        try {
-            partial = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".partial");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a file beside " + parquet, e);
-        }
+        // a name of its own per write, created by the writer as a new file: the result gets the
+        // permissions any new file gets (a createTempFile file would stay owner-only)
+        Path partial = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(new java.util.SplittableRandom().nextLong()) + ".partial");
         boolean done = false;
         try (VortexReader reader = VortexReader.open(vortex)) {
-            long rows = write(reader, new LocalOutputFile(partial), options);
+            long rows = write(reader, new LocalOutputFile(partial), options, listener);
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             done = true;
             return rows;
@@ -138,7 +160,8 @@ public final class VortexToParquet {
         }
     }
 
-    private static long write(VortexReader reader, OutputFile out, ParquetWriteOptions options) throws IOException {
+    private static long write(VortexReader reader, OutputFile out, ParquetWriteOptions options, Listener listener)
+            throws IOException {
         DType dtype = reader.schema();
         MessageType schema = schema(dtype);
         DType.Struct table = dtype instanceof DType.Struct s ? s
@@ -164,6 +187,7 @@ public final class VortexToParquet {
                     }
                     rows += chunk.rowCount();
                     records.fields = null;
+                    listener.progress(rows, reader.rowCount());
                 }
             }
         }
