@@ -23,14 +23,14 @@ public final class DTypeFlatbuffers {
      * @throws VortexException when the table is malformed or too deep
      */
     public static DType read(FbTable table) {
-        return read(table, 0, new java.util.HashSet<>());
+        return read(table, 0, new io.jvortex.internal.flatbuffers.OffsetSet());
     }
 
     /**
      * @param seen the absolute offsets of the tables read so far: writers never share a table between
      *     parents, and sharing would let a few bytes describe exponentially many fields
      */
-    private static DType read(FbTable table, int depth, java.util.Set<Long> seen) {
+    private static DType read(FbTable table, int depth, io.jvortex.internal.flatbuffers.OffsetSet seen) {
         if (table == null) {
             throw new VortexException("missing dtype table");
         }

@@ -24,7 +24,7 @@ public final class LayoutParser {
     private final int segmentCount;
     private int nodes;
     /** The tables parsed so far, by absolute offset: a table reached twice makes a graph, not a tree. */
-    private final java.util.Set<Long> parsed = new java.util.HashSet<>();
+    private final io.jvortex.internal.flatbuffers.OffsetSet parsed = new io.jvortex.internal.flatbuffers.OffsetSet();
 
     /**
      * A layout id this parser does not know becomes a {@link Layout.Unknown} node (its subtree is not
