@@ -72,11 +72,7 @@ def op_write(request, vx, arrow_io):
     import pyarrow as pa
 
     schema = request["schema"]
-    rows = []
-    with open(request["rows_path"], "r", encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                rows.append(json.loads(line, parse_float=str))
+    rows = _read_rows(request["rows_path"])
     table = arrow_io.build_table(schema, rows)
     if request.get("list_views"):
         table = arrow_io.lists_as_list_views(table)
@@ -271,14 +267,20 @@ def _replace(out, write):
             os.remove(partial)
 
 
-def op_write_parquet(request, vx, arrow_io):
-    import pyarrow.parquet as pq
-
+def _read_rows(path):
+    """The rows of a JSONL file (decimals kept as text), blank lines skipped."""
     rows = []
-    with open(request["rows_path"], "r", encoding="utf-8") as f:
+    with open(path, "r", encoding="utf-8") as f:
         for line in f:
             if line.strip():
                 rows.append(json.loads(line, parse_float=str))
+    return rows
+
+
+def op_write_parquet(request, vx, arrow_io):
+    import pyarrow.parquet as pq
+
+    rows = _read_rows(request["rows_path"])
     table = arrow_io.build_table(request["schema"], rows)
     options = request.get("options") or {}
     _replace(request["out"], lambda partial: pq.write_table(table, partial, **options))
@@ -422,11 +424,7 @@ def _ipc_variant(table, variant, arrow_io):
 def op_write_arrow_ipc(request, vx, arrow_io):
     import pyarrow as pa
 
-    rows = []
-    with open(request["rows_path"], "r", encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                rows.append(json.loads(line, parse_float=str))
+    rows = _read_rows(request["rows_path"])
     table = _ipc_variant(arrow_io.build_table(request["schema"], rows), request.get("variant"), arrow_io)
     options = pa.ipc.IpcWriteOptions(compression=request.get("compression"))
     batch_rows = request.get("batch_rows")

@@ -35,6 +35,7 @@ final class BitPackedTake {
         int width = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) n * width);
         long[] chunk = null;
+        Object narrow = null;
         for (int i = 0; i < n; ) {
             int row = indices[i] + offset;
             long at = (row >>> 10) * chunkBytes;
@@ -47,8 +48,11 @@ final class BitPackedTake {
             if (run >= DENSE && bitWidth > 0) {
                 if (chunk == null) {
                     chunk = new long[FastLanesBitPacking.CHUNK_VALUES];
+                    int count = FastLanesBitPacking.CHUNK_VALUES;
+                    narrow = width == 1 ? new byte[count] : width == 2 ? new short[count] : width == 4 ? new int[count]
+                            : null;
                 }
-                unpackChunk(packed, at, bitWidth, width, chunk);
+                unpackChunk(packed, at, bitWidth, narrow, chunk);
                 int base = row & ~1023;
                 for (; i < n && (indices[i] + offset) >>> 10 == row >>> 10; i++) {
                     put(out, width, i, chunk[indices[i] + offset - base] + reference);
@@ -86,32 +90,35 @@ final class BitPackedTake {
     /** Rows of one chunk from which the chunk is unpacked whole instead of row by row. */
     static final int DENSE = 4;
 
-    /** Unpacks one chunk of {@code width}-byte values, zero-extended into {@code into}. */
-    private static void unpackChunk(MemorySegment packed, long at, int bitWidth, int width, long[] into) {
+    /**
+     * Unpacks one chunk of {@code width}-byte values, zero-extended into {@code into}.
+     *
+     * @param narrow a {@code byte[]}, {@code short[]} or {@code int[]} of one chunk for widths 1, 2 and 4
+     *     (reused between chunks), null for width 8
+     */
+    private static void unpackChunk(MemorySegment packed, long at, int bitWidth, Object narrow,
+                                    long[] into) {
         int count = FastLanesBitPacking.CHUNK_VALUES;
-        switch (width) {
-            case 1 -> {
-                byte[] v = new byte[count];
+        switch (narrow) {
+            case byte[] v -> {
                 FastLanesBitPacking.unpack8(packed, at, bitWidth, v, 0);
                 for (int k = 0; k < count; k++) {
                     into[k] = v[k] & 0xFFL;
                 }
             }
-            case 2 -> {
-                short[] v = new short[count];
+            case short[] v -> {
                 FastLanesBitPacking.unpack16(packed, at, bitWidth, v, 0);
                 for (int k = 0; k < count; k++) {
                     into[k] = v[k] & 0xFFFFL;
                 }
             }
-            case 4 -> {
-                int[] v = new int[count];
+            case int[] v -> {
                 FastLanesBitPacking.unpack32(packed, at, bitWidth, v, 0);
                 for (int k = 0; k < count; k++) {
                     into[k] = v[k] & 0xFFFF_FFFFL;
                 }
             }
-            default -> FastLanesBitPacking.unpack64(packed, at, bitWidth, into, 0);
+            case null, default -> FastLanesBitPacking.unpack64(packed, at, bitWidth, into, 0);
         }
     }
 
