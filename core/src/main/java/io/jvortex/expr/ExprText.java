@@ -87,13 +87,38 @@ final class ExprText {
             case DType.Bool b -> ((Boolean) s.value()) ? "TRUE" : "FALSE";
             case DType.Primitive p -> switch (p.ptype()) {
                 case U64 -> Long.toUnsignedString(s.asLong());
-                case F16, F32, F64 -> Double.toString(s.asDouble());
+                case F16, F32, F64 -> floatText(s.asDouble());
                 default -> Long.toString(s.asLong());
             };
-            case DType.Decimal d -> new BigDecimal((BigInteger) s.value(), d.scale()).toPlainString();
+            case DType.Decimal d -> decimalText(new BigDecimal((BigInteger) s.value(), d.scale()));
             case DType.Utf8 u -> quote(new String(s.asBytes(), StandardCharsets.UTF_8));
             case DType.Binary b -> "X'" + HexFormat.of().formatHex(s.asBytes()) + "'";
             default -> s.toString();
         };
+    }
+
+    /**
+     * A float literal as the parser reads it back as the same {@code f64}: with an exponent (a
+     * number with only a point is a decimal), infinities as an exponent beyond the range.
+     */
+    private static String floatText(double v) {
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "1e999" : "-1e999";
+        }
+        String text = Double.toString(v);
+        return text.indexOf('E') >= 0 || Double.isNaN(v) ? text : text + "e0";
+    }
+
+    /**
+     * A decimal literal as the parser reads it back as the same decimal: an integral one within
+     * {@code i64} gets a trailing point, since without one it would be an {@code i64}.
+     */
+    private static String decimalText(BigDecimal d) {
+        String text = d.toPlainString();
+        if (d.scale() <= 0 && text.indexOf('.') < 0 && d.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                && d.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0) {
+            return text + ".";
+        }
+        return text;
     }
 }

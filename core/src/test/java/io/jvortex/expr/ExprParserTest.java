@@ -89,7 +89,9 @@ class ExprParserTest {
                 "NOT (a.b <= -3.25 OR c LIKE 'x\\_%') AND d IS NOT NULL",
                 "\"weird name\" BETWEEN 1 AND 2.5 OR e = 'O''Hara'",
                 "t >= TIMESTAMP '1999-12-31 23:59:59.123456789' AND u < DATE '0001-01-01' AND v = TIME '12:00:00'",
-                "f = 1.5E300 OR g = TRUE OR starts_with(h, 'pre') OR h IS NULL");
+                "f = 1.5E300 OR g = TRUE OR starts_with(h, 'pre') OR h IS NULL",
+                "f = 5e-1 OR f < -1e999 OR f > 1e999 OR f = 4.9e-324 OR f = -0e0 OR f = 100e0",
+                "q > 4. OR q < -12. OR q = 99999999999999999999 OR q = 0.50");
         for (String text : texts) {
             Expr e = Expr.parse(text);
             assertThat(Expr.parse(e.sql())).as(text + " → " + e.sql()).isEqualTo(e);
