@@ -75,12 +75,26 @@ final class ReaderInfo {
     static List<Zone> zones(VortexFile file, ReaderOptions options, String column) {
         Layout node = find(file.rootLayout(), "root." + column);
         if (node == null) {
+            if (hasField(file.dtype(), column)) {
+                return List.of(); // a column the layout does not split out has no zone map of its own
+            }
             throw new IllegalArgumentException("no column " + column + " in " + file.dtype().display());
         }
         List<Zone> out = new ArrayList<>();
         long[] base = {0};
         collectZones(file, options, node, out, base);
         return List.copyOf(out);
+    }
+
+    private static boolean hasField(DType dtype, String dottedPath) {
+        DType at = dtype;
+        for (String name : dottedPath.split("\\.", -1)) {
+            if (!(at instanceof DType.Struct s) || s.indexOf(name) < 0) {
+                return false;
+            }
+            at = s.fields().get(s.indexOf(name));
+        }
+        return true;
     }
 
     private static Layout find(Layout layout, String path) {
