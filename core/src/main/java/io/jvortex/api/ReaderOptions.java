@@ -1,5 +1,6 @@
 package io.jvortex.api;
 
+import io.jvortex.internal.format.TreeLimits;
 import io.jvortex.io.IoOptions;
 import io.jvortex.registry.EncodingRegistry;
 import java.util.Objects;
@@ -13,24 +14,50 @@ import java.util.Objects;
  *     corrupt or hostile length fields: every decoder charges its buffers to this budget before
  *     allocating them, and fails with a {@link io.jvortex.error.VortexException} naming the node when
  *     a claim would exceed it. Lower it when reading untrusted files in a small process. Besides
- *     the budget, fixed caps refuse trees nested deeper than 64 (dtypes, layouts, array trees),
- *     layouts of more than a million nodes, layouts or dtypes sharing a table between parents, and
+ *     the budget and the two caps below, layouts or dtypes sharing a table between parents and
  *     claims that the bytes present cannot back (a buffer shorter than its row count, a Zstandard
- *     frame claiming more than 32768 times its size)
+ *     frame claiming more than 32768 times its size) are refused
  * @param io how files opened by URI or byte source do their I/O (tail read, request planning, cache,
  *     timeouts); files opened by path are memory-mapped and ignore it
+ * @param maxNestingDepth the deepest dtype, layout tree and serialized array tree accepted, 1..256
+ *     (default 64, the Rust reference's); deeper files fail to open or, for array trees, to decode
+ * @param maxLayoutNodes the most nodes a file's layout tree may have (default 1,000,000, the Rust
+ *     reference's); checked while the layout is parsed
  */
-public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes, IoOptions io) {
+public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes, IoOptions io,
+                            int maxNestingDepth, int maxLayoutNodes) {
     /** Default decoded-size budget: 2 GiB. */
     public static final long DEFAULT_MAX_DECODED_BYTES = 2L << 30;
 
-    /** Validates the components. */
+    /** Default nesting cap: 64 levels. */
+    public static final int DEFAULT_MAX_NESTING_DEPTH = TreeLimits.DEFAULT_DEPTH;
+    /** Default layout-node cap: a million. */
+    public static final int DEFAULT_MAX_LAYOUT_NODES = TreeLimits.DEFAULT_LAYOUT_NODES;
+
+    /**
+     * Validates the components.
+     *
+     * @throws IllegalArgumentException naming a component out of its range
+     */
     public ReaderOptions {
         Objects.requireNonNull(encodings, "encodings");
         Objects.requireNonNull(io, "io");
         if (maxDecodedBytes <= 0) {
             throw new IllegalArgumentException("maxDecodedBytes must be positive, got " + maxDecodedBytes);
         }
+        new TreeLimits(maxNestingDepth, maxLayoutNodes);
+    }
+
+    /**
+     * Options with the default caps on nesting and layout nodes.
+     *
+     * @param encodings the encodings to decode with
+     * @param allowUnknown read unknown encodings/layouts as opaque (all-null) data instead of failing
+     * @param maxDecodedBytes the most bytes one segment or one chunk may decode to
+     * @param io how files opened by URI or byte source do their I/O
+     */
+    public ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes, IoOptions io) {
+        this(encodings, allowUnknown, maxDecodedBytes, io, DEFAULT_MAX_NESTING_DEPTH, DEFAULT_MAX_LAYOUT_NODES);
     }
 
     /**
@@ -57,7 +84,7 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with those I/O options
      */
     public ReaderOptions withIo(IoOptions options) {
-        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, options);
+        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, options, maxNestingDepth, maxLayoutNodes);
     }
 
     /**
@@ -65,7 +92,7 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that setting
      */
     public ReaderOptions withAllowUnknown(boolean allow) {
-        return new ReaderOptions(encodings, allow, maxDecodedBytes, io);
+        return new ReaderOptions(encodings, allow, maxDecodedBytes, io, maxNestingDepth, maxLayoutNodes);
     }
 
     /**
@@ -73,7 +100,7 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that registry
      */
     public ReaderOptions withEncodings(EncodingRegistry registry) {
-        return new ReaderOptions(registry, allowUnknown, maxDecodedBytes, io);
+        return new ReaderOptions(registry, allowUnknown, maxDecodedBytes, io, maxNestingDepth, maxLayoutNodes);
     }
 
     /**
@@ -81,6 +108,26 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that budget
      */
     public ReaderOptions withMaxDecodedBytes(long bytes) {
-        return new ReaderOptions(encodings, allowUnknown, bytes, io);
+        return new ReaderOptions(encodings, allowUnknown, bytes, io, maxNestingDepth, maxLayoutNodes);
+    }
+
+    /**
+     * @param depth the deepest dtype, layout tree and array tree accepted, 1..256
+     * @return a copy with that cap
+     */
+    public ReaderOptions withMaxNestingDepth(int depth) {
+        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, io, depth, maxLayoutNodes);
+    }
+
+    /**
+     * @param nodes the most layout nodes accepted
+     * @return a copy with that cap
+     */
+    public ReaderOptions withMaxLayoutNodes(int nodes) {
+        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, io, maxNestingDepth, nodes);
+    }
+
+    TreeLimits treeLimits() {
+        return new TreeLimits(maxNestingDepth, maxLayoutNodes);
     }
 }

@@ -49,7 +49,7 @@ public final class VortexReader implements AutoCloseable {
     public static VortexReader open(Path path, ReaderOptions options) {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(options, "options");
-        return new VortexReader(VortexFile.open(path), options);
+        return new VortexReader(VortexFile.open(path, options.treeLimits()), options);
     }
 
     /**
@@ -102,7 +102,7 @@ public final class VortexReader implements AutoCloseable {
     public static VortexReader open(io.jvortex.io.ByteSource source, ReaderOptions options) {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(options, "options");
-        return new VortexReader(VortexFile.open(source, options.io()), options);
+        return new VortexReader(VortexFile.open(source, options.io(), options.treeLimits()), options);
     }
 
     /**
@@ -126,7 +126,7 @@ public final class VortexReader implements AutoCloseable {
     public static VortexReader open(java.lang.foreign.MemorySegment data, String name, ReaderOptions options) {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(options, "options");
-        return new VortexReader(VortexFile.of(data, name), options);
+        return new VortexReader(VortexFile.of(data, name, options.treeLimits()), options);
     }
 
     /** @return the root dtype (a struct for tables) */

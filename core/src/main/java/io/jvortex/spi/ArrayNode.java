@@ -28,9 +28,9 @@ public final class ArrayNode {
         this.array = array;
         this.node = node;
         this.depth = depth;
-        if (depth > MAX_DEPTH) {
+        if (depth > array.maxDepth()) {
             throw new VortexException(array.source(), node.absoluteOffset(), parentPath,
-                    "array tree deeper than " + MAX_DEPTH, null);
+                    "array tree deeper than " + array.maxDepth(), null);
         }
         int idx = node.u16(ENCODING, 0);
         if (idx >= array.arrayIds().size()) {

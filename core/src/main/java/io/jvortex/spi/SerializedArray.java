@@ -24,9 +24,11 @@ public final class SerializedArray {
     private final long segmentOffset;
     private final FbTable root;
     private final String path;
+    private final int maxDepth;
 
     private SerializedArray(MemorySegment[] buffers, long[] bufferOffsets, List<String> arrayIds, String source,
-                            long segmentOffset, FbTable root, String path) {
+                            long segmentOffset, FbTable root, String path, int maxDepth) {
+        this.maxDepth = maxDepth;
         this.buffers = buffers;
         this.bufferOffsets = bufferOffsets;
         this.arrayIds = arrayIds;
@@ -48,6 +50,22 @@ public final class SerializedArray {
      */
     public static SerializedArray parse(MemorySegment segment, long segmentOffset, List<String> arrayIds,
                                         String source, String path) {
+        return parse(segment, segmentOffset, arrayIds, source, path, ArrayNode.MAX_DEPTH);
+    }
+
+    /**
+     * Parses a segment whose array tree may nest at most {@code maxDepth} levels.
+     *
+     * @param segment the segment bytes
+     * @param segmentOffset the segment's absolute offset in the file
+     * @param arrayIds the file's array-id table ({@code Footer.array_specs})
+     * @param source the file name
+     * @param path the layout path of the segment, for errors
+     * @param maxDepth the deepest array tree accepted; a deeper node fails when it is reached
+     * @return the parsed array
+     */
+    public static SerializedArray parse(MemorySegment segment, long segmentOffset, List<String> arrayIds,
+                                        String source, String path, int maxDepth) {
         long size = segment.byteSize();
         if (size < 4) {
             throw new VortexException(source, segmentOffset, path,
@@ -88,7 +106,7 @@ public final class SerializedArray {
             offsets[i] = segmentOffset + offset;
             offset += length;
         }
-        return new SerializedArray(buffers, offsets, arrayIds, source, segmentOffset, root, path);
+        return new SerializedArray(buffers, offsets, arrayIds, source, segmentOffset, root, path, maxDepth);
     }
 
     /** @return the root node */
@@ -117,6 +135,11 @@ public final class SerializedArray {
     /** @return the file name */
     public String source() {
         return source;
+    }
+
+    /** @return the deepest array tree accepted */
+    public int maxDepth() {
+        return maxDepth;
     }
 
     /** @return the segment's absolute offset */

@@ -3,6 +3,7 @@ package io.jvortex.internal.file;
 import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
 import io.jvortex.internal.format.DTypeFlatbuffers;
+import io.jvortex.internal.format.TreeLimits;
 import io.jvortex.internal.flatbuffers.FbTable;
 import io.jvortex.internal.layout.Layout;
 import io.jvortex.internal.layout.LayoutParser;
@@ -70,8 +71,10 @@ public final class VortexFile implements AutoCloseable {
     private final Map<String, MemorySegment> userMetadata;
     private final java.util.concurrent.atomic.AtomicLongArray segmentReads;
 
-    private VortexFile(String source, Arena arena, MemorySegment data) {
-        this(source, arena, data, data.byteSize(), data, 0, null, null);
+    private final TreeLimits limits;
+
+    private VortexFile(String source, Arena arena, MemorySegment data, TreeLimits limits) {
+        this(source, arena, data, data.byteSize(), data, 0, null, null, limits);
     }
 
     /**
@@ -81,8 +84,9 @@ public final class VortexFile implements AutoCloseable {
      *        postscript names (else the constructor fails naming the offset)
      */
     private VortexFile(String source, Arena arena, MemorySegment data, long size, MemorySegment meta, long metaBase,
-            SegmentCache cache, ByteSource byteSource) {
+            SegmentCache cache, ByteSource byteSource, TreeLimits limits) {
         this.source = source;
+        this.limits = limits;
         this.arena = arena;
         this.data = data;
         this.size = size;
@@ -103,7 +107,7 @@ public final class VortexFile implements AutoCloseable {
         if (dtypeBlob == null) {
             throw error(psStart, "file has no dtype segment (written with exclude_dtype); supply the dtype");
         }
-        this.dtype = DTypeFlatbuffers.read(FbTable.root(dtypeBlob, origin(dtypeBlob, "dtype")));
+        this.dtype = DTypeFlatbuffers.read(FbTable.root(dtypeBlob, origin(dtypeBlob, "dtype")), limits.maxDepth());
 
         FbTable footer = FbTable.root(footerBlob, origin(footerBlob, "footer"));
         this.arrayIds = ids(footer, 0, "array");
@@ -114,7 +118,7 @@ public final class VortexFile implements AutoCloseable {
         this.fieldStatistics = statsBlob == null ? List.of() : fieldStatistics(statsBlob);
 
         FbTable layout = FbTable.root(layoutBlob, origin(layoutBlob, "layout"));
-        this.root = new LayoutParser(source, layoutIds, segments.length).parse(layout, dtype);
+        this.root = new LayoutParser(source, layoutIds, segments.length, limits).parse(layout, dtype);
         if (cache != null) {
             cache.pin(pinnedSegments(root));
         }
@@ -160,10 +164,24 @@ public final class VortexFile implements AutoCloseable {
      * @throws io.jvortex.io.RangeReadException when reading fails
      */
     public static VortexFile open(ByteSource byteSource, IoOptions options) {
+        return open(byteSource, options, TreeLimits.DEFAULTS);
+    }
+
+    /**
+     * Opens a file through a byte source with limits on its trees.
+     *
+     * @param byteSource the bytes
+     * @param options tail read size, cache budget and prefetch window
+     * @param limits the deepest dtype, layout and array tree and the most layout nodes accepted
+     * @return the opened file
+     * @throws VortexException when the bytes are not a valid Vortex file or exceed the limits
+     * @throws io.jvortex.io.RangeReadException when reading fails
+     */
+    public static VortexFile open(ByteSource byteSource, IoOptions options, TreeLimits limits) {
         String name = byteSource instanceof MappedFileSource m ? m.path().toString() : byteSource.uri().toString();
         try {
             if (byteSource instanceof MappedFileSource m) {
-                return new VortexFile(name, null, m.segment(), m.size(), m.segment(), 0, null, byteSource);
+                return new VortexFile(name, null, m.segment(), m.size(), m.segment(), 0, null, byteSource, limits);
             }
             long size = byteSource.size();
             if (size < 4 + EOF_SIZE) {
@@ -194,7 +212,7 @@ public final class VortexFile implements AutoCloseable {
                 tailBase = metaStart;
             }
             SegmentCache cache = new SegmentCache(byteSource, options);
-            return new VortexFile(name, null, null, size, tail, tailBase, cache, byteSource);
+            return new VortexFile(name, null, null, size, tail, tailBase, cache, byteSource, limits);
         } catch (RuntimeException | Error e) {
             byteSource.close();
             throw e;
@@ -283,11 +301,24 @@ public final class VortexFile implements AutoCloseable {
      * @throws UncheckedIOException when it cannot be read
      */
     public static VortexFile open(Path path) {
+        return open(path, TreeLimits.DEFAULTS);
+    }
+
+    /**
+     * Memory-maps a file with limits on its trees.
+     *
+     * @param path the file
+     * @param limits the deepest dtype, layout and array tree and the most layout nodes accepted
+     * @return the opened file; close it to unmap
+     * @throws VortexException when the file is not a valid Vortex file or exceeds the limits
+     * @throws UncheckedIOException when it cannot be read
+     */
+    public static VortexFile open(Path path, TreeLimits limits) {
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             MemorySegment data = size == 0 ? arena.allocate(0) : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return new VortexFile(path.toString(), arena, data.asReadOnly());
+            return new VortexFile(path.toString(), arena, data.asReadOnly(), limits);
         } catch (IOException e) {
             arena.close();
             throw new UncheckedIOException("cannot read " + path, e);
@@ -305,7 +336,24 @@ public final class VortexFile implements AutoCloseable {
      * @return the opened file
      */
     public static VortexFile of(MemorySegment data, String source) {
-        return new VortexFile(source, null, data.asReadOnly());
+        return of(data, source, TreeLimits.DEFAULTS);
+    }
+
+    /**
+     * Opens a file held in memory with limits on its trees.
+     *
+     * @param data the file bytes
+     * @param source a name for messages
+     * @param limits the deepest dtype, layout and array tree and the most layout nodes accepted
+     * @return the opened file
+     */
+    public static VortexFile of(MemorySegment data, String source, TreeLimits limits) {
+        return new VortexFile(source, null, data.asReadOnly(), limits);
+    }
+
+    /** @return the limits this file was opened with */
+    public TreeLimits limits() {
+        return limits;
     }
 
     private FbTable.Origin origin(MemorySegment blob, String what) {

@@ -12,9 +12,12 @@ import java.util.List;
 /** Reads the flatbuffer {@code DType} (dtype.fbs) into a {@link DType}. */
 public final class DTypeFlatbuffers {
     /** Deepest type nesting accepted. */
-    public static final int MAX_DEPTH = 64;
+    public static final int MAX_DEPTH = TreeLimits.DEFAULT_DEPTH;
 
-    private DTypeFlatbuffers() {
+    private final int maxDepth;
+
+    private DTypeFlatbuffers(int maxDepth) {
+        this.maxDepth = maxDepth;
     }
 
     /**
@@ -23,19 +26,29 @@ public final class DTypeFlatbuffers {
      * @throws VortexException when the table is malformed or too deep
      */
     public static DType read(FbTable table) {
-        return read(table, 0, new io.jvortex.internal.flatbuffers.OffsetSet());
+        return read(table, MAX_DEPTH);
+    }
+
+    /**
+     * @param table a {@code DType} table
+     * @param maxDepth the deepest nesting accepted
+     * @return the dtype
+     * @throws VortexException when the table is malformed or nested deeper than {@code maxDepth}
+     */
+    public static DType read(FbTable table, int maxDepth) {
+        return new DTypeFlatbuffers(maxDepth).read(table, 0, new io.jvortex.internal.flatbuffers.OffsetSet());
     }
 
     /**
      * @param seen the absolute offsets of the tables read so far: writers never share a table between
      *     parents, and sharing would let a few bytes describe exponentially many fields
      */
-    private static DType read(FbTable table, int depth, io.jvortex.internal.flatbuffers.OffsetSet seen) {
+    private DType read(FbTable table, int depth, io.jvortex.internal.flatbuffers.OffsetSet seen) {
         if (table == null) {
             throw new VortexException("missing dtype table");
         }
-        if (depth > MAX_DEPTH) {
-            throw error(table, "dtype nested deeper than " + MAX_DEPTH);
+        if (depth > maxDepth) {
+            throw error(table, "dtype nested deeper than " + maxDepth);
         }
         int tag = table.u8(0, 0);
         FbTable t = table.table(1);

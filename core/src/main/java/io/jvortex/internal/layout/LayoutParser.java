@@ -15,13 +15,14 @@ import java.util.List;
  */
 public final class LayoutParser {
     /** Deepest layout tree accepted (the reference's default). */
-    public static final int MAX_DEPTH = 64;
+    public static final int MAX_DEPTH = io.jvortex.internal.format.TreeLimits.DEFAULT_DEPTH;
     /** Most layout nodes accepted (the reference's default). */
-    public static final int MAX_NODES = 1_000_000;
+    public static final int MAX_NODES = io.jvortex.internal.format.TreeLimits.DEFAULT_LAYOUT_NODES;
 
     private final String source;
     private final List<String> layoutIds;
     private final int segmentCount;
+    private final io.jvortex.internal.format.TreeLimits limits;
     private int nodes;
     /** The tables parsed so far, by absolute offset: a table reached twice makes a graph, not a tree. */
     private final io.jvortex.internal.flatbuffers.OffsetSet parsed = new io.jvortex.internal.flatbuffers.OffsetSet();
@@ -36,9 +37,21 @@ public final class LayoutParser {
      * @param segmentCount the number of segments in the footer
      */
     public LayoutParser(String source, List<String> layoutIds, int segmentCount) {
+        this(source, layoutIds, segmentCount, io.jvortex.internal.format.TreeLimits.DEFAULTS);
+    }
+
+    /**
+     * @param source the file name, for errors
+     * @param layoutIds the footer's layout-id table
+     * @param segmentCount the number of segments in the footer
+     * @param limits the deepest tree and the most nodes accepted
+     */
+    public LayoutParser(String source, List<String> layoutIds, int segmentCount,
+                        io.jvortex.internal.format.TreeLimits limits) {
         this.source = source;
         this.layoutIds = layoutIds;
         this.segmentCount = segmentCount;
+        this.limits = limits;
     }
 
     /**
@@ -55,11 +68,11 @@ public final class LayoutParser {
     }
 
     private Layout parse(FbTable t, DType dtype, String path, int depth) {
-        if (depth > MAX_DEPTH) {
-            throw error(t, path, "layout tree deeper than " + MAX_DEPTH);
+        if (depth > limits.maxDepth()) {
+            throw error(t, path, "layout tree deeper than " + limits.maxDepth());
         }
-        if (++nodes > MAX_NODES) {
-            throw error(t, path, "layout tree has more than " + MAX_NODES + " nodes");
+        if (++nodes > limits.maxLayoutNodes()) {
+            throw error(t, path, "layout tree has more than " + limits.maxLayoutNodes() + " nodes");
         }
         if (!parsed.add(t.absoluteOffset())) {
             // writers never share a table between parents; sharing lets a few bytes describe

@@ -154,7 +154,7 @@ final class FlatReader extends ColumnReader {
         SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
         String path = layout.path() + "/segment#" + layout.segmentId();
         return SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
-                state.file.arrayIds(), state.file.source(), path);
+                state.file.arrayIds(), state.file.source(), path, state.file.limits().maxDepth());
     }
 
     /**
@@ -195,7 +195,7 @@ final class FlatReader extends ColumnReader {
         SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
         String path = layout.path() + "/segment#" + layout.segmentId();
         SerializedArray array = SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
-                state.file.arrayIds(), state.file.source(), path);
+                state.file.arrayIds(), state.file.source(), path, state.file.limits().maxDepth());
         isConstant[0] = array.root().encodingId().equals(Encodings.CONSTANT);
         DecodeContext ctx = new DecodeContext(state.registry, arena, state.allowUnknown, state.maxDecodedBytes);
         return ctx.decode(array.root(), layout.dtype(), (int) layout.rowCount());
@@ -224,7 +224,7 @@ final class FlatReader extends ColumnReader {
         SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
         String path = layout.path() + "/segment#" + layout.segmentId();
         SerializedArray array = SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
-                state.file.arrayIds(), state.file.source(), path);
+                state.file.arrayIds(), state.file.source(), path, state.file.limits().maxDepth());
         DecodeContext ctx = new DecodeContext(state.registry, state.chunkArena(), state.allowUnknown,
                 state.maxDecodedBytes);
         return ctx.take(array.root(), layout.dtype(), (int) layout.rowCount(), positions);

@@ -178,7 +178,8 @@ final class PartialTake {
     private static SerializedArray parse(ScanState state, Target t) {
         SegmentSpec spec = state.file.segmentSpec(t.layout.segmentId());
         String path = t.layout.path() + "/segment#" + t.layout.segmentId();
-        return SerializedArray.parse(t.scratch, spec.byteOffset(), state.file.arrayIds(), state.file.source(), path);
+        return SerializedArray.parse(t.scratch, spec.byteOffset(), state.file.arrayIds(), state.file.source(), path,
+                state.file.limits().maxDepth());
     }
 
     /** Fetches {@code wants.get(i)} (segment-relative start/end pairs) of every target, in one read. */
@@ -256,7 +257,7 @@ final class PartialTake {
         }
         SegmentSpec spec = state.file.segmentSpec(t.layout.segmentId());
         SerializedArray array = SerializedArray.parse(copy, spec.byteOffset(), state.file.arrayIds(),
-                state.file.source(), t.layout.path());
+                state.file.source(), t.layout.path(), state.file.limits().maxDepth());
         Canonical again;
         try (Arena arena = Arena.ofConfined()) {
             DecodeContext ctx = new DecodeContext(state.registry, arena, state.allowUnknown, state.maxDecodedBytes);

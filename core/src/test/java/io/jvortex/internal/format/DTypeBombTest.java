@@ -92,6 +92,25 @@ class DTypeBombTest {
     }
 
     @Test
+    void theDepthCapIsTheCallersToRaiseOrLower() {
+        FbBuilder fb = new FbBuilder();
+        int node = i64(fb);
+        for (int d = 0; d < 100; d++) {
+            node = list(fb, node);
+        }
+        byte[] blob = fb.finish(node);
+        FbTable table = FbTable.root(MemorySegment.ofArray(blob), new FbTable.Origin("deep.vortex", 0, "dtype"));
+        DType deep = DTypeFlatbuffers.read(table, 100);
+        int depth = 0;
+        for (DType t = deep; t instanceof DType.List l; t = l.element()) {
+            depth++;
+        }
+        assertThat(depth).isEqualTo(100);
+        assertThatThrownBy(() -> DTypeFlatbuffers.read(table, 99)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("dtype nested deeper than 99");
+    }
+
+    @Test
     void aWellFormedStructStillReads() {
         FbBuilder fb = new FbBuilder();
         int a = i64(fb);

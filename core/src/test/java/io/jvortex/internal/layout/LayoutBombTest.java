@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.error.VortexException;
+import io.jvortex.internal.format.TreeLimits;
 import io.jvortex.internal.flatbuffers.FbBuilder;
 import io.jvortex.internal.flatbuffers.FbTable;
 import java.lang.foreign.MemorySegment;
@@ -80,6 +81,27 @@ class LayoutBombTest {
         int root = node;
         assertThatThrownBy(() -> parse(fb, root)).isInstanceOf(VortexException.class)
                 .hasMessageContaining("layout tree deeper than " + LayoutParser.MAX_DEPTH);
+    }
+
+    @Test
+    void theDepthAndNodeCapsAreTheCallersToRaiseOrLower() {
+        FbBuilder fb = new FbBuilder();
+        int node = flat(fb, 5);
+        for (int d = 0; d < 100; d++) {
+            node = chunked(fb, 5, new int[] {node});
+        }
+        byte[] blob = fb.finish(node);
+        FbTable table = FbTable.root(MemorySegment.ofArray(blob), new FbTable.Origin("deep.vortex", 0, "layout"));
+        Layout deep = new LayoutParser("deep.vortex", IDS, 1, new TreeLimits(100, 101)).parse(table, I64);
+        int depth = 0;
+        for (Layout l = deep; !l.children().isEmpty(); l = l.children().getFirst()) {
+            depth++;
+        }
+        assertThat(depth).isEqualTo(100);
+        assertThatThrownBy(() -> new LayoutParser("deep.vortex", IDS, 1, new TreeLimits(99, 1000)).parse(table, I64))
+                .isInstanceOf(VortexException.class).hasMessageContaining("layout tree deeper than 99");
+        assertThatThrownBy(() -> new LayoutParser("deep.vortex", IDS, 1, new TreeLimits(200, 100)).parse(table, I64))
+                .isInstanceOf(VortexException.class).hasMessageContaining("layout tree has more than 100 nodes");
     }
 
     @Test
