@@ -1,0 +1,154 @@
+package io.jvortex.fuzz;
+
+import io.jvortex.io.ByteRange;
+import io.jvortex.io.IoOptions;
+import io.jvortex.io.RangeReadException;
+import io.jvortex.io.RemoteByteSource;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The HTTP response handling of {@link RemoteByteSource}: a server on 127.0.0.1 answers each request
+ * with the next raw response of the input (status line, headers, body, then it closes the connection;
+ * the last response repeats), while the source opens the object and reads a head and a tail range.
+ * Whatever the server says, the source must return exactly the bytes asked for or fail with
+ * {@link RangeReadException}, within its timeouts.
+ */
+public final class HttpResponseFuzzer {
+    private static final IoOptions OPTIONS = IoOptions.defaults()
+            .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))
+            .withRetries(1, Duration.ofMillis(1), Duration.ofMillis(2))
+            .withTailReadBytes(64);
+    private static final Server SERVER = new Server();
+
+    private HttpResponseFuzzer() {
+    }
+
+    /**
+     * @param data responses, each a u16 length and that many bytes
+     */
+    public static void fuzzerTestOneInput(byte[] data) {
+        Fuzz.Input in = new Fuzz.Input(data);
+        List<byte[]> responses = new ArrayList<>();
+        while (!in.atEnd() && responses.size() < 8) {
+            responses.add(in.bytes(in.u16()));
+        }
+        if (responses.isEmpty()) {
+            responses.add(new byte[0]);
+        }
+        SERVER.serve(responses);
+        try (RemoteByteSource src = RemoteByteSource.openHttp(SERVER.uri(), OPTIONS)) {
+            long size = src.size();
+            if (size < 0) {
+                throw new AssertionError("negative size " + size);
+            }
+            long head = Math.min(size, 100);
+            long tail = Math.min(size, 10);
+            List<ByteRange> ranges = List.of(new ByteRange(0, head), new ByteRange(size - tail, tail));
+            List<CompletableFuture<MemorySegment>> reads = src.read(ranges);
+            for (int i = 0; i < ranges.size(); i++) {
+                MemorySegment got = reads.get(i).join();
+                if (got.byteSize() != ranges.get(i).lengthBytes()) {
+                    throw new AssertionError("asked for " + ranges.get(i) + ", got " + got.byteSize() + " bytes");
+                }
+            }
+        } catch (RangeReadException expected) {
+            // the server's answer was refused, with a reason
+        } catch (CompletionException e) {
+            if (!(e.getCause() instanceof RangeReadException)) {
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Builds an input from responses.
+     *
+     * @param responses raw HTTP responses
+     * @return the input
+     */
+    static byte[] input(String... responses) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (String r : responses) {
+            byte[] b = r.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            out.write(b.length);
+            out.write(b.length >>> 8);
+            out.writeBytes(b);
+        }
+        return out.toByteArray();
+    }
+
+    /** A loopback server answering requests with scripted raw responses. */
+    private static final class Server {
+        private final ServerSocket socket;
+        private volatile List<byte[]> responses = List.of(new byte[0]);
+        private final AtomicInteger next = new AtomicInteger();
+
+        Server() {
+            try {
+                socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Thread t = new Thread(this::acceptLoop, "fuzz-http");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        URI uri() {
+            return URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/file.vortex");
+        }
+
+        void serve(List<byte[]> script) {
+            responses = script;
+            next.set(0);
+        }
+
+        private void acceptLoop() {
+            while (true) {
+                try {
+                    Socket s = socket.accept();
+                    Thread.ofVirtual().start(() -> answer(s));
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }
+
+        private void answer(Socket s) {
+            try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+                s.setSoTimeout(3000);
+                int matched = 0;
+                int read = 0;
+                while (matched < 4 && read < 65536) {
+                    int b = in.read();
+                    if (b < 0) {
+                        return;
+                    }
+                    read++;
+                    matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+                }
+                List<byte[]> script = responses;
+                int i = Math.min(next.getAndIncrement(), script.size() - 1);
+                out.write(script.get(i));
+                out.flush();
+            } catch (IOException e) {
+                // the client went away
+            }
+        }
+    }
+}
