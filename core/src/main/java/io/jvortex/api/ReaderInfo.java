@@ -87,6 +87,9 @@ final class ReaderInfo {
     }
 
     private static boolean hasField(DType dtype, String dottedPath) {
+        if (dtype instanceof DType.Struct top && top.indexOf(dottedPath) >= 0) {
+            return true; // a top-level name with dots in it
+        }
         DType at = dtype;
         for (String name : dottedPath.split("\\.", -1)) {
             if (!(at instanceof DType.Struct s) || s.indexOf(name) < 0) {
