@@ -63,6 +63,27 @@ class FuzzRegressionTest {
     private record Input(String name, byte[] bytes) {
     }
 
+    /** The seeds that model a well-behaved server get through, so the targets reach the success paths. */
+    @org.junit.jupiter.api.Test
+    void wellBehavedServersSeedsSucceed() {
+        List<byte[]> http = FuzzSeeds.of("HttpResponseFuzzer");
+        for (int i : new int[] {0, 1}) {
+            HttpResponseFuzzer.fuzzerTestOneInput(http.get(i));
+            assertThat(HttpResponseFuzzer.lastSucceeded).as("HTTP seed %d", i).isTrue();
+        }
+        HttpResponseFuzzer.fuzzerTestOneInput(http.get(2));
+        assertThat(HttpResponseFuzzer.lastSucceeded).as("a 404 fails").isFalse();
+        List<byte[]> s3 = FuzzSeeds.of("S3ResponseFuzzer");
+        for (int i : new int[] {0, 2, 4}) {
+            S3ResponseFuzzer.fuzzerTestOneInput(s3.get(i));
+            assertThat(S3ResponseFuzzer.lastSucceeded).as("S3 seed %d", i).isTrue();
+        }
+        for (int i : new int[] {1, 3}) {
+            S3ResponseFuzzer.fuzzerTestOneInput(s3.get(i));
+            assertThat(S3ResponseFuzzer.lastSucceeded).as("S3 seed %d fails", i).isFalse();
+        }
+    }
+
     @org.junit.jupiter.api.Test
     void everyTargetIsListed() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("src/test/java/io/jvortex/fuzz"))) {

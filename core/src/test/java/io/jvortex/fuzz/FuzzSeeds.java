@@ -33,7 +33,7 @@ public final class FuzzSeeds {
 
     /** The targets, by simple class name. */
     static final List<String> TARGETS = List.of("OpenFileFuzzer", "ScanFuzzer", "TakeFuzzer", "SegmentFuzzer",
-            "ExprFuzzer", "ZstdFuzzer", "PcoFuzzer", "HttpResponseFuzzer");
+            "ExprFuzzer", "ZstdFuzzer", "PcoFuzzer", "HttpResponseFuzzer", "S3ResponseFuzzer");
 
     private FuzzSeeds() {
     }
@@ -66,6 +66,7 @@ public final class FuzzSeeds {
             case "ZstdFuzzer" -> zstdFrames();
             case "PcoFuzzer" -> pcoPages();
             case "HttpResponseFuzzer" -> httpResponses();
+            case "S3ResponseFuzzer" -> s3Responses();
             default -> throw new IllegalArgumentException("no fuzz target " + target + "; targets: " + TARGETS);
         };
     }
@@ -221,5 +222,27 @@ public final class FuzzSeeds {
                         "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nLast-Modified: Wed, 21 Oct 2015 07:28:00 GMT\r\n\r\n"),
                 HttpResponseFuzzer.input("HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-9/*\r\n"
                         + "Transfer-Encoding: chunked\r\n\r\na\r\n0123456789\r\n0\r\n\r\n"));
+    }
+
+    private static List<byte[]> s3Responses() {
+        String ok = "HTTP/1.1 200 OK\r\nETag: \"e1\"\r\nContent-Length: 0\r\n\r\n";
+        String initiated = xml("<InitiateMultipartUploadResult><Bucket>bucket</Bucket><Key>dir/file.vortex</Key>"
+                + "<UploadId>UP1</UploadId></InitiateMultipartUploadResult>", 200);
+        String completed = xml("<CompleteMultipartUploadResult><Bucket>bucket</Bucket><Key>dir/file.vortex</Key>"
+                + "<ETag>\"e3-2\"</ETag></CompleteMultipartUploadResult>", 200);
+        String failedIn200 = xml("<Error><Code>InternalError</Code><Message>try again</Message></Error>", 200);
+        String denied = xml("<Error><Code>AccessDenied</Code><Message>no</Message></Error>", 403);
+        return List.of(
+                S3ResponseFuzzer.input(false, ok),
+                S3ResponseFuzzer.input(false, denied),
+                S3ResponseFuzzer.input(true, initiated, ok, ok, completed),
+                S3ResponseFuzzer.input(true, initiated, ok, ok, failedIn200),
+                S3ResponseFuzzer.input(true, initiated, "HTTP/1.1 503 Slow Down\r\nContent-Length: 0\r\n\r\n", ok, ok,
+                        completed));
+    }
+
+    private static String xml(String body, int status) {
+        return "HTTP/1.1 " + status + " X\r\nContent-Type: application/xml\r\nContent-Length: " + body.length()
+                + "\r\n\r\n" + body;
     }
 }

@@ -5,21 +5,12 @@ import io.jvortex.io.IoOptions;
 import io.jvortex.io.RangeReadException;
 import io.jvortex.io.RemoteByteSource;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The HTTP response handling of {@link RemoteByteSource}: a server on 127.0.0.1 answers each request
@@ -33,7 +24,10 @@ public final class HttpResponseFuzzer {
             .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))
             .withRetries(1, Duration.ofMillis(1), Duration.ofMillis(2))
             .withTailReadBytes(64);
-    private static final Server SERVER = new Server();
+    private static final ScriptedHttpServer SERVER = new ScriptedHttpServer();
+
+    /** Whether the last input was read without an error (what a well-behaved server's seeds must do). */
+    static volatile boolean lastSucceeded;
 
     private HttpResponseFuzzer() {
     }
@@ -51,6 +45,7 @@ public final class HttpResponseFuzzer {
             responses.add(new byte[0]);
         }
         SERVER.serve(responses);
+        lastSucceeded = false;
         try (RemoteByteSource src = RemoteByteSource.openHttp(SERVER.uri(), OPTIONS)) {
             long size = src.size();
             if (size < 0) {
@@ -66,6 +61,7 @@ public final class HttpResponseFuzzer {
                     throw new AssertionError("asked for " + ranges.get(i) + ", got " + got.byteSize() + " bytes");
                 }
             }
+            lastSucceeded = true;
         } catch (RangeReadException expected) {
             // the server's answer was refused, with a reason
         } catch (CompletionException e) {
@@ -90,65 +86,5 @@ public final class HttpResponseFuzzer {
             out.writeBytes(b);
         }
         return out.toByteArray();
-    }
-
-    /** A loopback server answering requests with scripted raw responses. */
-    private static final class Server {
-        private final ServerSocket socket;
-        private volatile List<byte[]> responses = List.of(new byte[0]);
-        private final AtomicInteger next = new AtomicInteger();
-
-        Server() {
-            try {
-                socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            Thread t = new Thread(this::acceptLoop, "fuzz-http");
-            t.setDaemon(true);
-            t.start();
-        }
-
-        URI uri() {
-            return URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/file.vortex");
-        }
-
-        void serve(List<byte[]> script) {
-            responses = script;
-            next.set(0);
-        }
-
-        private void acceptLoop() {
-            while (true) {
-                try {
-                    Socket s = socket.accept();
-                    Thread.ofVirtual().start(() -> answer(s));
-                } catch (IOException e) {
-                    return;
-                }
-            }
-        }
-
-        private void answer(Socket s) {
-            try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
-                s.setSoTimeout(3000);
-                int matched = 0;
-                int read = 0;
-                while (matched < 4 && read < 65536) {
-                    int b = in.read();
-                    if (b < 0) {
-                        return;
-                    }
-                    read++;
-                    matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
-                }
-                List<byte[]> script = responses;
-                int i = Math.min(next.getAndIncrement(), script.size() - 1);
-                out.write(script.get(i));
-                out.flush();
-            } catch (IOException e) {
-                // the client went away
-            }
-        }
     }
 }
