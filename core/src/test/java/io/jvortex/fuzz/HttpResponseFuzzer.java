@@ -7,7 +7,6 @@ import io.jvortex.io.RemoteByteSource;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -37,14 +36,7 @@ public final class HttpResponseFuzzer {
      */
     public static void fuzzerTestOneInput(byte[] data) {
         Fuzz.Input in = new Fuzz.Input(data);
-        List<byte[]> responses = new ArrayList<>();
-        while (!in.atEnd() && responses.size() < 8) {
-            responses.add(in.bytes(in.u16()));
-        }
-        if (responses.isEmpty()) {
-            responses.add(new byte[0]);
-        }
-        SERVER.serve(responses);
+        SERVER.serve(in);
         lastSucceeded = false;
         try (RemoteByteSource src = RemoteByteSource.openHttp(SERVER.uri(), OPTIONS)) {
             long size = src.size();

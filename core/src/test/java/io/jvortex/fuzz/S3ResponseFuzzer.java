@@ -8,8 +8,6 @@ import io.jvortex.io.S3MultipartSink;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The S3 write path's response handling: {@link S3MultipartSink} writes one small object (a single
@@ -40,14 +38,7 @@ public final class S3ResponseFuzzer {
     public static void fuzzerTestOneInput(byte[] data) {
         Fuzz.Input in = new Fuzz.Input(data);
         boolean multipart = (in.u8() & 1) != 0;
-        List<byte[]> responses = new ArrayList<>();
-        while (!in.atEnd() && responses.size() < 8) {
-            responses.add(in.bytes(in.u16()));
-        }
-        if (responses.isEmpty()) {
-            responses.add(new byte[0]);
-        }
-        SERVER.serve(responses);
+        SERVER.serve(in);
         lastSucceeded = false;
         S3MultipartSink sink = S3MultipartSink.create(new S3Location("bucket", "dir/file.vortex"), CONFIG, OPTIONS);
         try {

@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -40,6 +41,22 @@ final class ScriptedHttpServer {
 
     URI uri() {
         return URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/file.vortex");
+    }
+
+    /**
+     * Answers with the rest of an input: up to eight responses, each a u16 length and that many bytes.
+     *
+     * @param in the input
+     */
+    void serve(Fuzz.Input in) {
+        List<byte[]> script = new ArrayList<>();
+        while (!in.atEnd() && script.size() < 8) {
+            script.add(in.bytes(in.u16()));
+        }
+        if (script.isEmpty()) {
+            script.add(new byte[0]);
+        }
+        serve(script);
     }
 
     void serve(List<byte[]> script) {
