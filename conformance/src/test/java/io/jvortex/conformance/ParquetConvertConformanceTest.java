@@ -100,6 +100,41 @@ class ParquetConvertConformanceTest {
                 seed);
     }
 
+    /**
+     * A pyarrow row group of nested columns holding more level entries than one batch of the converter
+     * (1 Mi), so it is read in several batches of whole rows.
+     */
+    @org.junit.jupiter.api.Test
+    void nestedRowGroupsLargerThanABatchReadAsPyarrowReadsThem() throws java.io.IOException {
+        long seed = Seeds.seed("ParquetConvertConformanceTest.nestedBatches");
+        TypeSpec i32 = new TypeSpec.Primitive(PrimitiveKind.I32, true);
+        TypeSpec utf8 = new TypeSpec.Utf8(true);
+        List<TypeSpec> types = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            types.add(new TypeSpec.ListOf(i32, true));
+            types.add(new TypeSpec.ListOf(utf8, true));
+            types.add(new TypeSpec.MapOf(new TypeSpec.Utf8(false), i32, true));
+            types.add(new TypeSpec.ListOf(new TypeSpec.ListOf(new TypeSpec.Primitive(PrimitiveKind.I64, true), true),
+                    true));
+            types.add(new TypeSpec.Struct(List.of(new Field("a", i32), new Field("b", new TypeSpec.ListOf(utf8, true))),
+                    true));
+        }
+        int rows = 24_000;
+        RandomTables.GeneratedTable table = RandomTables.generate(seed, types, rows);
+        Map<String, Object> settings = Map.of("compression", "zstd", "row_group_size", rows, "data_page_version", "2.0");
+        assertConversionReadsAsPyarrow(table, settings, seed);
+
+        Path parquet = dir.resolve("t.parquet");
+        try (var reader = org.apache.parquet.hadoop.ParquetFileReader.open(
+                new org.apache.parquet.io.LocalInputFile(parquet), new org.apache.parquet.ParquetReadOptions.Builder(
+                        new org.apache.parquet.conf.PlainParquetConfiguration()).build())) {
+            assertThat(reader.getRowGroups()).hasSize(1);
+            long entries = reader.getRowGroups().getFirst().getColumns().stream()
+                    .mapToLong(org.apache.parquet.hadoop.metadata.ColumnChunkMetaData::getValueCount).sum();
+            assertThat(entries).as("level entries (seed %d)", seed).isGreaterThan(1L << 20);
+        }
+    }
+
     private void assertConversionReadsAsPyarrow(RandomTables.GeneratedTable table, Map<String, Object> settings,
             long seed) {
         RustOracle oracle = RustOracle.shared();

@@ -30,7 +30,8 @@ import org.apache.parquet.schema.MessageType;
 /**
  * Converts Parquet files to Vortex, one row group at a time: the converter holds one row group's
  * compressed pages, never the whole file, and hands the {@link VortexWriter} batches of 64 Ki rows
- * decoded from them (a row group with repeated columns as one batch).
+ * decoded from them (fewer when repeated columns hold more than about a million values in them, but
+ * never part of a row).
  *
  * <pre>{@code
  * long rows = ParquetToVortex.convert(Path.of("in.parquet"), Path.of("out.vortex"), WriteOptions.defaults());
@@ -117,7 +118,21 @@ public final class ParquetToVortex {
         Objects.requireNonNull(vortex, "vortex");
         Objects.requireNonNull(options, "options");
         // the writer writes one temporary file beside the destination and renames it into place
-        return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options), listener);
+        return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options), listener,
+                RowGroupReader.Limits.DEFAULT);
+    }
+
+    /**
+     * {@link #convert(Path, Path, WriteOptions)} with other batch limits: for tests.
+     *
+     * @param parquet the Parquet file
+     * @param vortex the Vortex file to write (replaced if present)
+     * @param options how to write it
+     * @param limits how large the batches handed to the writer may grow
+     * @return the number of rows written
+     */
+    static long convert(Path parquet, Path vortex, WriteOptions options, RowGroupReader.Limits limits) {
+        return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options), Listener.NONE, limits);
     }
 
     /**
@@ -151,7 +166,8 @@ public final class ParquetToVortex {
             Objects.requireNonNull(parquet, "parquet");
             Objects.requireNonNull(options, "options");
             Objects.requireNonNull(listener, "listener");
-            return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options), listener);
+            return convertTo(parquet, dtype -> VortexWriter.create(vortex, dtype, options), listener,
+                    RowGroupReader.Limits.DEFAULT);
         } catch (RuntimeException | Error e) {
             try {
                 vortex.abort(); // a no-op when the writer already aborted it
@@ -163,7 +179,7 @@ public final class ParquetToVortex {
     }
 
     private static long convertTo(Path parquet, Function<DType.Struct, VortexWriter> writers,
-                                  Listener listener) {
+                                  Listener listener, RowGroupReader.Limits limits) {
         ParquetReadOptions readOptions = new ParquetReadOptions.Builder(new PlainParquetConfiguration())
                 .withCodecFactory(new ParquetCodecs())
                 .build();
@@ -221,7 +237,7 @@ public final class ParquetToVortex {
                         while (batches.hasNext()) {
                             // an automatic arena: the writer may keep the batch's buffers past write()
                             Arena arena = Arena.ofAuto();
-                            writer.write(ArrowFields.adapt(batches.next(BATCH_ROWS, arena), target, arena));
+                            writer.write(ArrowFields.adapt(batches.next(limits, arena), target, arena));
                         }
                         rows += count;
                         // parquet-java skips empty row groups: count every group up to these rows as read
@@ -246,10 +262,11 @@ public final class ParquetToVortex {
     }
 
     /**
-     * Rows per batch handed to the writer when no column repeats: a row group (often 1 Mi rows) is read
-     * in such slices, so memory holds one slice's arrays.
+     * Rows per batch handed to the writer: a row group (often 1 Mi rows) is read in such slices (fewer rows
+     * when repeated columns hold many values, see {@link RowGroupReader.Limits}), so memory holds one
+     * slice's arrays.
      */
-    static final int BATCH_ROWS = 1 << 16;
+    static final int BATCH_ROWS = RowGroupReader.Limits.DEFAULT.rows();
 
     /** Rows per batch of a file without columns. */
     private static final int EMPTY_BATCH_ROWS = 1 << 20;
@@ -326,7 +343,7 @@ public final class ParquetToVortex {
      * The converter tree parquet-java's column store insists on; values are taken from the column
      * readers directly, so it is never called.
      */
-    private static final class NoRecords extends GroupConverter {
+    static final class NoRecords extends GroupConverter {
         private static final PrimitiveConverter PRIMITIVE = new PrimitiveConverter() {
         };
         private final Converter[] children;

@@ -36,10 +36,11 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.api.Binary;
 
 /**
- * Turns one row group into canonical Vortex arrays: every leaf column is read once through its
- * {@link ColumnReader} into primitive arrays at its rows' positions (nulls leave zeros), keeping its
- * definition and repetition levels only when an enclosing struct, list or map needs them; the
- * enclosing nodes then take their validity and offsets from their first leaf's levels.
+ * Turns one row group into canonical Vortex arrays, a batch of whole top-level rows at a time (see
+ * {@link Batches}): every leaf column is read once through its {@link ColumnReader} into primitive
+ * arrays at its rows' positions (nulls leave zeros), keeping its definition and repetition levels only
+ * when an enclosing struct, list or map needs them; the enclosing nodes then take their validity and
+ * offsets from their first leaf's levels.
  *
  * <p>Buffers handed to the arrays live in the caller's arena.
  */
@@ -72,29 +73,23 @@ final class RowGroupReader {
     }
 
     /**
-     * Reads a row group.
+     * How large a batch may grow.
      *
-     * @param root the converted schema
-     * @param pages the row group's pages
-     * @param store its column readers
-     * @param arena where the arrays' buffers go
-     * @return the rows as a struct of the schema's dtype
-     * @throws VortexException when the levels or values contradict the schema
+     * @param rows the most top-level rows per batch
+     * @param entries the most level entries of all leaf columns together per batch of a schema with repeated
+     *     columns; a batch ends at the first row boundary reaching it, so one row larger than this is one batch
+     * @param bytes likewise the most string and binary value bytes of all leaf columns together
      */
-    static StructArray read(ParquetSchema.Struct root, PageReadStore pages, ColumnReadStore store, Arena arena) {
-        long rowCount = pages.getRowCount();
-        if (rowCount > MAX_ENTRIES) {
-            throw new VortexException("Parquet row group of " + rowCount + " rows (at most " + MAX_ENTRIES
-                    + " are supported per row group)");
+    record Limits(int rows, int entries, long bytes) {
+        /** 64 Ki rows, 1 Mi level entries, 16 MiB of string bytes: a few tens of MiB per batch. */
+        static final Limits DEFAULT = new Limits(1 << 16, 1 << 20, 16L << 20);
+
+        Limits {
+            if (rows < 1 || entries < 1 || bytes < 1) {
+                throw new IllegalArgumentException("batch limits must be positive: " + rows + ", " + entries + ", "
+                        + bytes);
+            }
         }
-        List<Leaf> leaves = new ArrayList<>();
-        collect(root, leaves);
-        LeafData[] data = new LeafData[leaves.size()];
-        for (Leaf leaf : leaves) {
-            long entries = pages.getPageReader(leaf.descriptor()).getTotalValueCount();
-            data[leaf.column()] = readLeaf(store.getColumnReader(leaf.descriptor()), entries, leaf, arena);
-        }
-        return assemble(root, data, rowCount, arena);
     }
 
     private static StructArray assemble(ParquetSchema.Struct root, LeafData[] data, long rowCount, Arena arena) {
@@ -111,36 +106,48 @@ final class RowGroupReader {
     }
 
     /**
-     * Reads a row group in batches of top-level rows when no column repeats (every level entry is a
-     * row, so each column reader can stop after the same number of entries); a schema with repeated
-     * columns is read as one batch. Memory then holds one batch's arrays, not the row group's.
+     * Reads a row group in batches of top-level rows, so memory holds one batch's arrays, not the row
+     * group's. When no column repeats, every level entry is a row and each column reader reads the same
+     * number of entries, column after column. Otherwise the columns advance together one row at a time (a
+     * row starts at an entry of repetition level 0; the entry starting the next row is left unread), and a
+     * batch also ends at the first row boundary where the level entries or value bytes read reach the
+     * {@link Limits}. The enclosing nodes take each batch's validity and offsets from its own levels, which
+     * start at a row, so the arrays are those the whole row group would give, cut at the batches' rows.
      */
     static final class Batches {
         private final ParquetSchema.Struct root;
-        private final List<Leaf> leaves = new ArrayList<>();
-        private final ColumnReader[] readers;
-        private final PageReadStore pages;
-        private final ColumnReadStore store;
+        private final LeafReader[] leaves;
         private final boolean flat;
+        private final long rowCount;
         private long remaining;
 
         /**
          * @param root the converted schema
          * @param pages the row group's pages
          * @param store its column readers
+         * @throws VortexException when a column's value count contradicts the row count
          */
         Batches(ParquetSchema.Struct root, PageReadStore pages, ColumnReadStore store) {
             this.root = root;
-            this.pages = pages;
-            this.store = store;
-            collect(root, leaves);
+            this.rowCount = pages.getRowCount();
+            this.remaining = rowCount;
+            List<Leaf> list = new ArrayList<>();
+            collect(root, list);
+            this.leaves = new LeafReader[list.size()];
             boolean noRepetition = true;
-            for (Leaf leaf : leaves) {
-                noRepetition &= leaf.descriptor().getMaxRepetitionLevel() == 0;
+            for (Leaf leaf : list) {
+                long entries = pages.getPageReader(leaf.descriptor()).getTotalValueCount();
+                if (leaf.descriptor().getMaxRepetitionLevel() == 0) {
+                    if (entries != rowCount) {
+                        throw new VortexException("Parquet column " + leaf.descriptor() + " has " + entries
+                                + " values in a row group of " + rowCount + " rows");
+                    }
+                } else {
+                    noRepetition = false;
+                }
+                leaves[leaf.column()] = LeafReader.of(store.getColumnReader(leaf.descriptor()), leaf, entries);
             }
             this.flat = noRepetition;
-            this.readers = new ColumnReader[leaves.size()];
-            this.remaining = pages.getRowCount();
         }
 
         /** @return whether rows remain */
@@ -149,31 +156,52 @@ final class RowGroupReader {
         }
 
         /**
-         * @param maxRows the most rows to read (a schema with repeated columns reads all at once)
+         * @param limits how large the batch may grow
          * @param arena where the arrays' buffers go
-         * @return the next rows
+         * @return the next rows, at least one
          * @throws VortexException when the levels or values contradict the schema
          */
-        StructArray next(int maxRows, Arena arena) {
-            if (!flat) {
-                remaining = 0;
-                return read(root, pages, store, arena);
-            }
-            int rows = (int) Math.min(maxRows, remaining);
-            LeafData[] data = new LeafData[leaves.size()];
-            for (int i = 0; i < leaves.size(); i++) {
-                Leaf leaf = leaves.get(i);
-                if (readers[i] == null) {
-                    long entries = pages.getPageReader(leaf.descriptor()).getTotalValueCount();
-                    if (entries != pages.getRowCount()) {
-                        throw new VortexException("Parquet column " + leaf.descriptor() + " has " + entries
-                                + " values in a row group of " + pages.getRowCount() + " rows");
-                    }
-                    readers[i] = store.getColumnReader(leaf.descriptor());
+        StructArray next(Limits limits, Arena arena) {
+            int want = (int) Math.min(limits.rows(), remaining);
+            int rows = 0;
+            if (flat) {
+                for (LeafReader leaf : leaves) {
+                    leaf.readRows(want, want);
                 }
-                data[leaf.column()] = readLeaf(readers[i], rows, leaf, arena);
+                rows = want;
+            } else {
+                // room for a batch's entries and a last row of up to 1/16 of them, without growing twice as large
+                int room = (int) Math.min(limits.entries() + (long) (limits.entries() >> 4), MAX_ENTRIES);
+                int byteRoom = (int) Math.min(limits.bytes() + (limits.bytes() >> 4), MAX_DATA_BUFFER);
+                for (LeafReader leaf : leaves) {
+                    leaf.byteRoom = byteRoom;
+                }
+                while (rows < want) {
+                    long entries = 0;
+                    long bytes = 0;
+                    for (LeafReader leaf : leaves) {
+                        if (leaf.readRows(1, room) != 1) {
+                            throw new VortexException("Parquet column " + leaf.leaf.descriptor() + " ends after "
+                                    + (rowCount - remaining + rows) + " of its row group's " + rowCount + " rows");
+                        }
+                        entries += leaf.entries;
+                        bytes += leaf.bytes();
+                    }
+                    rows++;
+                    if (entries >= limits.entries() || bytes >= limits.bytes()) {
+                        break;
+                    }
+                }
             }
             remaining -= rows;
+            LeafData[] data = new LeafData[leaves.length];
+            for (int i = 0; i < leaves.length; i++) {
+                if (remaining == 0 && leaves[i].left != 0) {
+                    throw new VortexException("Parquet column " + leaves[i].leaf.descriptor() + " has "
+                            + leaves[i].left + " values beyond its row group's " + rowCount + " rows");
+                }
+                data[i] = leaves[i].finish(arena, limits);
+            }
             return assemble(root, data, rows, arena);
         }
     }
@@ -324,299 +352,194 @@ final class RowGroupReader {
     // ---------------------------------------------------------------------------------------------
     // leaves
 
-    private static LeafData readLeaf(ColumnReader reader, long total, Leaf leaf, Arena arena) {
-        if (total > MAX_ENTRIES) {
-            throw new VortexException("Parquet column " + leaf.descriptor() + " has " + total
-                    + " values in one row group (at most " + MAX_ENTRIES + " are supported)");
-        }
-        int n = (int) total;
-        byte[] defs = leaf.keepLevels() && leaf.presentDef() > 0 ? new byte[n] : null;
-        byte[] reps = leaf.keepLevels() && leaf.slotRep() > 0 ? new byte[n] : null;
-        LeafReader r = new LeafReader(reader, leaf, defs, reps, n);
-        Canonical array = switch (leaf.kind()) {
-            case BOOL -> r.bools(arena);
-            case INT32, DECIMAL_INT32 -> r.fixed(r.ints(), arena);
-            case FLOAT -> r.fixed(r.floats(), arena);
-            case FLOAT16 -> r.fixed(r.float16s(), arena);
-            case INT64, DECIMAL_INT64 -> r.fixed(r.longs(), arena);
-            case DOUBLE -> r.fixed(r.doubles(), arena);
-            case INT96 -> r.fixed(r.int96s(), arena);
-            case DECIMAL_BYTES -> r.fixed(r.decimalBytes(), arena);
-            case BYTES -> r.bytes(arena);
-            case NULL -> r.nulls();
-            case UUID -> r.uuids(arena);
-        };
-        return new LeafData(defs, reps, n, array);
-    }
-
-    /** Reads one leaf column; the loops place each value at its row ("slot"). */
-    private static final class LeafReader {
-        private final ColumnReader reader;
-        private final Leaf leaf;
-        private final byte[] defs;
-        private final byte[] reps;
-        private final int n;
+    /**
+     * Reads one leaf column of a row group a batch of rows at a time; the loops place each value at its
+     * row ("slot") in arrays that grow with the batch, and {@link #finish} hands the batch's array and
+     * levels over and starts the next batch in the same arrays, zeroed.
+     */
+    private abstract static class LeafReader {
+        final ColumnReader reader;
+        final Leaf leaf;
+        private final boolean repeated;
+        private final boolean keepDefs;
+        private final boolean keepReps;
         private final int maxDef;
         private final int slotDef;
-        private final long[] valid;
-        private int slots;
+        /** The column chunk's entries not read yet. */
+        long left;
+        /** How large a string data buffer grows at first: past it, it grows as needed. */
+        int byteRoom = MAX_DATA_BUFFER;
+        private byte[] defs;
+        private byte[] reps;
+        private long[] valid;
+        private int capacity;
+        /** The batch's level entries. */
+        int entries;
+        /** The batch's rows of this leaf. */
+        int slots;
         private int present;
 
-        LeafReader(ColumnReader reader, Leaf leaf, byte[] defs, byte[] reps, int n) {
+        LeafReader(ColumnReader reader, Leaf leaf, long total) {
             this.reader = reader;
             this.leaf = leaf;
-            this.defs = defs;
-            this.reps = reps;
-            this.n = n;
+            this.repeated = leaf.descriptor().getMaxRepetitionLevel() > 0;
+            this.keepDefs = leaf.keepLevels() && leaf.presentDef() > 0;
+            this.keepReps = leaf.keepLevels() && leaf.slotRep() > 0;
             this.maxDef = leaf.presentDef();
             this.slotDef = leaf.slotDef();
-            this.valid = new long[(n + 63) >>> 6];
+            this.left = total;
+            this.defs = keepDefs ? new byte[0] : null;
+            this.reps = keepReps ? new byte[0] : null;
+            this.valid = new long[0];
+        }
+
+        static LeafReader of(ColumnReader reader, Leaf leaf, long total) {
+            return switch (leaf.kind()) {
+                case BOOL -> new Bools(reader, leaf, total);
+                case INT32, DECIMAL_INT32, FLOAT, FLOAT16, INT64, DECIMAL_INT64, DOUBLE, INT96 ->
+                        new Numbers(reader, leaf, total);
+                case DECIMAL_BYTES -> new Decimals(reader, leaf, total);
+                case BYTES -> new Strings(reader, leaf, total);
+                case NULL -> new Nulls(reader, leaf, total);
+                case UUID -> new Uuids(reader, leaf, total);
+            };
         }
 
         /**
-         * Reads the current entry's levels.
+         * Reads the entries of the next rows into the batch. A row starts at an entry of repetition level
+         * 0, so the entry that would start the row after them is left unread.
          *
-         * @return 1 when a value follows, 0 for a null row, -1 when the entry is no row of this leaf
+         * @param rows how many rows
+         * @param room how many entries the arrays grow to at first: past it, they grow as needed
+         * @return the rows read: fewer only at the column chunk's end
+         * @throws VortexException when the column's first entry continues a row
          */
-        private int levels(int i) {
+        final int readRows(int rows, int room) {
+            if (!repeated) {
+                int n = (int) Math.min(rows, left);
+                reserve(n, room);
+                for (int i = 0; i < n; i++) {
+                    entry(0);
+                }
+                return n;
+            }
+            int started = 0;
+            while (left > 0) {
+                int r = reader.getCurrentRepetitionLevel();
+                if (r == 0) {
+                    if (started == rows) {
+                        break;
+                    }
+                    started++;
+                } else if (started == 0) {
+                    throw new VortexException("Parquet column " + leaf.descriptor() + ": a row starts at repetition "
+                            + "level " + r + ", not 0");
+                }
+                reserve(1, room);
+                entry(r);
+            }
+            return started;
+        }
+
+        /** Reads the current entry (of repetition level {@code r}) and its value, if any. */
+        private void entry(int r) {
             int d = reader.getCurrentDefinitionLevel();
-            if (defs != null) {
-                defs[i] = (byte) d;
+            if (keepDefs) {
+                defs[entries] = (byte) d;
             }
-            if (reps != null) {
-                reps[i] = (byte) reader.getCurrentRepetitionLevel();
+            if (keepReps) {
+                reps[entries] = (byte) r;
             }
+            entries++;
             if (d == maxDef) {
                 valid[slots >>> 6] |= 1L << slots;
                 present++;
-                return 1;
+                value(slots++);
+            } else if (d >= slotDef) {
+                slots++; // a null row: its value stays zero
             }
-            if (d >= slotDef) {
-                slots++;
-                return 0;
-            }
-            return -1;
+            reader.consume();
+            left--;
         }
 
-        private Validity validity(Arena arena) {
+        /** Makes room for {@code more} entries (and so as many slots), growing to {@code room} at first. */
+        private void reserve(int more, int room) {
+            if (more <= capacity - entries) {
+                return;
+            }
+            long needed = (long) entries + more;
+            if (needed > MAX_ENTRIES) {
+                throw new VortexException("Parquet column " + leaf.descriptor() + " has more than " + MAX_ENTRIES
+                        + " values in one batch of rows (a row that large is not supported)");
+            }
+            long grown = capacity == 0 ? Math.max(needed, Math.min(left, 1024)) : Math.max(needed, 2L * capacity);
+            if (needed <= room) {
+                grown = Math.min(grown, room);
+            }
+            capacity = (int) Math.min(grown, MAX_ENTRIES);
+            if (keepDefs) {
+                defs = Arrays.copyOf(defs, capacity);
+            }
+            if (keepReps) {
+                reps = Arrays.copyOf(reps, capacity);
+            }
+            valid = Arrays.copyOf(valid, (capacity + 63) >>> 6);
+            grow(capacity);
+        }
+
+        /**
+         * Hands the batch over and starts the next one in the same arrays, zeroed, unless a large row grew
+         * them beyond twice the limits: then they are dropped.
+         *
+         * @param arena where the array's buffers go
+         * @param limits the batch limits
+         * @return the batch's array and the levels the enclosing nodes need (valid until the next read)
+         */
+        final LeafData finish(Arena arena, Limits limits) {
+            LeafData data = new LeafData(defs, reps, entries, array(arena));
+            if (capacity <= Math.max(limits.rows(), 2L * limits.entries())) {
+                Arrays.fill(valid, 0, (slots + 63) >>> 6, 0L);
+                zero(slots, Math.min(limits.bytes(), Long.MAX_VALUE / 2) * 2);
+            } else {
+                defs = keepDefs ? new byte[0] : null;
+                reps = keepReps ? new byte[0] : null;
+                valid = new long[0];
+                capacity = 0;
+                grow(0);
+            }
+            entries = 0;
+            slots = 0;
+            present = 0;
+            return data;
+        }
+
+        /** Stores the current entry's value at a slot. */
+        abstract void value(int slot);
+
+        /** Sizes the value arrays for {@code slots} slots: zero drops them, more keeps their values. */
+        abstract void grow(int slots);
+
+        /**
+         * Zeroes the values of the first {@code slots} slots for the next batch (null rows hold zeros).
+         *
+         * @param slots the slots the batch used
+         * @param keepBytes the largest value data buffer to keep
+         */
+        abstract void zero(int slots, long keepBytes);
+
+        /** @return the batch's rows as the leaf's array */
+        abstract Canonical array(Arena arena);
+
+        /** @return the string and binary value bytes the batch holds */
+        long bytes() {
+            return 0;
+        }
+
+        final Validity validity(Arena arena) {
             return RowGroupReader.validity(leaf.dtype().nullable(), valid, slots, present, arena);
         }
 
-        Canonical nulls() {
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    slots++;
-                }
-                reader.consume();
-            }
-            if (present != 0) {
-                throw new VortexException("Parquet column " + leaf.descriptor() + " of the null type holds "
-                        + present + " values");
-            }
-            return new NullArray(slots);
-        }
-
-        Canonical bools(Arena arena) {
-            long[] bits = new long[(n + 63) >>> 6];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    if (reader.getBoolean()) {
-                        bits[slots >>> 6] |= 1L << slots;
-                    }
-                    slots++;
-                }
-                reader.consume();
-            }
-            int words = (slots + 63) >>> 6;
-            MemorySegment segment = arena.allocate(Math.max(8L * words, 8), 8);
-            MemorySegment.copy(bits, 0, segment, LONG_LE, 0, words);
-            return new BoolArray((DType.Bool) leaf.dtype(), segment, 0, slots, validity(arena));
-        }
-
-        int[] ints() {
-            int[] values = new int[n];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    values[slots++] = reader.getInteger();
-                }
-                reader.consume();
-            }
-            return values;
-        }
-
-        int[] floats() {
-            int[] values = new int[n];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    values[slots++] = Float.floatToRawIntBits(reader.getFloat());
-                }
-                reader.consume();
-            }
-            return values;
-        }
-
-        int[] float16s() {
-            int[] values = new int[n];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    ByteBuffer b = bytesOf(reader.getBinary(), 2);
-                    int p = b.position();
-                    // Parquet FLOAT16 is the little-endian binary16 pattern
-                    values[slots++] = (b.get(p) & 0xFF) | (b.get(p + 1) & 0xFF) << 8;
-                }
-                reader.consume();
-            }
-            return values;
-        }
-
-        long[] longs() {
-            long[] values = new long[n];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    values[slots++] = reader.getLong();
-                }
-                reader.consume();
-            }
-            return values;
-        }
-
-        long[] doubles() {
-            long[] values = new long[n];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    values[slots++] = Double.doubleToRawLongBits(reader.getDouble());
-                }
-                reader.consume();
-            }
-            return values;
-        }
-
-        long[] int96s() {
-            long[] values = new long[n];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    ByteBuffer b = bytesOf(reader.getBinary(), 12).order(ByteOrder.LITTLE_ENDIAN);
-                    int p = b.position();
-                    long nanosOfDay = b.getLong(p);
-                    long julianDay = b.getInt(p + 8) & 0xFFFF_FFFFL;
-                    // wraps outside ±292 years like the reference readers do
-                    values[slots++] = (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
-                }
-                reader.consume();
-            }
-            return values;
-        }
-
-        /** 16-byte UUIDs as {@code vortex.uuid}: a fixed-size list of 16 bytes per row, zeros for nulls. */
-        Canonical uuids(Arena arena) {
-            if ((long) n * 16 > Integer.MAX_VALUE - 64) {
-                throw new VortexException("Parquet UUID column " + leaf.descriptor() + " has " + n
-                        + " values in one row group (at most " + (Integer.MAX_VALUE / 16) + " are supported)");
-            }
-            byte[] bytes = new byte[n * 16];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    ByteBuffer b = bytesOf(reader.getBinary(), 16);
-                    b.get(b.position(), bytes, slots * 16, 16);
-                    slots++;
-                }
-                reader.consume();
-            }
-            DType.Extension ext = (DType.Extension) leaf.dtype();
-            DType.FixedSizeList storage = (DType.FixedSizeList) ext.storage();
-            MemorySegment segment = allocate(arena, 16);
-            MemorySegment.copy(bytes, 0, segment, ValueLayout.JAVA_BYTE, 0, slots * 16);
-            PrimitiveArray elements = new PrimitiveArray((DType.Primitive) storage.element(), segment, slots * 16,
-                    Validity.ALL_VALID);
-            return new ExtensionArray(ext, new FixedSizeListArray(storage, elements, slots, validity(arena)));
-        }
-
-        /** Big-endian two's-complement decimals, stored little-endian in {@code width} bytes each. */
-        byte[] decimalBytes() {
-            int width = leaf.width();
-            if ((long) n * width > Integer.MAX_VALUE - 64) {
-                throw new VortexException("Parquet decimal column " + leaf.descriptor() + " has " + n
-                        + " values of " + width + " bytes in one row group (at most 2 GiB are supported)");
-            }
-            byte[] out = new byte[n * width];
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    ByteBuffer b = reader.getBinary().toByteBuffer();
-                    int p = b.position();
-                    int len = b.remaining();
-                    int base = slots * width;
-                    byte sign = len > 0 && b.get(p) < 0 ? (byte) -1 : 0;
-                    for (int k = 0; k < len - width; k++) {
-                        if (b.get(p + k) != sign) {
-                            throw new VortexException("Parquet decimal column " + leaf.descriptor() + ": a "
-                                    + len + "-byte value does not fit precision " + ((DType.Decimal) leaf.dtype()).precision());
-                        }
-                    }
-                    int copy = Math.min(len, width);
-                    for (int k = 0; k < copy; k++) {
-                        out[base + k] = b.get(p + len - 1 - k);
-                    }
-                    if (copy < width) {
-                        Arrays.fill(out, base + copy, base + width, sign);
-                    }
-                    slots++;
-                }
-                reader.consume();
-            }
-            return out;
-        }
-
-        Canonical bytes(Arena arena) {
-            byte[] views = new byte[n * 16];
-            List<byte[]> full = new ArrayList<>();
-            byte[] data = new byte[Math.max(64, Math.min(n, 1 << 20))];
-            int used = 0;
-            for (int i = 0; i < n; i++) {
-                if (levels(i) == 1) {
-                    ByteBuffer b = reader.getBinary().toByteBuffer();
-                    int p = b.position();
-                    int len = b.remaining();
-                    int base = slots * 16;
-                    VIEW_INT.set(views, base, len);
-                    if (len <= VarBinViewArray.MAX_INLINE) {
-                        b.get(p, views, base + 4, len);
-                    } else {
-                        if (len > MAX_DATA_BUFFER - used) {
-                            if (len > MAX_DATA_BUFFER) {
-                                throw new VortexException("Parquet value of " + len + " bytes in " + leaf.descriptor()
-                                        + " (at most " + MAX_DATA_BUFFER + " are supported)");
-                            }
-                            full.add(Arrays.copyOf(data, used));
-                            data = new byte[Math.max(64, Math.min(n, 1 << 20))];
-                            used = 0;
-                        }
-                        if (len > data.length - used) {
-                            long grown = Math.max((long) data.length * 2, (long) used + len);
-                            data = Arrays.copyOf(data, (int) Math.min(grown, MAX_DATA_BUFFER));
-                        }
-                        b.get(p, data, used, len);
-                        System.arraycopy(data, used, views, base + 4, 4);
-                        VIEW_INT.set(views, base + 8, full.size());
-                        VIEW_INT.set(views, base + 12, used);
-                        used += len;
-                    }
-                    slots++;
-                }
-                reader.consume();
-            }
-            full.add(used == data.length ? data : Arrays.copyOf(data, used));
-            List<MemorySegment> buffers = new ArrayList<>(full.size());
-            for (byte[] buffer : full) {
-                MemorySegment segment = arena.allocate(Math.max(buffer.length, 1), 8).asSlice(0, buffer.length);
-                MemorySegment.copy(buffer, 0, segment, ValueLayout.JAVA_BYTE, 0, buffer.length);
-                buffers.add(segment);
-            }
-            MemorySegment viewSegment = arena.allocate(Math.max(16L * slots, 16), 16).asSlice(0, 16L * slots);
-            MemorySegment.copy(views, 0, viewSegment, ValueLayout.JAVA_BYTE, 0, 16 * slots);
-            return new VarBinViewArray(leaf.dtype(), viewSegment, buffers, slots, validity(arena));
-        }
-
-        private ByteBuffer bytesOf(Binary binary, int length) {
+        final ByteBuffer bytesOf(Binary binary, int length) {
             ByteBuffer b = binary.toByteBuffer();
             if (b.remaining() != length) {
                 throw new VortexException("Parquet column " + leaf.descriptor() + ": a value of " + b.remaining()
@@ -625,35 +548,8 @@ final class RowGroupReader {
             return b;
         }
 
-        /** The rows of int-read values as the leaf's array. */
-        Canonical fixed(int[] values, Arena arena) {
-            int width = leaf.width();
-            MemorySegment segment = allocate(arena, width);
-            switch (width) {
-                case 1 -> {
-                    for (int i = 0; i < slots; i++) {
-                        segment.set(ValueLayout.JAVA_BYTE, i, (byte) values[i]);
-                    }
-                }
-                case 2 -> {
-                    for (int i = 0; i < slots; i++) {
-                        segment.set(SHORT_LE, 2L * i, (short) values[i]);
-                    }
-                }
-                case 4 -> MemorySegment.copy(values, 0, segment, INT_LE, 0, slots);
-                default -> {
-                    long[] wide = new long[slots];
-                    for (int i = 0; i < slots; i++) {
-                        wide[i] = values[i];
-                    }
-                    return fixed(wide, arena);
-                }
-            }
-            return wrap(segment, arena);
-        }
-
         /** The rows of long-read values as the leaf's array (decimals sign-extended beyond 8 bytes). */
-        Canonical fixed(long[] values, Arena arena) {
+        final Canonical fixed(long[] values, Arena arena) {
             int width = leaf.width();
             MemorySegment segment = allocate(arena, width);
             switch (width) {
@@ -685,14 +581,14 @@ final class RowGroupReader {
             return wrap(segment, arena);
         }
 
-        Canonical fixed(byte[] values, Arena arena) {
+        final Canonical fixed(byte[] values, Arena arena) {
             int width = leaf.width();
             MemorySegment segment = allocate(arena, width);
             MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_BYTE, 0, slots * width);
             return wrap(segment, arena);
         }
 
-        private MemorySegment allocate(Arena arena, int width) {
+        final MemorySegment allocate(Arena arena, int width) {
             long bytes = (long) slots * width;
             return arena.allocate(Math.max(bytes, 8), 8).asSlice(0, bytes);
         }
@@ -706,6 +602,293 @@ final class RowGroupReader {
                         new PrimitiveArray((DType.Primitive) e.storage(), values, slots, validity));
                 default -> throw new IllegalStateException("fixed-width leaf of " + leaf.dtype().display());
             };
+        }
+    }
+
+    /** UNKNOWN columns: rows only, every one null. */
+    private static final class Nulls extends LeafReader {
+        Nulls(ColumnReader reader, Leaf leaf, long total) {
+            super(reader, leaf, total);
+        }
+
+        @Override
+        void value(int slot) {
+            throw new VortexException("Parquet column " + leaf.descriptor() + " of the null type holds a value");
+        }
+
+        @Override
+        void grow(int slots) {
+        }
+
+        @Override
+        void zero(int slots, long keepBytes) {
+        }
+
+        @Override
+        Canonical array(Arena arena) {
+            return new NullArray(slots);
+        }
+    }
+
+    private static final class Bools extends LeafReader {
+        private long[] bits = new long[0];
+
+        Bools(ColumnReader reader, Leaf leaf, long total) {
+            super(reader, leaf, total);
+        }
+
+        @Override
+        void value(int slot) {
+            if (reader.getBoolean()) {
+                bits[slot >>> 6] |= 1L << slot;
+            }
+        }
+
+        @Override
+        void grow(int slots) {
+            bits = slots == 0 ? new long[0] : Arrays.copyOf(bits, (slots + 63) >>> 6);
+        }
+
+        @Override
+        void zero(int slots, long keepBytes) {
+            Arrays.fill(bits, 0, (slots + 63) >>> 6, 0L);
+        }
+
+        @Override
+        Canonical array(Arena arena) {
+            int words = (slots + 63) >>> 6;
+            MemorySegment segment = arena.allocate(Math.max(8L * words, 8), 8);
+            MemorySegment.copy(bits, 0, segment, LONG_LE, 0, words);
+            return new BoolArray((DType.Bool) leaf.dtype(), segment, 0, slots, validity(arena));
+        }
+    }
+
+    /**
+     * Integers (INT32 sign-extended, INT64, decimals over them), FLOAT and DOUBLE as their bits, FLOAT16 as
+     * its binary16 pattern, INT96 as nanoseconds since the epoch; {@link #fixed(long[], Arena)} narrows
+     * them to the leaf's width.
+     */
+    private static final class Numbers extends LeafReader {
+        private final ParquetSchema.Kind kind;
+        private long[] values = new long[0];
+
+        Numbers(ColumnReader reader, Leaf leaf, long total) {
+            super(reader, leaf, total);
+            this.kind = leaf.kind();
+        }
+
+        @Override
+        void value(int slot) {
+            values[slot] = switch (kind) {
+                case FLOAT -> Float.floatToRawIntBits(reader.getFloat());
+                case FLOAT16 -> {
+                    ByteBuffer b = bytesOf(reader.getBinary(), 2);
+                    int p = b.position();
+                    // Parquet FLOAT16 is the little-endian binary16 pattern
+                    yield (b.get(p) & 0xFF) | (b.get(p + 1) & 0xFF) << 8;
+                }
+                case INT64, DECIMAL_INT64 -> reader.getLong();
+                case DOUBLE -> Double.doubleToRawLongBits(reader.getDouble());
+                case INT96 -> {
+                    ByteBuffer b = bytesOf(reader.getBinary(), 12).order(ByteOrder.LITTLE_ENDIAN);
+                    int p = b.position();
+                    long nanosOfDay = b.getLong(p);
+                    long julianDay = b.getInt(p + 8) & 0xFFFF_FFFFL;
+                    // wraps outside ±292 years like the reference readers do
+                    yield (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
+                }
+                default -> reader.getInteger();
+            };
+        }
+
+        @Override
+        void grow(int slots) {
+            values = slots == 0 ? new long[0] : Arrays.copyOf(values, slots);
+        }
+
+        @Override
+        void zero(int slots, long keepBytes) {
+            Arrays.fill(values, 0, slots, 0L);
+        }
+
+        @Override
+        Canonical array(Arena arena) {
+            return fixed(values, arena);
+        }
+    }
+
+    /** Values of {@code width} bytes each, at {@code slot * width}. */
+    private abstract static class FixedBytes extends LeafReader {
+        final int width;
+        byte[] out = new byte[0];
+
+        FixedBytes(ColumnReader reader, Leaf leaf, long total, int width) {
+            super(reader, leaf, total);
+            this.width = width;
+        }
+
+        @Override
+        final void grow(int slots) {
+            // MAX_ENTRIES slots of up to 32 bytes fit one array
+            out = slots == 0 ? new byte[0] : Arrays.copyOf(out, slots * width);
+        }
+
+        @Override
+        final void zero(int slots, long keepBytes) {
+            Arrays.fill(out, 0, slots * width, (byte) 0);
+        }
+    }
+
+    /** Big-endian two's-complement decimals, stored little-endian in {@code width} bytes each. */
+    private static final class Decimals extends FixedBytes {
+        Decimals(ColumnReader reader, Leaf leaf, long total) {
+            super(reader, leaf, total, leaf.width());
+        }
+
+        @Override
+        void value(int slot) {
+            ByteBuffer b = reader.getBinary().toByteBuffer();
+            int p = b.position();
+            int len = b.remaining();
+            int base = slot * width;
+            byte sign = len > 0 && b.get(p) < 0 ? (byte) -1 : 0;
+            for (int k = 0; k < len - width; k++) {
+                if (b.get(p + k) != sign) {
+                    throw new VortexException("Parquet decimal column " + leaf.descriptor() + ": a " + len
+                            + "-byte value does not fit precision " + ((DType.Decimal) leaf.dtype()).precision());
+                }
+            }
+            int copy = Math.min(len, width);
+            for (int k = 0; k < copy; k++) {
+                out[base + k] = b.get(p + len - 1 - k);
+            }
+            if (copy < width) {
+                Arrays.fill(out, base + copy, base + width, sign);
+            }
+        }
+
+        @Override
+        Canonical array(Arena arena) {
+            return fixed(out, arena);
+        }
+    }
+
+    /** 16-byte UUIDs as {@code vortex.uuid}: a fixed-size list of 16 bytes per row, zeros for nulls. */
+    private static final class Uuids extends FixedBytes {
+        Uuids(ColumnReader reader, Leaf leaf, long total) {
+            super(reader, leaf, total, 16);
+        }
+
+        @Override
+        void value(int slot) {
+            ByteBuffer b = bytesOf(reader.getBinary(), 16);
+            b.get(b.position(), out, slot * 16, 16);
+        }
+
+        @Override
+        Canonical array(Arena arena) {
+            DType.Extension ext = (DType.Extension) leaf.dtype();
+            DType.FixedSizeList storage = (DType.FixedSizeList) ext.storage();
+            MemorySegment segment = allocate(arena, 16);
+            MemorySegment.copy(out, 0, segment, ValueLayout.JAVA_BYTE, 0, slots * 16);
+            PrimitiveArray elements = new PrimitiveArray((DType.Primitive) storage.element(), segment, slots * 16,
+                    Validity.ALL_VALID);
+            return new ExtensionArray(ext, new FixedSizeListArray(storage, elements, slots, validity(arena)));
+        }
+    }
+
+    /** Byte arrays as views: up to 12 bytes inline, longer ones in data buffers of at most 1 GiB. */
+    private static final class Strings extends LeafReader {
+        private byte[] views = new byte[0];
+        private final List<byte[]> full = new ArrayList<>();
+        private long fullBytes;
+        private byte[] data = new byte[64];
+        private int used;
+
+        Strings(ColumnReader reader, Leaf leaf, long total) {
+            super(reader, leaf, total);
+        }
+
+        @Override
+        void value(int slot) {
+            ByteBuffer b = reader.getBinary().toByteBuffer();
+            int p = b.position();
+            int len = b.remaining();
+            int base = slot * 16;
+            VIEW_INT.set(views, base, len);
+            if (len <= VarBinViewArray.MAX_INLINE) {
+                b.get(p, views, base + 4, len);
+                return;
+            }
+            if (len > MAX_DATA_BUFFER - used) {
+                if (len > MAX_DATA_BUFFER) {
+                    throw new VortexException("Parquet value of " + len + " bytes in " + leaf.descriptor()
+                            + " (at most " + MAX_DATA_BUFFER + " are supported)");
+                }
+                full.add(Arrays.copyOf(data, used));
+                fullBytes += used;
+                data = new byte[64];
+                used = 0;
+            }
+            if (len > data.length - used) {
+                long grown = Math.max((long) data.length * 2, (long) used + len);
+                if ((long) used + len <= byteRoom) {
+                    grown = Math.min(grown, byteRoom);
+                }
+                data = Arrays.copyOf(data, (int) Math.min(grown, MAX_DATA_BUFFER));
+            }
+            b.get(p, data, used, len);
+            System.arraycopy(data, used, views, base + 4, 4);
+            VIEW_INT.set(views, base + 8, full.size());
+            VIEW_INT.set(views, base + 12, used);
+            used += len;
+        }
+
+        @Override
+        long bytes() {
+            return fullBytes + used;
+        }
+
+        @Override
+        void grow(int slots) {
+            if (slots == 0) {
+                views = new byte[0];
+                full.clear();
+                fullBytes = 0;
+                data = new byte[64];
+                used = 0;
+            } else {
+                views = Arrays.copyOf(views, slots * 16);
+            }
+        }
+
+        @Override
+        void zero(int slots, long keepBytes) {
+            Arrays.fill(views, 0, slots * 16, (byte) 0);
+            full.clear();
+            fullBytes = 0;
+            used = 0;
+            if (data.length > keepBytes) {
+                data = new byte[64];
+            }
+        }
+
+        @Override
+        Canonical array(Arena arena) {
+            List<MemorySegment> buffers = new ArrayList<>(full.size() + 1);
+            for (byte[] buffer : full) {
+                buffers.add(copy(buffer, buffer.length, arena));
+            }
+            buffers.add(copy(data, used, arena));
+            MemorySegment viewSegment = arena.allocate(Math.max(16L * slots, 16), 16).asSlice(0, 16L * slots);
+            MemorySegment.copy(views, 0, viewSegment, ValueLayout.JAVA_BYTE, 0, 16 * slots);
+            return new VarBinViewArray(leaf.dtype(), viewSegment, buffers, slots, validity(arena));
+        }
+
+        private static MemorySegment copy(byte[] buffer, int length, Arena arena) {
+            MemorySegment segment = arena.allocate(Math.max(length, 1), 8).asSlice(0, length);
+            MemorySegment.copy(buffer, 0, segment, ValueLayout.JAVA_BYTE, 0, length);
+            return segment;
         }
     }
 }
