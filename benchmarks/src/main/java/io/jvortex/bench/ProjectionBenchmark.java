@@ -79,4 +79,10 @@ public class ProjectionBenchmark {
     public Fold parquetJava() {
         return ParquetReads.scan(parquetFile, columns);
     }
+
+    /** @return Hardwood's fold */
+    @Benchmark
+    public Fold hardwood() {
+        return HardwoodReads.scan(parquetFile, columns);
+    }
 }

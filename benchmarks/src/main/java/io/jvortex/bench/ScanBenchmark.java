@@ -66,4 +66,10 @@ public class ScanBenchmark {
     public Fold parquetJava() {
         return ParquetReads.scan(parquetFile, columns);
     }
+
+    /** @return Hardwood's fold */
+    @Benchmark
+    public Fold hardwood() {
+        return HardwoodReads.scan(parquetFile, columns);
+    }
 }

@@ -52,7 +52,8 @@ public final class Verify {
             results.put("ScanBenchmark:column=" + column, List.of(
                     run("jvortex", () -> JvortexReads.scan(vortex, columns)),
                     runJni(jniError, () -> peer.scan(vortex, columns)),
-                    run("parquetJava", () -> ParquetReads.scan(parquet, columns))));
+                    run("parquetJava", () -> ParquetReads.scan(parquet, columns)),
+                    run("hardwood", () -> HardwoodReads.scan(parquet, columns))));
         }
         for (String column : Workloads.COMPACT_COLUMNS) {
             Path vortex = BenchFiles.file("lineitem-compact", "vortex");
@@ -78,7 +79,8 @@ public final class Verify {
                         }
                     }),
                     runJni(jniError, () -> peer.scan(lineitem, columns)),
-                    run("parquetJava", () -> ParquetReads.scan(lineitemParquet, columns))));
+                    run("parquetJava", () -> ParquetReads.scan(lineitemParquet, columns)),
+                    run("hardwood", () -> HardwoodReads.scan(lineitemParquet, columns))));
         }
         results.put("TakeBenchmark", List.of(
                 run("jvortex", () -> JvortexReads.take(lineitem, Workloads.TAKE_COLUMNS, takeRows)),
