@@ -44,9 +44,21 @@ public final class ZoneMap {
             throw new VortexException(file.source(), VortexException.NO_OFFSET, layout.path(),
                     "zone table of " + n + " rows is too large", null);
         }
+        long zoneLength = layout.zoneLength();
+        if (zoneLength > 0 && n > Math.ceilDiv(layout.rowCount(), zoneLength)) {
+            throw new VortexException(file.source(), VortexException.NO_OFFSET, layout.path(), "zone table of " + n
+                    + " rows for " + layout.rowCount() + " rows in zones of " + zoneLength, null);
+        }
+        // every zone becomes a row of scalars on the heap: charge them to the budget before decoding
+        long heapBytes = n * (64L + 48L * layout.schema().columns().size());
+        if (heapBytes > options.maxDecodedBytes()) {
+            throw new VortexException(file.source(), VortexException.NO_OFFSET, layout.path(), "zone table of " + n
+                    + " rows would take about " + heapBytes + " bytes, over the decoded-size budget of "
+                    + options.maxDecodedBytes(), null);
+        }
         ScanState state = new ScanState(file, options.encodings(), options.allowUnknown(), options.maxDecodedBytes());
         ColumnReader reader = Readers.of(layout.zones());
-        List<List<Scalar>> rows = new ArrayList<>((int) n);
+        List<List<Scalar>> rows = new ArrayList<>((int) Math.min(n, 4096));
         try (Arena arena = Arena.ofConfined()) {
             state.startChunk(arena);
             List<Long> cuts = new ArrayList<>();
