@@ -376,12 +376,28 @@ public final class ColumnArrays {
                 }
                 yield total;
             }
-            case ListArray l -> 8L * len + nbytes(l.elements());
-            case ListViewArray l -> 16L * len + nbytes(l.elements());
+            // a slice of a list shares its parent's elements: count only the range its rows reach
+            case ListArray l -> 8L * len + (len == 0 ? 0 : nbytes(elementRange(l.elements(), l.start(0), l.start(len))));
+            case ListViewArray l -> {
+                long from = Long.MAX_VALUE;
+                long to = 0;
+                for (int i = 0; i < len; i++) {
+                    long size = l.size(i);
+                    if (size > 0) {
+                        from = Math.min(from, l.start(i));
+                        to = Math.max(to, l.start(i) + size);
+                    }
+                }
+                yield 16L * len + (from >= to ? 0 : nbytes(elementRange(l.elements(), from, to)));
+            }
             case FixedSizeListArray f -> nbytes(f.elements());
             case ExtensionArray e -> nbytes(e.storage()) - validity;
             case MapArray m -> nbytes(m.entries());
             default -> 0L;
         };
+    }
+
+    private static Canonical elementRange(Canonical elements, long from, long to) {
+        return from == 0 && to == elements.length() ? elements : elements.slice((int) from, (int) (to - from));
     }
 }
