@@ -431,6 +431,13 @@ final class HttpTransport implements AutoCloseable {
                 }
             }
             client.shutdownNow();
+            try {
+                // its selector thread releases the client's sockets and descriptors when it ends: wait
+                // briefly, so that many short-lived sources do not pile up open files
+                client.awaitTermination(Duration.ofSeconds(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

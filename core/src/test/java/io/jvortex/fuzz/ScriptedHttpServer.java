@@ -70,7 +70,10 @@ final class ScriptedHttpServer {
                 Socket s = socket.accept();
                 Thread.ofVirtual().start(() -> answer(s));
             } catch (IOException e) {
-                return;
+                if (socket.isClosed()) {
+                    return;
+                }
+                Thread.onSpinWait(); // e.g. out of descriptors for a moment: keep serving
             }
         }
     }
