@@ -126,9 +126,26 @@ final class HttpTransport implements AutoCloseable {
         if (closed.get()) {
             throw new IOException(display + " was closed");
         }
-        HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> response = malformedAsIo(
+                () -> client.send(request, HttpResponse.BodyHandlers.ofInputStream()));
         openBodies.add(response.body());
         return response;
+    }
+
+    private interface Exchange {
+        HttpResponse<InputStream> send() throws IOException, InterruptedException;
+    }
+
+    /**
+     * The JDK client reports some malformed answers (a Content-Length that is not a number, say) with
+     * {@link IllegalArgumentException}: a server fault like any other, so an {@link IOException} here.
+     */
+    private HttpResponse<InputStream> malformedAsIo(Exchange exchange) throws IOException, InterruptedException {
+        try {
+            return exchange.send();
+        } catch (IllegalArgumentException e) {
+            throw new IOException("malformed HTTP response from " + display + " (" + e.getMessage() + ")", e);
+        }
     }
 
     /**
@@ -144,9 +161,9 @@ final class HttpTransport implements AutoCloseable {
         if (closed.get()) {
             throw new IOException(display + " was closed");
         }
-        HttpResponse<InputStream> response = client.send(request, info -> direct.test(info)
+        HttpResponse<InputStream> response = malformedAsIo(() -> client.send(request, info -> direct.test(info)
                 ? new IntoSegment(destination, options.readTimeout().toNanos())
-                : HttpResponse.BodySubscribers.ofInputStream());
+                : HttpResponse.BodySubscribers.ofInputStream()));
         if (response.body() != null) {
             openBodies.add(response.body());
         } else {
