@@ -27,10 +27,10 @@ class ExprTextTest {
         assertThat(text(new Scalar(new DType.Primitive(PType.U64, false), -1L))).isEqualTo("18446744073709551615");
         assertThat(text(new Scalar(new DType.Primitive(PType.I64, false), -7L))).isEqualTo("-7");
         assertThat(text(new Scalar(new DType.Primitive(PType.U8, false), 200L))).isEqualTo("200");
-        assertThat(text(new Scalar(new DType.Primitive(PType.F64, false), 0.25))).isEqualTo("0.25");
-        assertThat(text(new Scalar(new DType.Primitive(PType.F32, false), 1.5f))).isEqualTo("1.5");
+        assertThat(text(new Scalar(new DType.Primitive(PType.F64, false), 0.25))).isEqualTo("0.25e0");
+        assertThat(text(new Scalar(new DType.Primitive(PType.F32, false), 1.5f))).isEqualTo("1.5e0");
         assertThat(text(new Scalar(new DType.Decimal(5, 3, false), BigInteger.valueOf(-12345)))).isEqualTo("-12.345");
-        assertThat(text(new Scalar(new DType.Decimal(3, -2, false), BigInteger.valueOf(5)))).isEqualTo("500");
+        assertThat(text(new Scalar(new DType.Decimal(3, -2, false), BigInteger.valueOf(5)))).isEqualTo("500.");
         assertThat(text(lit("it's").value())).isEqualTo("'it''s'");
         assertThat(text(lit(new byte[] {0, (byte) 0xAB}).value())).isEqualTo("X'00ab'");
     }
