@@ -400,8 +400,21 @@ def _ipc_variant(table, variant, arrow_io):
             return pa.struct([f.with_type(retype(f.type)) for f in t])
         return t
 
+    def cast(array, target):
+        # structs are rebuilt child by child: pyarrow's struct cast mishandles some unchanged children
+        # (a fixed-size binary child came out shorter than the struct)
+        if array.type == target:
+            return array
+        if pa.types.is_struct(target):
+            mask = array.is_null() if array.null_count else None
+            children = [cast(child, target.field(i).type) for i, child in enumerate(array.flatten())]
+            return pa.StructArray.from_arrays(children, fields=list(target), mask=mask)
+        return array.cast(target)
+
     if variant in ("large", "view"):
-        return table.cast(pa.schema([f.with_type(retype(f.type)) for f in table.schema]))
+        schema = pa.schema([f.with_type(retype(f.type)) for f in table.schema])
+        return pa.Table.from_arrays([cast(c.combine_chunks(), f.type) for c, f in zip(table.columns, schema)],
+                                    schema=schema)
     columns = []
     fields = []
     for field, column in zip(table.schema, table.columns):
