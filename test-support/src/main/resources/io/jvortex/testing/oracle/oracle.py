@@ -407,7 +407,8 @@ def _ipc_variant(table, variant, arrow_io):
             return array
         if pa.types.is_struct(target):
             mask = array.is_null() if array.null_count else None
-            children = [cast(child, target.field(i).type) for i, child in enumerate(array.flatten())]
+            # field(), not flatten(): a non-nullable child must not take on the struct's nulls
+            children = [cast(array.field(i), target.field(i).type) for i in range(target.num_fields)]
             return pa.StructArray.from_arrays(children, fields=list(target), mask=mask)
         return array.cast(target)
 
