@@ -5,6 +5,7 @@ import io.jvortex.internal.file.SegmentSpec;
 import io.jvortex.internal.file.VortexFile;
 import io.jvortex.internal.layout.Layout;
 import io.jvortex.internal.layout.ZoneSchema;
+import io.jvortex.internal.scan.LayoutScan;
 import io.jvortex.internal.scan.ZoneMap;
 import io.jvortex.scalar.ArrayStatistics;
 import io.jvortex.scalar.Scalar;
@@ -86,12 +87,12 @@ final class ReaderInfo {
         return List.copyOf(out);
     }
 
-    private static boolean hasField(DType dtype, String dottedPath) {
-        if (dtype instanceof DType.Struct top && top.indexOf(dottedPath) >= 0) {
-            return true; // a top-level name with dots in it
+    private static boolean hasField(DType dtype, String column) {
+        if (!(dtype instanceof DType.Struct root)) {
+            return false;
         }
-        DType at = dtype;
-        for (String name : dottedPath.split("\\.", -1)) {
+        DType at = root;
+        for (String name : LayoutScan.columnPath(root, column)) {
             if (!(at instanceof DType.Struct s) || s.indexOf(name) < 0) {
                 return false;
             }

@@ -123,26 +123,23 @@ final class HttpTransport implements AutoCloseable {
 
     /** Sends a request; the body stream is registered so that {@link #close()} can abort it. */
     HttpResponse<InputStream> send(HttpRequest request) throws IOException, InterruptedException {
-        if (closed.get()) {
-            throw new IOException(display + " was closed");
-        }
-        HttpResponse<InputStream> response = malformedAsIo(
-                () -> client.send(request, HttpResponse.BodyHandlers.ofInputStream()));
+        HttpResponse<InputStream> response = exchange(request, HttpResponse.BodyHandlers.ofInputStream());
         openBodies.add(response.body());
         return response;
     }
 
-    private interface Exchange {
-        HttpResponse<InputStream> send() throws IOException, InterruptedException;
-    }
-
     /**
-     * The JDK client reports some malformed answers (a Content-Length that is not a number, say) with
-     * {@link IllegalArgumentException}: a server fault like any other, so an {@link IOException} here.
+     * Sends a request unless this transport is closed. The JDK client reports some malformed answers (a
+     * Content-Length that is not a number, say) with {@link IllegalArgumentException}: a server fault
+     * like any other, so an {@link IOException} here.
      */
-    private HttpResponse<InputStream> malformedAsIo(Exchange exchange) throws IOException, InterruptedException {
+    private HttpResponse<InputStream> exchange(HttpRequest request, HttpResponse.BodyHandler<InputStream> handler)
+            throws IOException, InterruptedException {
+        if (closed.get()) {
+            throw new IOException(display + " was closed");
+        }
         try {
-            return exchange.send();
+            return client.send(request, handler);
         } catch (IllegalArgumentException e) {
             throw new IOException("malformed HTTP response from " + display + " (" + e.getMessage() + ")", e);
         }
@@ -158,12 +155,9 @@ final class HttpTransport implements AutoCloseable {
      */
     HttpResponse<InputStream> sendInto(HttpRequest request, java.util.function.Predicate<HttpResponse.ResponseInfo> direct,
             MemorySegment destination) throws IOException, InterruptedException {
-        if (closed.get()) {
-            throw new IOException(display + " was closed");
-        }
-        HttpResponse<InputStream> response = malformedAsIo(() -> client.send(request, info -> direct.test(info)
+        HttpResponse<InputStream> response = exchange(request, info -> direct.test(info)
                 ? new IntoSegment(destination, options.readTimeout().toNanos())
-                : HttpResponse.BodySubscribers.ofInputStream()));
+                : HttpResponse.BodySubscribers.ofInputStream());
         if (response.body() != null) {
             openBodies.add(response.body());
         } else {

@@ -172,10 +172,7 @@ public final class LayoutScan implements ScanIterator {
         List<DType> types = new ArrayList<>();
         List<ColumnReader> readers = new ArrayList<>();
         for (String p : columns) {
-            List<String> path = List.of(p.split("\\.", -1));
-            if (rootType.indexOf(p) >= 0) {
-                path = List.of(p); // a top-level name containing dots
-            }
+            List<String> path = columnPath(rootType, p);
             Projection proj = projections.computeIfAbsent(path, k -> project(layout, rootType, k, p));
             names.add(p);
             types.add(proj.dtype);
@@ -183,6 +180,18 @@ public final class LayoutScan implements ScanIterator {
         }
         DType.Struct projected = new DType.Struct(names, types, false);
         return new Projected(new StructReader(projected, null, readers, layout.rowCount()), projected);
+    }
+
+    /**
+     * How a requested column name addresses a struct: a top-level name (even one containing dots) as
+     * itself, else a dotted path of nested fields.
+     *
+     * @param root the table's dtype
+     * @param column the requested name
+     * @return the field names from the root down
+     */
+    public static List<String> columnPath(DType.Struct root, String column) {
+        return root.indexOf(column) >= 0 ? List.of(column) : List.of(column.split("\\.", -1));
     }
 
     private static Projection project(Layout layout, DType.Struct rootType, List<String> path, String original) {
