@@ -132,35 +132,61 @@ public final class Comparison {
      * @param out the bitset, bits only ever set
      */
     public static void compareKeys(long[] keys, int n, long lit, Op op, long[] out) {
+        // Each word's 64 bits are gathered in a register and stored once: a read-modify-write of the
+        // output word per row made this loop the filter's bottleneck.
         switch (op) {
             case EQ -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] == lit ? 1L : 0L) << i;
+                for (int base = 0, w = 0; base < n; base += 64, w++) {
+                    long bits = 0;
+                    for (int j = 0, end = Math.min(64, n - base); j < end; j++) {
+                        bits |= (keys[base + j] == lit ? 1L : 0L) << j;
+                    }
+                    out[w] |= bits;
                 }
             }
             case NE -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] != lit ? 1L : 0L) << i;
+                for (int base = 0, w = 0; base < n; base += 64, w++) {
+                    long bits = 0;
+                    for (int j = 0, end = Math.min(64, n - base); j < end; j++) {
+                        bits |= (keys[base + j] != lit ? 1L : 0L) << j;
+                    }
+                    out[w] |= bits;
                 }
             }
             case LT -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] < lit ? 1L : 0L) << i;
+                for (int base = 0, w = 0; base < n; base += 64, w++) {
+                    long bits = 0;
+                    for (int j = 0, end = Math.min(64, n - base); j < end; j++) {
+                        bits |= (keys[base + j] < lit ? 1L : 0L) << j;
+                    }
+                    out[w] |= bits;
                 }
             }
             case LE -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] <= lit ? 1L : 0L) << i;
+                for (int base = 0, w = 0; base < n; base += 64, w++) {
+                    long bits = 0;
+                    for (int j = 0, end = Math.min(64, n - base); j < end; j++) {
+                        bits |= (keys[base + j] <= lit ? 1L : 0L) << j;
+                    }
+                    out[w] |= bits;
                 }
             }
             case GT -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] > lit ? 1L : 0L) << i;
+                for (int base = 0, w = 0; base < n; base += 64, w++) {
+                    long bits = 0;
+                    for (int j = 0, end = Math.min(64, n - base); j < end; j++) {
+                        bits |= (keys[base + j] > lit ? 1L : 0L) << j;
+                    }
+                    out[w] |= bits;
                 }
             }
             case GE -> {
-                for (int i = 0; i < n; i++) {
-                    out[i >>> 6] |= (keys[i] >= lit ? 1L : 0L) << i;
+                for (int base = 0, w = 0; base < n; base += 64, w++) {
+                    long bits = 0;
+                    for (int j = 0, end = Math.min(64, n - base); j < end; j++) {
+                        bits |= (keys[base + j] >= lit ? 1L : 0L) << j;
+                    }
+                    out[w] |= bits;
                 }
             }
         }

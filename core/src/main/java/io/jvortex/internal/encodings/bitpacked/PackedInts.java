@@ -25,6 +25,8 @@ import java.math.BigInteger;
  */
 public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, int[] patchPositions,
                          PrimitiveArray patchValues) implements EncodedForm.Kernel {
+    /** Rows compared per block (a multiple of 64). */
+    private static final int BLOCK = 1024;
     private static final io.jvortex.array.Allocator HEAP =
             bytes -> MemorySegment.ofArray(new long[(int) ((bytes + 7) >>> 3)]).asSlice(0, bytes);
 
@@ -132,21 +134,22 @@ public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, in
                 out = Comparison.ones(n);
             }
         } else {
-            long[] keys = new long[n];
-            Offsets.widen(packed, 0, n, keys);
-            long lit = d.longValue();
-            if (b == 64) {
-                for (int i = 0; i < n; i++) {
-                    keys[i] ^= Long.MIN_VALUE;
+            // block by block, so the keys stay in L1 and no row-sized array is allocated per call
+            long lit = b == 64 ? d.longValue() ^ Long.MIN_VALUE : d.longValue();
+            long mask = b == 64 ? -1L : (1L << b) - 1;
+            long flip = b == 64 ? Long.MIN_VALUE : 0L;
+            long[] keys = new long[Math.min(n, BLOCK)];
+            long[] words = new long[BLOCK >>> 6];
+            for (int from = 0; from < n; from += BLOCK) {
+                int len = Math.min(BLOCK, n - from);
+                Offsets.widen(packed, from, len, keys);
+                for (int i = 0; i < len; i++) {
+                    keys[i] = (keys[i] & mask) ^ flip;
                 }
-                lit ^= Long.MIN_VALUE;
-            } else {
-                long mask = (1L << b) - 1;
-                for (int i = 0; i < n; i++) {
-                    keys[i] &= mask;
-                }
+                java.util.Arrays.fill(words, 0L);
+                Comparison.compareKeys(keys, len, lit, op, words);
+                System.arraycopy(words, 0, out, from >>> 6, Comparison.words(len));
             }
-            Comparison.compareKeys(keys, n, lit, op, out);
         }
         return comparison.withPatches(out, patchPositions, patchValues);
     }
