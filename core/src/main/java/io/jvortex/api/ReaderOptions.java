@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param maxNestingDepth the deepest dtype, layout tree and serialized array tree accepted, 1..256
  *     (default 64, the Rust reference's); deeper files fail to open or, for array trees, to decode
  * @param maxLayoutNodes the most nodes a file's layout tree may have (default 1,000,000, the Rust
- *     reference's); checked while the layout is parsed
+ *     reference's); checked while the layout is parsed: at open, except for the columns of a struct of
+ *     more than 64 fields, which are parsed (and counted) when a scan first needs them
  */
 public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes, IoOptions io,
                             int maxNestingDepth, int maxLayoutNodes) {

@@ -16,6 +16,11 @@ import java.util.List;
 public final class LayoutParser {
     /** Deepest layout tree accepted (the reference's default). */
     public static final int MAX_DEPTH = io.jvortex.internal.format.TreeLimits.DEFAULT_DEPTH;
+    /**
+     * Struct layouts with more fields than this parse each field's subtree on first use instead of at
+     * open (see {@link LazyFields}); narrower ones are parsed and checked whole when the file opens.
+     */
+    public static final int EAGER_FIELDS = 64;
     /** Most layout nodes accepted (the reference's default). */
     public static final int MAX_NODES = io.jvortex.internal.format.TreeLimits.DEFAULT_LAYOUT_NODES;
 
@@ -133,11 +138,13 @@ public final class LayoutParser {
                         validity = parse(t.tableAt(3, c++), new DType.Bool(false), path + "/validity", depth + 1);
                         checkRows(t, path, validity, rowCount);
                     }
+                    if (s.fields().size() > EAGER_FIELDS) {
+                        yield new Layout.Struct(path, s, rowCount, validity,
+                                new LazyFields(t, c, s, path, depth + 1, rowCount));
+                    }
                     List<Layout> fields = new ArrayList<>(s.fields().size());
                     for (int i = 0; i < s.fields().size(); i++) {
-                        Layout f = parse(t.tableAt(3, c++), s.fields().get(i), path + "." + s.names().get(i), depth + 1);
-                        checkRows(t, path, f, rowCount);
-                        fields.add(f);
+                        fields.add(field(t, c + i, s, i, path, depth + 1, rowCount));
                     }
                     yield new Layout.Struct(path, s, rowCount, validity, List.copyOf(fields));
                 }
@@ -227,6 +234,69 @@ public final class LayoutParser {
             };
         } catch (VortexException e) {
             throw e.withContext(source, t.absoluteOffset(), path);
+        }
+    }
+
+    /** Parses field {@code i} of a struct layout, its table being child {@code child} of {@code t}. */
+    private Layout field(FbTable t, int child, DType.Struct s, int i, String path, int depth, long rowCount) {
+        Layout f = parse(t.tableAt(3, child), s.fields().get(i), path + "." + s.names().get(i), depth);
+        checkRows(t, path, f, rowCount);
+        return f;
+    }
+
+    /**
+     * The fields of a wide struct layout, each parsed (and checked) when first asked for, so that
+     * opening a file of many columns and reading a few touches only their part of the layout. The
+     * parser's node count and visited tables span these later parses too, so the caps and the
+     * one-parent rule hold for the whole tree however it is reached; its lock makes them safe for the
+     * many threads sharing a reader. A malformed field fails when it is first used, naming its path.
+     */
+    private final class LazyFields extends java.util.AbstractList<Layout> implements java.util.RandomAccess {
+        private final FbTable table;
+        private final int firstChild;
+        private final DType.Struct dtype;
+        private final String path;
+        private final int depth;
+        private final long rowCount;
+        /** Each field's layout, or the exception its parse threw (thrown again on every later use). */
+        private final java.util.concurrent.atomic.AtomicReferenceArray<Object> parsedFields;
+
+        LazyFields(FbTable table, int firstChild, DType.Struct dtype, String path, int depth, long rowCount) {
+            this.table = table;
+            this.firstChild = firstChild;
+            this.dtype = dtype;
+            this.path = path;
+            this.depth = depth;
+            this.rowCount = rowCount;
+            this.parsedFields = new java.util.concurrent.atomic.AtomicReferenceArray<>(dtype.fields().size());
+        }
+
+        @Override
+        public Layout get(int index) {
+            Object f = parsedFields.get(index);
+            if (f == null) {
+                synchronized (LayoutParser.this) {
+                    f = parsedFields.get(index);
+                    if (f == null) {
+                        try {
+                            f = field(table, firstChild + index, dtype, index, path, depth, rowCount);
+                        } catch (VortexException e) {
+                            f = e.withContext(source, table.absoluteOffset(), path);
+                        }
+                        parsedFields.set(index, f);
+                    }
+                }
+            }
+            if (f instanceof VortexException e) {
+                // a fresh exception per use: threads and try-with-resources must not share one
+                throw new VortexException(e.source(), e.byteOffset(), e.contextPath(), e.problem(), e.getCause());
+            }
+            return (Layout) f;
+        }
+
+        @Override
+        public int size() {
+            return parsedFields.length();
         }
     }
 
