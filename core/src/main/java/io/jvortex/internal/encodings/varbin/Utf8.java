@@ -42,6 +42,16 @@ public final class Utf8 {
         return isValidFrom(bytes, asciiEnd(bytes, from, to), to);
     }
 
+    /**
+     * @param bytes a buffer
+     * @param from first byte, {@code 0 <= from <= to}
+     * @param to end (exclusive), {@code to <= bytes.byteSize()}
+     * @return whether every byte of {@code bytes[from, to)} is ASCII (then any slice of it is UTF-8)
+     */
+    public static boolean isAscii(MemorySegment bytes, long from, long to) {
+        return asciiEnd(bytes, from, to) >= to;
+    }
+
     /** Validates {@code bytes[from, to)} in heap blocks; {@code from} is a character boundary. */
     private static boolean isValidFrom(MemorySegment bytes, long from, long to) {
         long i = from;

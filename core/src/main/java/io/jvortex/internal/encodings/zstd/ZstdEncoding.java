@@ -212,6 +212,9 @@ public final class ZstdEncoding implements Encoding {
         MemorySegment bits = validity instanceof Validity.Bitmap b ? b.bits() : null;
         long bitOffset = validity instanceof Validity.Bitmap b ? b.bitOffset() : 0;
         boolean none = validity instanceof Validity.AllInvalid;
+        // One pass over everything first: when every byte (length prefixes included) is ASCII, so is
+        // every value, and the per-value checks, which dominated decoding short strings, are skipped.
+        boolean check = utf8 && !Utf8.isAscii(bytes, 0, total);
         for (int i = 0; i < length && !none; i++) {
             if (bits != null && !Validity.Bits.get(bits, bitOffset + i)) {
                 continue;
@@ -226,7 +229,7 @@ public final class ZstdEncoding implements Encoding {
                 throw node.error("value " + value + " (row " + i + ") has length " + size + " at byte " + pos
                         + " but only " + (total - start) + " bytes follow");
             }
-            if (utf8 && !Utf8.isValid(bytes, start, start + size)) {
+            if (check && !Utf8.isValid(bytes, start, start + size)) {
                 throw node.error("value " + value + " (row " + i + ") is not valid UTF-8");
             }
             long v = 16L * i;
