@@ -44,6 +44,7 @@ final class ColumnReads {
     private final Node[] columns;
     private final Predicate<String> noNulls;
     private final DType.Struct schema;
+    private final Map<String, Integer> topLevel;
 
     /**
      * Plans the reads of one file.
@@ -56,10 +57,16 @@ final class ColumnReads {
     ColumnReads(DType.Struct schema, StructType dataRead, Predicate<String> noNulls) {
         this.noNulls = noNulls;
         this.schema = schema;
+        // top-level names by hash: DType.Struct.indexOf is a linear search, and wide files have
+        // thousands of columns (the first of duplicate names wins, as with indexOf)
+        this.topLevel = java.util.HashMap.newHashMap(schema.names().size());
+        for (int i = schema.names().size() - 1; i >= 0; i--) {
+            topLevel.put(schema.names().get(i), i);
+        }
         this.columns = new Node[dataRead.fields().length];
         for (int i = 0; i < columns.length; i++) {
             StructField f = dataRead.fields()[i];
-            columns[i] = node(f.name(), schema.fields().get(schema.indexOf(f.name())), f.dataType(), true);
+            columns[i] = node(f.name(), schema.fields().get(topLevel.get(f.name())), f.dataType(), true);
         }
     }
 
@@ -139,7 +146,7 @@ final class ColumnReads {
      */
     private boolean fieldsReadable(String path, DType.Struct struct, StructType pruned) {
         for (int i = 0; i < struct.names().size(); i++) {
-            if (schema.indexOf(path + "." + struct.names().get(i)) >= 0) {
+            if (topLevel.containsKey(path + "." + struct.names().get(i))) {
                 return false;
             }
         }
