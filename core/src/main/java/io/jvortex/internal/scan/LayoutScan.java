@@ -173,7 +173,7 @@ public final class LayoutScan implements ScanIterator {
         List<ColumnReader> readers = new ArrayList<>();
         Names rootNames = new Names(rootType, columns.size());
         for (String p : columns) {
-            List<String> path = rootNames.indexOf(p) >= 0 ? List.of(p) : List.of(p.split("\\.", -1));
+            List<String> path = rootNames.path(p);
             Projection proj = projections.computeIfAbsent(path, k -> project(layout, rootType, k, p, rootNames));
             names.add(p);
             types.add(proj.dtype);
@@ -192,7 +192,7 @@ public final class LayoutScan implements ScanIterator {
      * @return the field names from the root down
      */
     public static List<String> columnPath(DType.Struct root, String column) {
-        return root.indexOf(column) >= 0 ? List.of(column) : List.of(column.split("\\.", -1));
+        return new Names(root, 1).path(column);
     }
 
     private static Projection project(Layout layout, DType.Struct rootType, List<String> path, String original) {
@@ -227,6 +227,11 @@ public final class LayoutScan implements ScanIterator {
             }
             Integer i = index.get(name);
             return i == null ? -1 : i;
+        }
+
+        /** @see LayoutScan#columnPath */
+        List<String> path(String column) {
+            return indexOf(column) >= 0 ? List.of(column) : List.of(column.split("\\.", -1));
         }
     }
 
