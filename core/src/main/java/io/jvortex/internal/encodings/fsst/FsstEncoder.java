@@ -1,5 +1,6 @@
 package io.jvortex.internal.encodings.fsst;
 
+import io.jvortex.internal.compress.IndexSort;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -58,10 +59,10 @@ public final class FsstEncoder {
             return new FsstEncoder(table.finish());
         }
         int[] count1 = new int[MAX_CODES];
-        int[] count2 = new int[MAX_CODES * MAX_CODES];
+        PairCounts count2 = new PairCounts();
         for (int frac : ROUNDS) {
             Arrays.fill(count1, 0);
-            Arrays.fill(count2, 0);
+            count2.clear();
             for (int i = 0; i < lines; i++) {
                 if (frac < 128 && (hash(i) & 127) > frac) {
                     continue;
@@ -256,7 +257,7 @@ public final class FsstEncoder {
         }
 
         /** Compresses one sample piece, counting codes and pairs of consecutive codes. */
-        void count(byte[] data, int start, int end, int[] count1, int[] count2) {
+        void count(byte[] data, int start, int end, int[] count1, PairCounts count2) {
             int pos = start;
             int prev = -1;
             while (pos < end) {
@@ -264,7 +265,7 @@ public final class FsstEncoder {
                 int code = find(word);
                 count1[code]++;
                 if (prev >= 0) {
-                    count2[prev * MAX_CODES + code]++;
+                    count2.add(prev * MAX_CODES + code);
                 }
                 int l = len[code];
                 if (l > 1) {
@@ -272,7 +273,7 @@ public final class FsstEncoder {
                     int first = (int) word & 0xFF;
                     count1[first]++;
                     if (prev >= 0) {
-                        count2[prev * MAX_CODES + first]++;
+                        count2.add(prev * MAX_CODES + first);
                     }
                 }
                 pos += l;
@@ -280,11 +281,16 @@ public final class FsstEncoder {
             }
         }
 
-        /** The next round's table: the best candidates by gain. */
-        Table next(int[] count1, int[] count2, int frac) {
+        /**
+         * The next round's table: the best candidates by gain. Pairs are visited in the order they were
+         * first counted rather than by code; the result is the same, as gains are summed per symbol and
+         * {@link CandidateSet#best} orders the candidates completely.
+         */
+        Table next(int[] count1, PairCounts count2, int frac) {
             CandidateSet candidates = new CandidateSet();
             int codes = CODE_BASE + n;
             int minCount = 5 * frac / 128;
+            boolean[] extendable = new boolean[codes];
             for (int c1 = 0; c1 < codes; c1++) {
                 int cnt = count1[c1];
                 if (cnt == 0 || cnt < minCount) {
@@ -296,19 +302,19 @@ public final class FsstEncoder {
                     gain *= 8;
                 }
                 candidates.add(sym[c1], l1, gain);
-                if (frac >= 128 || l1 == 8) {
+                extendable[c1] = frac < 128 && l1 < 8;
+            }
+            for (int k = 0; k < count2.size; k++) {
+                int key = count2.keys[k];
+                int c1 = key / MAX_CODES;
+                int c2 = key % MAX_CODES;
+                int l1 = len[c1];
+                int l2 = len[c2];
+                if (!extendable[c1] || l1 + l2 > 8) {
                     continue;
                 }
-                int row = c1 * MAX_CODES;
-                for (int c2 = 0; c2 < codes; c2++) {
-                    int pair = count2[row + c2];
-                    int l2 = len[c2];
-                    if (pair == 0 || l1 + l2 > 8) {
-                        continue;
-                    }
-                    long joined = sym[c1] | (sym[c2] << (8 * l1));
-                    candidates.add(joined, l1 + l2, (long) pair * (l1 + l2));
-                }
+                long joined = sym[c1] | (sym[c2] << (8 * l1));
+                candidates.add(joined, l1 + l2, (long) count2.counts[key] * (l1 + l2));
             }
             Table next = new Table();
             for (long symbol : candidates.best()) {
@@ -360,6 +366,33 @@ public final class FsstEncoder {
         return Math.max(1, 8 - Long.numberOfLeadingZeros(symbol) / 8);
     }
 
+    /**
+     * Counts of consecutive code pairs ({@code first * MAX_CODES + second}), with the list of the pairs
+     * counted so far: a round's sample touches a few thousand of the quarter million possible pairs,
+     * and visiting or clearing only those keeps a training round's cost proportional to its sample.
+     */
+    static final class PairCounts {
+        final int[] counts = new int[MAX_CODES * MAX_CODES];
+        int[] keys = new int[1024];
+        int size;
+
+        void add(int key) {
+            if (counts[key]++ == 0) {
+                if (size == keys.length) {
+                    keys = Arrays.copyOf(keys, 2 * size);
+                }
+                keys[size++] = key;
+            }
+        }
+
+        void clear() {
+            for (int k = 0; k < size; k++) {
+                counts[keys[k]] = 0;
+            }
+            size = 0;
+        }
+    }
+
     /** Candidate symbols with summed gains, in an open-addressing table keyed by the symbol word. */
     private static final class CandidateSet {
         private long[] keys = new long[1024];
@@ -409,24 +442,26 @@ public final class FsstEncoder {
 
         /** The symbols by descending gain, then descending length, then ascending word. */
         long[] best() {
-            long[][] entries = new long[size][];
+            long[] symbols = new long[size];
+            long[] gain = new long[size];
             int k = 0;
             for (int i = 0; i < keys.length; i++) {
                 if (used[i]) {
-                    entries[k++] = new long[] {gains[i], keys[i]};
+                    symbols[k] = keys[i];
+                    gain[k++] = gains[i];
                 }
             }
-            Arrays.sort(entries, (a, b) -> {
-                int c = Long.compare(b[0], a[0]);
+            int[] order = IndexSort.sorted(size, (a, b) -> {
+                int c = Long.compare(gain[b], gain[a]);
                 if (c != 0) {
                     return c;
                 }
-                c = Integer.compare(symbolLength(b[1]), symbolLength(a[1]));
-                return c != 0 ? c : Long.compareUnsigned(a[1], b[1]);
+                c = Integer.compare(symbolLength(symbols[b]), symbolLength(symbols[a]));
+                return c != 0 ? c : Long.compareUnsigned(symbols[a], symbols[b]);
             });
             long[] out = new long[size];
             for (int i = 0; i < size; i++) {
-                out[i] = entries[i][1];
+                out[i] = symbols[order[i]];
             }
             return out;
         }
