@@ -1,5 +1,6 @@
 package io.jvortex.internal.encodings.onpair;
 
+import io.jvortex.internal.compress.IndexSort;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -20,8 +21,9 @@ import java.util.SplittableRandom;
  * Finally the tokens are sorted bytewise, as the reference's dictionaries are, and the token ids are
  * their ranks.
  *
- * <p>Matching uses a hash table keyed by (the token's bytes, its length) and, per leading byte pair,
- * the set of token lengths starting with it, so a lookup tries only lengths that can match.
+ * <p>Matching uses a hash table keyed by (the token's bytes, its length) and, per leading byte pair
+ * and per hash of the three leading bytes, the set of token lengths starting with them, so a lookup
+ * tries only lengths that can match.
  * Instances are immutable.
  */
 public final class OnPairEncoder {
@@ -35,9 +37,9 @@ public final class OnPairEncoder {
 
     private final byte[] dictBytes;
     private final int[] dictOffsets;
-    private final Matcher matcher;
+    private final Frozen matcher;
 
-    private OnPairEncoder(byte[] dictBytes, int[] dictOffsets, Matcher matcher) {
+    private OnPairEncoder(byte[] dictBytes, int[] dictOffsets, Frozen matcher) {
         this.dictBytes = dictBytes;
         this.dictOffsets = dictOffsets;
         this.matcher = matcher;
@@ -111,7 +113,7 @@ public final class OnPairEncoder {
                             }
                             threshold.created();
                         }
-                        counts.reset(key);
+                        counts.resetLast();
                         prevId = id;
                         prevLen = pairLen;
                         pos += curLen;
@@ -128,23 +130,41 @@ public final class OnPairEncoder {
 
     /** The dictionary sorted bytewise, ids reassigned to ranks. */
     private static OnPairEncoder sorted(byte[] bytes, int[] starts, int size) {
-        Integer[] perm = new Integer[size];
+        // Tokens are distinct and at most 16 bytes: (first 8 bytes, next 8 bytes) big-endian and
+        // zero-padded, then the length, order them as an unsigned bytewise comparison does.
+        long[] high = new long[size];
+        long[] low = new long[size];
         for (int i = 0; i < size; i++) {
-            perm[i] = i;
+            int from = starts[i];
+            int end = starts[i + 1];
+            high[i] = bigEndian(bytes, from, Math.min(end, from + 8));
+            low[i] = end - from > 8 ? bigEndian(bytes, from + 8, end) : 0;
         }
-        Arrays.sort(perm, (a, b) -> Arrays.compareUnsigned(bytes, starts[a], starts[a + 1], bytes, starts[b],
-                starts[b + 1]));
+        int[] perm = IndexSort.sorted(size, (a, b) -> {
+            int c = Long.compareUnsigned(high[a], high[b]);
+            if (c == 0) {
+                c = Long.compareUnsigned(low[a], low[b]);
+            }
+            return c != 0 ? c : Integer.compare(starts[a + 1] - starts[a], starts[b + 1] - starts[b]);
+        });
         byte[] out = new byte[starts[size]];
         int[] offsets = new int[size + 1];
-        Matcher matcher = new Matcher();
         for (int i = 0; i < size; i++) {
             int t = perm[i];
             int len = starts[t + 1] - starts[t];
             System.arraycopy(bytes, starts[t], out, offsets[i], len);
             offsets[i + 1] = offsets[i] + len;
-            matcher.insert(out, offsets[i], len, i);
         }
-        return new OnPairEncoder(out, offsets, matcher);
+        return new OnPairEncoder(out, offsets, new Frozen(out, offsets, size));
+    }
+
+    /** Bytes {@code [from, end)} (at most 8) as a big-endian number, zero-padded on the right. */
+    private static long bigEndian(byte[] bytes, int from, int end) {
+        long w = 0;
+        for (int i = from; i < from + 8; i++) {
+            w = (w << 8) | (i < end ? bytes[i] & 0xFFL : 0);
+        }
+        return w;
     }
 
     /**
@@ -204,7 +224,7 @@ public final class OnPairEncoder {
      * @return the position after the last id
      */
     public int encode(byte[] data, int start, int end, int[] out, int outPos) {
-        final Matcher lpm = matcher;
+        final Frozen lpm = matcher;
         int pos = start;
         int o = outPos;
         while (pos < end) {
@@ -248,6 +268,12 @@ public final class OnPairEncoder {
         private final int[] single = new int[256];
         /** Per leading byte pair, bit {@code n - 2} set when a token of {@code n} bytes starts with it. */
         private final char[] lengths = new char[1 << 16];
+        /**
+         * Per hash of three leading bytes, bit {@code n - 2} set when a token of {@code n >= 3} bytes
+         * starting with bytes of that hash exists: it removes most of a common pair's lengths before
+         * any probe, and a collision only keeps a length that the probe then rejects.
+         */
+        private final char[] longer = new char[1 << 16];
 
         void insert(byte[] bytes, int start, int length, int tokenId) {
             if (length == 1) {
@@ -266,6 +292,14 @@ public final class OnPairEncoder {
             table[3 * s + 2] = (long) length << 32 | (tokenId & 0xFFFF_FFFFL);
             int pair = (int) l & 0xFFFF;
             lengths[pair] |= (char) (1 << (length - 2));
+            if (length >= 3) {
+                longer[triple(l)] |= (char) (1 << (length - 2));
+            }
+        }
+
+        /** The hash of a word's first three bytes, in {@code [0, 2^16)}. */
+        private static int triple(long word) {
+            return (int) (((word & 0xFF_FFFFL) * 0x9E3779B97F4A7C15L) >>> 48);
         }
 
         /** The id of the token equal to {@code bytes[start, start + length)}, or -1. */
@@ -295,6 +329,9 @@ public final class OnPairEncoder {
             if (remaining >= 2) {
                 // only the lengths some token starting with these two bytes has, longest first
                 int candidates = lengths[(int) l & 0xFFFF] & ((1 << (Math.min(remaining, 16) - 1)) - 1);
+                if (candidates > 1) {
+                    candidates &= longer[triple(l)] | 1;
+                }
                 if (candidates != 0) {
                     long h = candidates >= 1 << 7 ? word(data, pos + 8, end) : 0;
                     while (candidates != 0) {
@@ -311,24 +348,158 @@ public final class OnPairEncoder {
         }
     }
 
-    /** Saturating 8-bit pair frequencies in an open-addressing table keyed by the id pair. */
+    /**
+     * Longest-prefix matching over a finished dictionary, built once per encoder: the tokens of four
+     * or more bytes are grouped by a hash of their first four bytes, longest first within a group, so
+     * that a lookup reads one short contiguous group and compares masked words, instead of hashing and
+     * probing once per candidate length. Shorter tokens go through a direct table per byte pair and a
+     * small open-addressing table of the three-byte tokens.
+     */
+    private static final class Frozen {
+        private static final int BITS = 13;
+        /** Per group {@code g}, its entries are {@code [start[g], start[g + 1])}. */
+        private final int[] start = new int[(1 << BITS) + 1];
+        /** Per entry three longs: the first 8 bytes, the next 8 bytes (0 up to 8 bytes), {@code length << 32 | id}. */
+        private final long[] entries;
+        /** Per byte pair (little-endian), the two-byte token's id, or -1. */
+        private final int[] pairs = new int[1 << 16];
+        private final int[] single = new int[256];
+        /** Three-byte tokens: slot keys are {@code 1 << 24 | bytes} (0: empty), with the id beside. */
+        private final int[] tripleKeys = new int[1 << 13];
+        private final int[] tripleIds = new int[1 << 13];
+        /** Per byte pair, whether a three-byte token starts with it. */
+        private final boolean[] tripleStarts = new boolean[1 << 16];
+
+        Frozen(byte[] bytes, int[] offsets, int size) {
+            Arrays.fill(pairs, -1);
+            int[] group = new int[size];
+            for (int i = 0; i < size; i++) {
+                int from = offsets[i];
+                int len = offsets[i + 1] - from;
+                long l = word(bytes, from, from + len);
+                group[i] = -1;
+                switch (len) {
+                    case 1 -> single[bytes[from] & 0xFF] = i;
+                    case 2 -> pairs[(int) l & 0xFFFF] = i;
+                    case 3 -> {
+                        int key = 1 << 24 | (int) l;
+                        int slot = tripleSlot(key);
+                        while (tripleKeys[slot] != 0) {
+                            slot = (slot + 1) & (tripleKeys.length - 1);
+                        }
+                        tripleKeys[slot] = key;
+                        tripleIds[slot] = i;
+                        tripleStarts[(int) l & 0xFFFF] = true;
+                    }
+                    default -> {
+                        group[i] = quad(l);
+                        start[group[i] + 1]++;
+                    }
+                }
+            }
+            for (int g = 0; g < 1 << BITS; g++) {
+                start[g + 1] += start[g];
+            }
+            entries = new long[3 * start[1 << BITS]];
+            int[] fill = Arrays.copyOf(start, 1 << BITS);
+            for (int i = 0; i < size; i++) {
+                if (group[i] < 0) {
+                    continue;
+                }
+                int from = offsets[i];
+                int len = offsets[i + 1] - from;
+                // longest first: insertion sort into the group's filled part
+                int k = fill[group[i]]++;
+                while (k > start[group[i]] && (int) (entries[3 * (k - 1) + 2] >>> 32) < len) {
+                    System.arraycopy(entries, 3 * (k - 1), entries, 3 * k, 3);
+                    k--;
+                }
+                entries[3 * k] = word(bytes, from, from + len);
+                entries[3 * k + 1] = len > 8 ? word(bytes, from + 8, from + len) : 0;
+                entries[3 * k + 2] = (long) len << 32 | i;
+            }
+        }
+
+        private static int tripleSlot(int key) {
+            return (key * 0x9E3779B1) >>> (32 - 13);
+        }
+
+        private static int quad(long word) {
+            return (int) (((word & 0xFFFF_FFFFL) * 0x9E3779B97F4A7C15L) >>> (64 - BITS));
+        }
+
+        /** The longest token at {@code pos}: {@code id << 5 | length}. */
+        int find(byte[] data, int pos, int end) {
+            int remaining = end - pos;
+            long l = word(data, pos, end);
+            if (remaining >= 4) {
+                int g = quad(l);
+                long[] e = entries;
+                long h = 0;
+                boolean high = false;
+                for (int k = start[g], stop = start[g + 1]; k < stop; k++) {
+                    long meta = e[3 * k + 2];
+                    int n = (int) (meta >>> 32);
+                    if (n > remaining) {
+                        continue;
+                    }
+                    if (n <= 8) {
+                        if ((l & (-1L >>> (64 - 8 * n))) == e[3 * k]) {
+                            return (int) meta << 5 | n;
+                        }
+                    } else if (l == e[3 * k]) {
+                        if (!high) {
+                            h = word(data, pos + 8, end);
+                            high = true;
+                        }
+                        if ((h & (-1L >>> (128 - 8 * n))) == e[3 * k + 1]) {
+                            return (int) meta << 5 | n;
+                        }
+                    }
+                }
+            }
+            if (remaining >= 2) {
+                int pair = (int) l & 0xFFFF;
+                if (remaining >= 3 && tripleStarts[pair]) {
+                    int key = 1 << 24 | ((int) l & 0xFF_FFFF);
+                    for (int slot = tripleSlot(key); tripleKeys[slot] != 0;
+                            slot = (slot + 1) & (tripleKeys.length - 1)) {
+                        if (tripleKeys[slot] == key) {
+                            return tripleIds[slot] << 5 | 3;
+                        }
+                    }
+                }
+                int id = pairs[pair];
+                if (id >= 0) {
+                    return id << 5 | 2;
+                }
+            }
+            return single[(int) l & 0xFF] << 5 | 1;
+        }
+    }
+
+    /**
+     * Saturating 8-bit pair frequencies in an open-addressing table keyed by the id pair (stored plus
+     * one, so that 0 marks an empty slot).
+     */
     private static final class PairCounts {
         private int[] keys = new int[1 << 12];
         private byte[] counts = new byte[1 << 12];
-        private boolean[] used = new boolean[1 << 12];
         private int size;
+        /** The slot of the last {@link #increment}'s key. */
+        private int last;
 
         int increment(int key) {
             int s = slot(key);
-            if (!used[s]) {
+            if (keys[s] == 0) {
                 if (2 * (size + 1) > keys.length) {
                     grow();
                     s = slot(key);
                 }
-                used[s] = true;
-                keys[s] = key;
+                keys[s] = key + 1;
                 size++;
             }
+            last = s;
             int c = counts[s] & 0xFF;
             if (c < 255) {
                 counts[s] = (byte) ++c;
@@ -336,14 +507,16 @@ public final class OnPairEncoder {
             return c;
         }
 
-        void reset(int key) {
-            counts[slot(key)] = 0;
+        /** Zeroes the count of the last incremented key. */
+        void resetLast() {
+            counts[last] = 0;
         }
 
         private int slot(int key) {
             int mask = keys.length - 1;
+            int stored = key + 1;
             int s = (int) ((key * 0x9E3779B97F4A7C15L) >>> 40) & mask;
-            while (used[s] && keys[s] != key) {
+            for (int k = keys[s]; k != 0 && k != stored; k = keys[s]) {
                 s = (s + 1) & mask;
             }
             return s;
@@ -352,14 +525,11 @@ public final class OnPairEncoder {
         private void grow() {
             int[] oldKeys = keys;
             byte[] oldCounts = counts;
-            boolean[] oldUsed = used;
             keys = new int[oldKeys.length * 2];
             counts = new byte[oldKeys.length * 2];
-            used = new boolean[oldKeys.length * 2];
             for (int i = 0; i < oldKeys.length; i++) {
-                if (oldUsed[i]) {
-                    int s = slot(oldKeys[i]);
-                    used[s] = true;
+                if (oldKeys[i] != 0) {
+                    int s = slot(oldKeys[i] - 1);
                     keys[s] = oldKeys[i];
                     counts[s] = oldCounts[i];
                 }

@@ -78,6 +78,32 @@ class OnPairEncoderTest {
             }
             byte[] expected = values.get(i) == null ? new byte[0] : values.get(i);
             assertThat(out.toByteArray()).as("row %d", i).isEqualTo(expected);
+            assertGreedyLongest(encoder, expected, codes, end);
+        }
+    }
+
+    /**
+     * Each token is the longest dictionary token at its position (the reference's greedy parse), found
+     * here by looking up every length from 16 down in a set of the tokens.
+     */
+    private static void assertGreedyLongest(OnPairEncoder encoder, byte[] value, int[] codes, int count) {
+        byte[] dict = encoder.dictBytes();
+        int[] offsets = encoder.dictOffsets();
+        java.util.Set<java.nio.ByteBuffer> tokens = new java.util.HashSet<>();
+        for (int t = 0; t < encoder.tokenCount(); t++) {
+            tokens.add(java.nio.ByteBuffer.wrap(Arrays.copyOfRange(dict, offsets[t], offsets[t + 1])));
+        }
+        int pos = 0;
+        for (int k = 0; k < count; k++) {
+            int chosen = offsets[codes[k] + 1] - offsets[codes[k]];
+            int longest = 0;
+            for (int len = Math.min(OnPairEncoder.MAX_TOKEN, value.length - pos); len > 0 && longest == 0; len--) {
+                if (tokens.contains(java.nio.ByteBuffer.wrap(Arrays.copyOfRange(value, pos, pos + len)))) {
+                    longest = len;
+                }
+            }
+            assertThat(chosen).as("token %d at byte %d", k, pos).isEqualTo(longest);
+            pos += chosen;
         }
     }
 
