@@ -20,12 +20,18 @@ public final class StringRows {
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
             ByteOrder.LITTLE_ENDIAN);
     private static final int BLOCK = 4096;
+    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
     private final VarBinViewArray views;
     private final MemorySegment[] buffers;
     private final VarBinArray varbin;
+    private final MemorySegment varbinBytes;
     private final long[] words;
     private int wordsFrom = -1;
+    /** For a {@link VarBinArray}: offsets {@code [offsetsFrom, offsetsFrom + BLOCK]}, read in bulk. */
+    private final long[] offsets;
+    private final int[] narrowOffsets;
+    private int offsetsFrom = -1;
     private byte[] buffer = new byte[64];
 
     /**
@@ -38,13 +44,20 @@ public final class StringRows {
                 views = v;
                 buffers = v.dataBuffers().toArray(new MemorySegment[0]);
                 varbin = null;
+                varbinBytes = null;
                 words = new long[2 * Math.min(BLOCK, Math.max(1, v.length()))];
+                offsets = null;
+                narrowOffsets = null;
             }
             case VarBinArray v -> {
                 views = null;
                 buffers = null;
                 varbin = v;
+                varbinBytes = v.bytes();
                 words = null;
+                int n = Math.min(BLOCK, Math.max(1, v.length())) + 1;
+                offsets = new long[n];
+                narrowOffsets = v.offsets().ptype().byteWidth() == 8 ? null : new int[n];
             }
             default -> throw new IllegalArgumentException("bytes of " + array.dtype().display());
         }
@@ -74,12 +87,48 @@ public final class StringRows {
     }
 
     /**
+     * Makes sure offsets {@code i} and {@code i + 1} of the {@link VarBinArray} are among those read.
+     *
+     * @param i a row
+     * @return the index of offset {@code i} in {@link #offsets}
+     */
+    private int offset(int i) {
+        if (offsetsFrom < 0 || i < offsetsFrom || i + 1 >= offsetsFrom + offsets.length) {
+            int n = Math.min(offsets.length, varbin.length() + 1 - i);
+            MemorySegment values = varbin.offsets().values();
+            switch (varbin.offsets().ptype()) {
+                case I64, U64 -> MemorySegment.copy(values, ValueLayout.JAVA_LONG_UNALIGNED, 8L * i, offsets, 0, n);
+                case I32 -> {
+                    MemorySegment.copy(values, ValueLayout.JAVA_INT_UNALIGNED, 4L * i, narrowOffsets, 0, n);
+                    for (int k = 0; k < n; k++) {
+                        offsets[k] = narrowOffsets[k];
+                    }
+                }
+                case U32 -> {
+                    MemorySegment.copy(values, ValueLayout.JAVA_INT_UNALIGNED, 4L * i, narrowOffsets, 0, n);
+                    for (int k = 0; k < n; k++) {
+                        offsets[k] = Integer.toUnsignedLong(narrowOffsets[k]);
+                    }
+                }
+                default -> {
+                    for (int k = 0; k < n; k++) {
+                        offsets[k] = varbin.offset(i + k);
+                    }
+                }
+            }
+            offsetsFrom = i;
+        }
+        return i - offsetsFrom;
+    }
+
+    /**
      * @param i a row
      * @return its length in bytes
      */
     public int length(int i) {
         if (views == null) {
-            return (int) (varbin.offset(i + 1) - varbin.offset(i));
+            int k = offset(i);
+            return (int) (offsets[k + 1] - offsets[k]);
         }
         return (int) words[2 * word(i)];
     }
@@ -96,8 +145,16 @@ public final class StringRows {
         int n;
         long prefix;
         if (views == null) {
-            n = load(i);
-            prefix = (long) LONG_LE.get(buffer, 0);
+            int k = offset(i);
+            long start = offsets[k];
+            n = (int) (offsets[k + 1] - start);
+            if (n >= 4) {
+                return Integer.toUnsignedLong(varbinBytes.get(INT_BE, start));
+            }
+            prefix = 0;
+            for (int b = n - 1; b >= 0; b--) {
+                prefix = (prefix << 8) | (varbinBytes.get(ValueLayout.JAVA_BYTE, start + b) & 0xFFL);
+            }
         } else {
             long w0 = words[2 * word(i)];
             n = (int) w0;
@@ -117,10 +174,11 @@ public final class StringRows {
      */
     public int load(int i) {
         if (views == null) {
-            long start = varbin.offset(i);
-            int n = (int) (varbin.offset(i + 1) - start);
+            int k = offset(i);
+            long start = offsets[k];
+            int n = (int) (offsets[k + 1] - start);
             ensure(n);
-            MemorySegment.copy(varbin.bytes(), ValueLayout.JAVA_BYTE, start, buffer, 0, n);
+            MemorySegment.copy(varbinBytes, ValueLayout.JAVA_BYTE, start, buffer, 0, n);
             return n;
         }
         int k = 2 * word(i);

@@ -114,6 +114,53 @@ class StringRowsTest {
         }
     }
 
+    /**
+     * Rows of a {@link io.jvortex.array.VarBinArray} read through offsets of every width the reader
+     * copies in bulk (i32, u32, i64), from arrays that cross the 4096-row block and start mid-buffer,
+     * in order and at random: bytes, lengths and prefix keys agree with the values.
+     */
+    @Test
+    void varBinRowsAgreeWithTheirValues() {
+        SplittableRandom r = Seeds.random("StringRowsTest.varBinRowsAgreeWithTheirValues");
+        for (int round = 0; round < 60; round++) {
+            int n = r.nextInt(0, 9000);
+            RandomStrings.Kind kind = RandomStrings.Kind.values()[r.nextInt(RandomStrings.Kind.values().length)];
+            List<byte[]> rows = RandomStrings.rows(r, kind, RandomStrings.Nulls.NONE, n);
+            io.jvortex.array.VarBinArray narrow = RandomStrings.varBin(new DType.Binary(false), rows);
+            io.jvortex.dtype.PType ptype = List.of(io.jvortex.dtype.PType.I32, io.jvortex.dtype.PType.U32,
+                    io.jvortex.dtype.PType.I64).get(r.nextInt(3));
+            int width = ptype.byteWidth();
+            MemorySegment offsets = MemorySegment.ofArray(new byte[width * (n + 1)]);
+            for (int i = 0; i <= n; i++) {
+                long o = narrow.offset(i);
+                if (width == 8) {
+                    offsets.set(ValueLayout.JAVA_LONG_UNALIGNED, 8L * i, o);
+                } else {
+                    offsets.set(ValueLayout.JAVA_INT_UNALIGNED, 4L * i, (int) o);
+                }
+            }
+            io.jvortex.array.VarBinArray array = new io.jvortex.array.VarBinArray(narrow.dtype(),
+                    new io.jvortex.array.PrimitiveArray(new DType.Primitive(ptype, false), offsets, n + 1,
+                            Validity.ALL_VALID), narrow.bytes(), n, Validity.ALL_VALID);
+            int from = n == 0 ? 0 : r.nextInt(n);
+            io.jvortex.array.VarBinArray slice = array.slice(from, n - from);
+            String where = "round " + round + " " + ptype + " rows " + n + " from " + from;
+            StringRows reader = new StringRows(slice);
+            for (int k = 0; k < 2 * slice.length(); k++) {
+                int i = k < slice.length() ? k : r.nextInt(slice.length());
+                byte[] expected = rows.get(from + i);
+                assertThat(reader.length(i)).as(where + " length of row " + i).isEqualTo(expected.length);
+                long key = 0;
+                for (int b = 0; b < 4; b++) {
+                    key = (key << 8) | (b < expected.length ? expected[b] & 0xFF : 0);
+                }
+                assertThat(reader.prefixKey(i)).as(where + " key of row " + i).isEqualTo(key);
+                int size = reader.load(i);
+                assertThat(Arrays.copyOf(reader.bytes(), size)).as(where + " row " + i).isEqualTo(expected);
+            }
+        }
+    }
+
     @Test
     void majorityIsTheMostFrequentValueWheneverOneHoldsMoreThanHalf() {
         SplittableRandom r = Seeds.random("StringRowsTest.majorityIsTheMostFrequentValueWheneverOneHoldsMoreThanHalf");
