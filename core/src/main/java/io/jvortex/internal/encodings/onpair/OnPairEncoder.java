@@ -361,17 +361,19 @@ public final class OnPairEncoder {
         private final int[] start = new int[(1 << BITS) + 1];
         /** Per entry three longs: the first 8 bytes, the next 8 bytes (0 up to 8 bytes), {@code length << 32 | id}. */
         private final long[] entries;
-        /** Per byte pair (little-endian), the two-byte token's id, or -1. */
-        private final int[] pairs = new int[1 << 16];
+        /**
+         * Per byte pair (little-endian): bit {@link #PAIR} when a two-byte token is the pair (its id in
+         * the low 12 bits), bit {@link #TRIPLE} when a three-byte token starts with it.
+         */
+        private final char[] pairs = new char[1 << 16];
+        private static final int PAIR = 1 << 12;
+        private static final int TRIPLE = 1 << 13;
         private final int[] single = new int[256];
         /** Three-byte tokens: slot keys are {@code 1 << 24 | bytes} (0: empty), with the id beside. */
         private final int[] tripleKeys = new int[1 << 13];
         private final int[] tripleIds = new int[1 << 13];
-        /** Per byte pair, whether a three-byte token starts with it. */
-        private final boolean[] tripleStarts = new boolean[1 << 16];
 
         Frozen(byte[] bytes, int[] offsets, int size) {
-            Arrays.fill(pairs, -1);
             int[] group = new int[size];
             for (int i = 0; i < size; i++) {
                 int from = offsets[i];
@@ -380,7 +382,7 @@ public final class OnPairEncoder {
                 group[i] = -1;
                 switch (len) {
                     case 1 -> single[bytes[from] & 0xFF] = i;
-                    case 2 -> pairs[(int) l & 0xFFFF] = i;
+                    case 2 -> pairs[(int) l & 0xFFFF] |= (char) (PAIR | i);
                     case 3 -> {
                         int key = 1 << 24 | (int) l;
                         int slot = tripleSlot(key);
@@ -389,7 +391,7 @@ public final class OnPairEncoder {
                         }
                         tripleKeys[slot] = key;
                         tripleIds[slot] = i;
-                        tripleStarts[(int) l & 0xFFFF] = true;
+                        pairs[(int) l & 0xFFFF] |= (char) TRIPLE;
                     }
                     default -> {
                         group[i] = quad(l);
@@ -459,8 +461,8 @@ public final class OnPairEncoder {
                 }
             }
             if (remaining >= 2) {
-                int pair = (int) l & 0xFFFF;
-                if (remaining >= 3 && tripleStarts[pair]) {
+                int info = pairs[(int) l & 0xFFFF];
+                if (remaining >= 3 && (info & TRIPLE) != 0) {
                     int key = 1 << 24 | ((int) l & 0xFF_FFFF);
                     for (int slot = tripleSlot(key); tripleKeys[slot] != 0;
                             slot = (slot + 1) & (tripleKeys.length - 1)) {
@@ -469,9 +471,8 @@ public final class OnPairEncoder {
                         }
                     }
                 }
-                int id = pairs[pair];
-                if (id >= 0) {
-                    return id << 5 | 2;
+                if ((info & PAIR) != 0) {
+                    return (info & (PAIR - 1)) << 5 | 2;
                 }
             }
             return single[(int) l & 0xFF] << 5 | 1;
