@@ -31,7 +31,8 @@ import org.apache.parquet.schema.MessageType;
  * Converts Parquet files to Vortex, one row group at a time: the converter holds one row group's
  * compressed pages, never the whole file, and hands the {@link VortexWriter} batches of 64 Ki rows
  * decoded from them (fewer when repeated columns hold more than about a million values in them, but
- * never part of a row).
+ * never part of a row). With a heap of at least {@link #AHEAD_MIN_HEAP} bytes the batches are decoded
+ * on a thread of their own, one batch ahead of the writer; the file written is the same.
  *
  * <pre>{@code
  * long rows = ParquetToVortex.convert(Path.of("in.parquet"), Path.of("out.vortex"), WriteOptions.defaults());
@@ -203,53 +204,14 @@ public final class ParquetToVortex {
             DType.Struct target = ArrowFields.target(root.dtype(),
                     reader.getFileMetaData().getKeyValueMetaData());
             GroupConverter converter = new NoRecords(schema);
-            long rows = 0;
             long totalRows = reader.getRecordCount();
             List<BlockMetaData> groups = reader.getRowGroups();
-            long totalBytes = groups.stream().mapToLong(BlockMetaData::getCompressedSize).sum();
-            int groupsRead = 0;
-            long groupRows = 0;
-            long bytesRead = 0;
             // aborted on failure, so that nothing appears at the destination; closed (committed) on success
             VortexWriter writer = writers.apply(target);
-            try {
-                while (true) {
-                    PageReadStore pages;
-                    try {
-                        pages = reader.readNextRowGroup();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(parquet.toString(), e);
-                    } catch (VortexException e) {
-                        throw e;
-                    } catch (RuntimeException e) {
-                        throw notParquet(parquet, e);
-                    }
-                    if (pages == null) {
-                        break;
-                    }
-                    try (pages) {
-                        long count = pages.getRowCount();
-                        if (count == 0) {
-                            continue;
-                        }
-                        RowGroupReader.Batches batches = new RowGroupReader.Batches(root, pages,
-                                new ColumnReadStoreImpl(pages, converter, schema, createdBy));
-                        while (batches.hasNext()) {
-                            // an automatic arena: the writer may keep the batch's buffers past write()
-                            Arena arena = Arena.ofAuto();
-                            writer.write(ArrowFields.adapt(batches.next(limits, arena), target, arena));
-                        }
-                        rows += count;
-                        // parquet-java skips empty row groups: count every group up to these rows as read
-                        while (groupsRead < groups.size() && groupRows + groups.get(groupsRead).getRowCount() <= rows) {
-                            groupRows += groups.get(groupsRead).getRowCount();
-                            bytesRead += groups.get(groupsRead++).getCompressedSize();
-                        }
-                        listener.rowGroupDone(rows, totalRows, bytesRead, totalBytes);
-                    } catch (ParquetDecodingException e) {
-                        throw notParquet(parquet, e);
-                    }
-                }
+            long rows;
+            try (Decoder decoder = new Decoder(parquet, reader, root, schema, createdBy, converter, target, limits,
+                    totalRows, groups)) {
+                rows = decoder.drainInto(writer, listener);
             } catch (RuntimeException | Error e) {
                 writer.abort();
                 throw e;
@@ -260,6 +222,206 @@ public final class ParquetToVortex {
             throw new UncheckedIOException(parquet.toString(), e);
         }
     }
+
+    /**
+     * Decodes the row groups into the writer's batches. When the heap allows a second batch in memory
+     * ({@link #AHEAD_MIN_HEAP}), it decodes on a thread of its own, one batch ahead of the writer, so
+     * that Parquet decoding and the writer's work on the calling thread (zone statistics, dictionaries,
+     * chunk assembly) overlap instead of alternating; otherwise it decodes inline, one batch at a
+     * time. Batches reach the writer in file order either way, so the bytes written do not depend on
+     * it; a failure on either side stops both and reaches the caller as thrown.
+     */
+    private static final class Decoder implements AutoCloseable {
+        /** The end of the file, or the decoder's failure. */
+        private record End(Throwable failure) {
+        }
+
+        /** A row group is done: the progress to report once its batches are written. */
+        private record GroupDone(long rows, long bytesRead) {
+        }
+
+        /** Where decoded batches and row-group ends go. */
+        private interface Out {
+            void accept(Object item) throws InterruptedException;
+        }
+
+        private final Path parquet;
+        private final ParquetFileReader reader;
+        private final ParquetSchema.Struct root;
+        private final MessageType schema;
+        private final String createdBy;
+        private final GroupConverter converter;
+        private final DType.Struct target;
+        private final RowGroupReader.Limits limits;
+        private final List<BlockMetaData> groups;
+        private final long totalRows;
+        private final long totalBytes;
+        /** One decoded item waits here until the writer takes it. */
+        private final java.util.concurrent.SynchronousQueue<Object> handOff = new java.util.concurrent.SynchronousQueue<>();
+        private Thread thread;
+        private volatile boolean cancelled;
+
+        Decoder(Path parquet, ParquetFileReader reader, ParquetSchema.Struct root, MessageType schema,
+                String createdBy, GroupConverter converter, DType.Struct target, RowGroupReader.Limits limits,
+                long totalRows, List<BlockMetaData> groups) {
+            this.parquet = parquet;
+            this.reader = reader;
+            this.root = root;
+            this.schema = schema;
+            this.createdBy = createdBy;
+            this.converter = converter;
+            this.target = target;
+            this.limits = limits;
+            this.groups = groups;
+            this.totalRows = totalRows;
+            this.totalBytes = groups.stream().mapToLong(BlockMetaData::getCompressedSize).sum();
+        }
+
+        /**
+         * Writes every decoded batch, in order, and reports each row group once its batches are written.
+         *
+         * @return the rows written
+         */
+        long drainInto(VortexWriter writer, Listener listener) {
+            long[] rows = {0};
+            if (Runtime.getRuntime().maxMemory() < AHEAD_MIN_HEAP) {
+                try {
+                    decode(item -> handle(item, writer, listener, rows));
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException("cannot happen: inline decoding does not wait", e);
+                }
+                return rows[0];
+            }
+            thread = Thread.ofPlatform().daemon().name("jvortex-parquet-decoder").start(() -> {
+                Throwable failure = null;
+                try {
+                    decode(this::put);
+                } catch (InterruptedException e) {
+                    return; // cancelled: nobody waits for the end
+                } catch (Throwable t) {
+                    failure = t;
+                }
+                try {
+                    put(new End(failure));
+                } catch (InterruptedException e) {
+                    // cancelled
+                }
+            });
+            while (true) {
+                Object item;
+                try {
+                    item = handOff.take();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while converting " + parquet, e);
+                }
+                if (item instanceof End end) {
+                    if (end.failure() instanceof RuntimeException e) {
+                        throw e;
+                    }
+                    if (end.failure() instanceof Error e) {
+                        throw e;
+                    }
+                    if (end.failure() != null) {
+                        throw new IllegalStateException(end.failure());
+                    }
+                    return rows[0];
+                }
+                handle(item, writer, listener, rows);
+            }
+        }
+
+        private void handle(Object item, VortexWriter writer, Listener listener, long[] rows) {
+            switch (item) {
+                case StructArray batch -> writer.write(batch);
+                case GroupDone done -> {
+                    rows[0] = done.rows();
+                    listener.rowGroupDone(done.rows(), totalRows, done.bytesRead(), totalBytes);
+                }
+                default -> throw new IllegalStateException("unexpected " + item);
+            }
+        }
+
+        private void decode(Out out) throws InterruptedException {
+            long rows = 0;
+            int groupsRead = 0;
+            long groupRows = 0;
+            long bytesRead = 0;
+            while (true) {
+                PageReadStore pages;
+                try {
+                    pages = reader.readNextRowGroup();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(parquet.toString(), e);
+                } catch (VortexException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    throw notParquet(parquet, e);
+                }
+                if (pages == null) {
+                    return;
+                }
+                try (pages) {
+                    long count = pages.getRowCount();
+                    if (count == 0) {
+                        continue;
+                    }
+                    RowGroupReader.Batches batches = new RowGroupReader.Batches(root, pages,
+                            new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+                    while (batches.hasNext()) {
+                        // an automatic arena: the writer may keep the batch's buffers past write()
+                        Arena arena = Arena.ofAuto();
+                        out.accept(ArrowFields.adapt(batches.next(limits, arena), target, arena));
+                    }
+                    rows += count;
+                    // parquet-java skips empty row groups: count every group up to these rows as read
+                    while (groupsRead < groups.size() && groupRows + groups.get(groupsRead).getRowCount() <= rows) {
+                        groupRows += groups.get(groupsRead).getRowCount();
+                        bytesRead += groups.get(groupsRead++).getCompressedSize();
+                    }
+                    out.accept(new GroupDone(rows, bytesRead));
+                } catch (ParquetDecodingException e) {
+                    throw notParquet(parquet, e);
+                }
+            }
+        }
+
+        private void put(Object item) throws InterruptedException {
+            while (!handOff.offer(item, 100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                if (cancelled) {
+                    throw new InterruptedException("cancelled");
+                }
+            }
+        }
+
+        /** Stops a decoding thread (when the writer failed) and waits until it no longer reads the file. */
+        @Override
+        public void close() {
+            if (thread == null) {
+                return;
+            }
+            cancelled = true;
+            thread.interrupt();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * The smallest maximum heap (and so, by default, direct-memory limit) with which the Parquet
+     * decoder runs one batch ahead of the writer: a batch takes a few tens of MiB.
+     */
+    static final long AHEAD_MIN_HEAP = 1L << 30;
 
     /**
      * Rows per batch handed to the writer: a row group (often 1 Mi rows) is read in such slices (fewer rows
