@@ -349,18 +349,19 @@ public final class OnPairEncoder {
     }
 
     /**
-     * Longest-prefix matching over a finished dictionary, built once per encoder: the tokens of four
-     * or more bytes are grouped by a hash of their first four bytes, longest first within a group, so
-     * that a lookup reads one short contiguous group and compares masked words, instead of hashing and
-     * probing once per candidate length. Shorter tokens go through a direct table per byte pair and a
-     * small open-addressing table of the three-byte tokens.
+     * Longest-prefix matching over a finished dictionary, built once per encoder: tokens of eight or
+     * more bytes are grouped by a hash of their first eight bytes, tokens of four to seven bytes by a
+     * hash of their first four, longest first within a group, so that a lookup reads a short contiguous
+     * group or two and compares masked words, instead of hashing and probing once per candidate length.
+     * Shorter tokens go through a direct table per byte pair and a small open-addressing table of the
+     * three-byte tokens.
      */
     private static final class Frozen {
         private static final int BITS = 13;
-        /** Per group {@code g}, its entries are {@code [start[g], start[g + 1])}. */
-        private final int[] start = new int[(1 << BITS) + 1];
-        /** Per entry three longs: the first 8 bytes, the next 8 bytes (0 up to 8 bytes), {@code length << 32 | id}. */
-        private final long[] entries;
+        /** Tokens of 8 to 16 bytes, by their first 8 bytes. */
+        private final Groups longTokens;
+        /** Tokens of 4 to 7 bytes, by their first 4 bytes. */
+        private final Groups shortTokens;
         /**
          * Per byte pair (little-endian): bit {@link #PAIR} when a two-byte token is the pair (its id in
          * the low 12 bits), bit {@link #TRIPLE} when a three-byte token starts with it.
@@ -374,12 +375,14 @@ public final class OnPairEncoder {
         private final int[] tripleIds = new int[1 << 13];
 
         Frozen(byte[] bytes, int[] offsets, int size) {
-            int[] group = new int[size];
+            int[] longGroup = new int[size];
+            int[] shortGroup = new int[size];
             for (int i = 0; i < size; i++) {
                 int from = offsets[i];
                 int len = offsets[i + 1] - from;
                 long l = word(bytes, from, from + len);
-                group[i] = -1;
+                longGroup[i] = len >= 8 ? hash8(l) : -1;
+                shortGroup[i] = len >= 4 && len < 8 ? hash4(l) : -1;
                 switch (len) {
                     case 1 -> single[bytes[from] & 0xFF] = i;
                     case 2 -> pairs[(int) l & 0xFFFF] |= (char) (PAIR | i);
@@ -394,69 +397,60 @@ public final class OnPairEncoder {
                         pairs[(int) l & 0xFFFF] |= (char) TRIPLE;
                     }
                     default -> {
-                        group[i] = quad(l);
-                        start[group[i] + 1]++;
                     }
                 }
             }
-            for (int g = 0; g < 1 << BITS; g++) {
-                start[g + 1] += start[g];
-            }
-            entries = new long[3 * start[1 << BITS]];
-            int[] fill = Arrays.copyOf(start, 1 << BITS);
-            for (int i = 0; i < size; i++) {
-                if (group[i] < 0) {
-                    continue;
-                }
-                int from = offsets[i];
-                int len = offsets[i + 1] - from;
-                // longest first: insertion sort into the group's filled part
-                int k = fill[group[i]]++;
-                while (k > start[group[i]] && (int) (entries[3 * (k - 1) + 2] >>> 32) < len) {
-                    System.arraycopy(entries, 3 * (k - 1), entries, 3 * k, 3);
-                    k--;
-                }
-                entries[3 * k] = word(bytes, from, from + len);
-                entries[3 * k + 1] = len > 8 ? word(bytes, from + 8, from + len) : 0;
-                entries[3 * k + 2] = (long) len << 32 | i;
-            }
+            longTokens = new Groups(bytes, offsets, longGroup);
+            shortTokens = new Groups(bytes, offsets, shortGroup);
         }
 
         private static int tripleSlot(int key) {
             return (key * 0x9E3779B1) >>> (32 - 13);
         }
 
-        private static int quad(long word) {
+        private static int hash4(long word) {
             return (int) (((word & 0xFFFF_FFFFL) * 0x9E3779B97F4A7C15L) >>> (64 - BITS));
+        }
+
+        private static int hash8(long word) {
+            return (int) ((word * 0x9E3779B97F4A7C15L) >>> (64 - BITS));
         }
 
         /** The longest token at {@code pos}: {@code id << 5 | length}. */
         int find(byte[] data, int pos, int end) {
             int remaining = end - pos;
             long l = word(data, pos, end);
-            if (remaining >= 4) {
-                int g = quad(l);
-                long[] e = entries;
+            if (remaining >= 8) {
+                int g = hash8(l);
+                long[] e = longTokens.entries;
                 long h = 0;
                 boolean high = false;
-                for (int k = start[g], stop = start[g + 1]; k < stop; k++) {
+                for (int k = longTokens.start[g], stop = longTokens.start[g + 1]; k < stop; k++) {
                     long meta = e[3 * k + 2];
                     int n = (int) (meta >>> 32);
-                    if (n > remaining) {
+                    if (n > remaining || l != e[3 * k]) {
                         continue;
                     }
-                    if (n <= 8) {
-                        if ((l & (-1L >>> (64 - 8 * n))) == e[3 * k]) {
-                            return (int) meta << 5 | n;
-                        }
-                    } else if (l == e[3 * k]) {
-                        if (!high) {
-                            h = word(data, pos + 8, end);
-                            high = true;
-                        }
-                        if ((h & (-1L >>> (128 - 8 * n))) == e[3 * k + 1]) {
-                            return (int) meta << 5 | n;
-                        }
+                    if (n == 8) {
+                        return (int) meta << 5 | n;
+                    }
+                    if (!high) {
+                        h = word(data, pos + 8, end);
+                        high = true;
+                    }
+                    if ((h & (-1L >>> (128 - 8 * n))) == e[3 * k + 1]) {
+                        return (int) meta << 5 | n;
+                    }
+                }
+            }
+            if (remaining >= 4) {
+                int g = hash4(l);
+                long[] e = shortTokens.entries;
+                for (int k = shortTokens.start[g], stop = shortTokens.start[g + 1]; k < stop; k++) {
+                    long meta = e[3 * k + 2];
+                    int n = (int) (meta >>> 32);
+                    if (n <= remaining && (l & (-1L >>> (64 - 8 * n))) == e[3 * k]) {
+                        return (int) meta << 5 | n;
                     }
                 }
             }
@@ -476,6 +470,46 @@ public final class OnPairEncoder {
                 }
             }
             return single[(int) l & 0xFF] << 5 | 1;
+        }
+
+        /**
+         * Tokens grouped by a hash, each group's entries contiguous and longest first: per entry three
+         * longs, the first 8 bytes, the next 8 bytes (0 for 8 bytes or fewer), {@code length << 32 | id}.
+         */
+        private static final class Groups {
+            /** Per group {@code g}, its entries are {@code [start[g], start[g + 1])}. */
+            final int[] start = new int[(1 << BITS) + 1];
+            final long[] entries;
+
+            /** @param group per token its group, or -1 when it belongs to none here */
+            Groups(byte[] bytes, int[] offsets, int[] group) {
+                for (int g : group) {
+                    if (g >= 0) {
+                        start[g + 1]++;
+                    }
+                }
+                for (int g = 0; g < 1 << BITS; g++) {
+                    start[g + 1] += start[g];
+                }
+                entries = new long[3 * start[1 << BITS]];
+                int[] fill = Arrays.copyOf(start, 1 << BITS);
+                for (int i = 0; i < group.length; i++) {
+                    if (group[i] < 0) {
+                        continue;
+                    }
+                    int from = offsets[i];
+                    int len = offsets[i + 1] - from;
+                    // longest first: insertion sort into the group's filled part
+                    int k = fill[group[i]]++;
+                    while (k > start[group[i]] && (int) (entries[3 * (k - 1) + 2] >>> 32) < len) {
+                        System.arraycopy(entries, 3 * (k - 1), entries, 3 * k, 3);
+                        k--;
+                    }
+                    entries[3 * k] = word(bytes, from, from + len);
+                    entries[3 * k + 1] = len > 8 ? word(bytes, from + 8, from + len) : 0;
+                    entries[3 * k + 2] = (long) len << 32 | i;
+                }
+            }
         }
     }
 
