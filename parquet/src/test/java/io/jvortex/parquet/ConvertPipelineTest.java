@@ -16,13 +16,11 @@ import java.lang.foreign.MemorySegment;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,18 +100,7 @@ class ConvertPipelineTest {
         Path inline = dir.resolve("inline.vortex");
         ParquetToVortex.convert(parquet, ahead, WriteOptions.defaults());
 
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Path log = dir.resolve("child.log");
-        Process child = new ProcessBuilder(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), ConvertChild.class.getName(), parquet.toString(),
-                inline.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean done = child.waitFor(2, TimeUnit.MINUTES);
-        if (!done) {
-            child.destroyForcibly();
-        }
-        String output = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(done).as("child finished; output:%n%s", output).isTrue();
-        assertThat(child.exitValue()).as("exit code; output:%n%s", output).isZero();
+        ConvertChild.run(dir.resolve("child.log"), List.of("-Xmx256m"), parquet, inline);
         assertThat(Files.mismatch(ahead, inline)).as("first differing byte").isEqualTo(-1L);
     }
 

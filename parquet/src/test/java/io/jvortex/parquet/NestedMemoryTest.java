@@ -9,13 +9,10 @@ import io.jvortex.testing.TypeSpec;
 import io.jvortex.testing.TypeSpec.Field;
 import io.jvortex.testing.TypeSpec.PrimitiveKind;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -51,19 +48,8 @@ class NestedMemoryTest {
             assertThat(reader.getRowGroups()).as("row groups").hasSize(1);
         }
 
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Path log = dir.resolve("child.log");
-        Process child = new ProcessBuilder(java, "-Xmx" + HEAP_MIB + "m", "-XX:MaxDirectMemorySize=" + HEAP_MIB + "m", "-XX:+UseSerialGC",
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                ConvertChild.class.getName(), parquet.toString(), vortex.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean done = child.waitFor(2, TimeUnit.MINUTES);
-        if (!done) {
-            child.destroyForcibly();
-        }
-        String output = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(done).as("child finished in time; output:%n%s", output).isTrue();
-        assertThat(child.exitValue()).as("exit code; output:%n%s", output).isZero();
+        String output = ConvertChild.run(dir.resolve("child.log"), List.of("-Xmx" + HEAP_MIB + "m",
+                "-XX:MaxDirectMemorySize=" + HEAP_MIB + "m", "-XX:+UseSerialGC"), parquet, vortex);
         assertThat(output).contains("rows=" + ROWS);
         try (VortexReader reader = VortexReader.open(vortex)) {
             assertThat(reader.rowCount()).isEqualTo(ROWS);
