@@ -21,7 +21,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,16 +82,21 @@ class ConvertPipelineTest {
     @Test
     void aFileCorruptAfterItsFirstRowGroupsFailsAndLeavesNothing() throws IOException {
         Path parquet = parquet("corrupt");
-        long size = Files.size(parquet);
+        long lastGroup;
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(parquet),
+                new ParquetReadOptions.Builder(new PlainParquetConfiguration()).build())) {
+            assertThat(reader.getRowGroups()).as("row groups").hasSizeGreaterThan(2);
+            lastGroup = reader.getRowGroups().getLast().getColumns().getFirst().getStartingPos();
+        }
         try (FileChannel ch = FileChannel.open(parquet, StandardOpenOption.WRITE)) {
-            byte[] junk = new byte[4096];
+            byte[] junk = new byte[64];
             Arrays.fill(junk, (byte) 0xFF);
-            ch.write(ByteBuffer.wrap(junk), size * 3 / 4); // inside the last row group's pages
+            ch.write(ByteBuffer.wrap(junk), lastGroup); // the last row group's first page header
         }
         Path out = dir.resolve("corrupt.vortex");
 
         assertThatThrownBy(() -> ParquetToVortex.convert(parquet, out, WriteOptions.defaults()))
-                .isInstanceOf(RuntimeException.class);
+                .isInstanceOf(RuntimeException.class).hasMessageContaining(parquet.toString());
 
         assertNoDecoderThread();
         assertThat(out).doesNotExist();
