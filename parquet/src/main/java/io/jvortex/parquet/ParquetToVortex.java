@@ -54,7 +54,9 @@ import org.apache.parquet.schema.MessageType;
  * no columns keeps its row count.
  *
  * <p>Pages are decompressed by {@link ParquetCodecs} (uncompressed, Snappy, gzip, Zstandard) in plain
- * Java; no Hadoop configuration or file system is involved.
+ * Java; no Hadoop configuration or file system is involved. Columns that do not repeat, in PLAIN,
+ * dictionary and RLE/bit-packed encodings, are decoded a page section at a time by our own page decoder
+ * ({@code FlatPages}); the others through parquet-java's column reader.
  */
 public final class ParquetToVortex {
     private ParquetToVortex() {
@@ -347,6 +349,7 @@ public final class ParquetToVortex {
             int groupsRead = 0;
             long groupRows = 0;
             long bytesRead = 0;
+            int nextBlock = 0;
             while (true) {
                 PageReadStore pages;
                 try {
@@ -366,8 +369,15 @@ public final class ParquetToVortex {
                     if (count == 0) {
                         continue;
                     }
+                    // the group's metadata (parquet-java skips the empty ones); unknown if the counts disagree
+                    while (nextBlock < groups.size() && groups.get(nextBlock).getRowCount() == 0) {
+                        nextBlock++;
+                    }
+                    BlockMetaData block = nextBlock < groups.size() && groups.get(nextBlock).getRowCount() == count
+                            ? groups.get(nextBlock) : null;
+                    nextBlock++;
                     RowGroupReader.Batches batches = new RowGroupReader.Batches(root, pages,
-                            new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+                            new ColumnReadStoreImpl(pages, converter, schema, createdBy), block, limits.pageDecoder());
                     while (batches.hasNext()) {
                         // an automatic arena: the writer may keep the batch's buffers past write()
                         Arena arena = Arena.ofAuto();

@@ -33,12 +33,15 @@ import java.util.List;
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.api.Binary;
 
 /**
  * Turns one row group into canonical Vortex arrays, a batch of whole top-level rows at a time (see
- * {@link Batches}): every leaf column is read once through its {@link ColumnReader} into primitive
- * arrays at its rows' positions (nulls leave zeros), keeping its definition and repetition levels only
+ * {@link Batches}): every leaf column is read once, through {@link FlatPages} when it does not repeat
+ * and its encodings allow, otherwise through its {@link ColumnReader}, into primitive arrays at its
+ * rows' positions (nulls leave zeros), keeping its definition and repetition levels only
  * when an enclosing struct, list or map needs them; the enclosing nodes then take their validity and
  * offsets from their first leaf's levels.
  *
@@ -49,6 +52,8 @@ final class RowGroupReader {
     private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle VIEW_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle VIEW_LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
     private static final DType.Primitive OFFSETS = new DType.Primitive(PType.I32, false);
     /** Julian day number of 1970-01-01, the epoch of INT96 timestamps' day field. */
     private static final long JULIAN_EPOCH_DAY = 2_440_588L;
@@ -79,10 +84,22 @@ final class RowGroupReader {
      * @param entries the most level entries of all leaf columns together per batch of a schema with repeated
      *     columns; a batch ends at the first row boundary reaching it, so one row larger than this is one batch
      * @param bytes likewise the most string and binary value bytes of all leaf columns together
+     * @param pageDecoder whether {@link FlatPages} decodes the column chunks it supports (otherwise
+     *     parquet-java's column reader reads every column)
      */
-    record Limits(int rows, int entries, long bytes) {
+    record Limits(int rows, int entries, long bytes, boolean pageDecoder) {
         /** 64 Ki rows, 1 Mi level entries, 16 MiB of string bytes: a few tens of MiB per batch. */
         static final Limits DEFAULT = new Limits(1 << 16, 1 << 20, 16L << 20);
+
+        /** Limits with {@link FlatPages} decoding the columns it supports. */
+        Limits(int rows, int entries, long bytes) {
+            this(rows, entries, bytes, true);
+        }
+
+        /** @return these limits with every column read by parquet-java's column reader (to compare with) */
+        Limits withParquetJavaReader() {
+            return new Limits(rows, entries, bytes, false);
+        }
 
         Limits {
             if (rows < 1 || entries < 1 || bytes < 1) {
@@ -125,9 +142,12 @@ final class RowGroupReader {
          * @param root the converted schema
          * @param pages the row group's pages
          * @param store its column readers
+         * @param block the row group's metadata, or null when unknown (every column is then read by {@code store})
+         * @param pageDecoder whether {@link FlatPages} reads the column chunks it supports
          * @throws VortexException when a column's value count contradicts the row count
          */
-        Batches(ParquetSchema.Struct root, PageReadStore pages, ColumnReadStore store) {
+        Batches(ParquetSchema.Struct root, PageReadStore pages, ColumnReadStore store, BlockMetaData block,
+                boolean pageDecoder) {
             this.root = root;
             this.rowCount = pages.getRowCount();
             this.remaining = rowCount;
@@ -145,7 +165,15 @@ final class RowGroupReader {
                 } else {
                     noRepetition = false;
                 }
-                leaves[leaf.column()] = LeafReader.of(store.getColumnReader(leaf.descriptor()), leaf, entries);
+                ColumnChunkMetaData chunk = pageDecoder && block != null && leaf.column() < block.getColumns().size()
+                        ? block.getColumns().get(leaf.column()) : null;
+                if (FlatPages.supports(chunk, leaf)) {
+                    LeafReader reader = LeafReader.of(null, leaf, entries);
+                    reader.pages = new FlatPages(pages.getPageReader(leaf.descriptor()), leaf, reader);
+                    leaves[leaf.column()] = reader;
+                } else {
+                    leaves[leaf.column()] = LeafReader.of(store.getColumnReader(leaf.descriptor()), leaf, entries);
+                }
             }
             this.flat = noRepetition;
         }
@@ -357,8 +385,15 @@ final class RowGroupReader {
      * row ("slot") in arrays that grow with the batch, and {@link #finish} hands the batch's array and
      * levels over and starts the next batch in the same arrays, zeroed.
      */
-    private abstract static class LeafReader {
+    private abstract static class LeafReader implements FlatPages.Values {
+        /** Level entries decoded per {@link FlatPages} call. */
+        private static final int SECTION = 4096;
+        /** The column's reader, or null when {@link #pages} decodes it. */
         final ColumnReader reader;
+        /** The column chunk's own page decoder, or null when parquet-java's {@link #reader} reads it. */
+        FlatPages pages;
+        private int[] levelBuffer;
+        private int[] atBuffer;
         final Leaf leaf;
         private final boolean repeated;
         private final boolean keepDefs;
@@ -418,6 +453,10 @@ final class RowGroupReader {
             if (!repeated) {
                 int n = (int) Math.min(rows, left);
                 reserve(n, room);
+                if (pages != null) {
+                    readSections(n);
+                    return n;
+                }
                 for (int i = 0; i < n; i++) {
                     entry(0);
                 }
@@ -439,6 +478,84 @@ final class RowGroupReader {
                 entry(r);
             }
             return started;
+        }
+
+        /**
+         * Reads {@code n} entries of a column that does not repeat through {@link #pages}, a section of a page
+         * at a time: its levels place the values at their slots as {@link #entry} does.
+         */
+        private void readSections(int n) {
+            if (levelBuffer == null) {
+                levelBuffer = new int[SECTION];
+                atBuffer = new int[SECTION];
+            }
+            int[] levels = levelBuffer;
+            int[] at = atBuffer;
+            while (n > 0) {
+                int m = pages.levels(levels, Math.min(n, SECTION));
+                int p = 0;
+                int slot = slots;
+                if (maxDef == 0) {
+                    for (int i = 0; i < m; i++) {
+                        valid[slot >>> 6] |= 1L << slot;
+                        at[p++] = slot++;
+                    }
+                    if (keepDefs) {
+                        Arrays.fill(defs, entries, entries + m, (byte) 0);
+                    }
+                } else {
+                    for (int i = 0; i < m; i++) {
+                        int d = levels[i];
+                        if (keepDefs) {
+                            defs[entries + i] = (byte) d;
+                        }
+                        if (d == maxDef) {
+                            valid[slot >>> 6] |= 1L << slot;
+                            at[p++] = slot++;
+                        } else if (d >= slotDef) {
+                            slot++; // a null row: its value stays zero
+                        }
+                    }
+                }
+                if (keepReps) {
+                    Arrays.fill(reps, entries, entries + m, (byte) 0);
+                }
+                entries += m;
+                slots = slot;
+                present += p;
+                pages.values(at, p);
+                left -= m;
+                n -= m;
+            }
+        }
+
+        @Override
+        public int plain(byte[] buf, int pos, int end, int[] at, int n) {
+            throw new IllegalStateException("no page decoding for " + leaf.kind());
+        }
+
+        @Override
+        public void dictionary(byte[] buf, int pos, int end, int size) {
+            throw new IllegalStateException("no page decoding for " + leaf.kind());
+        }
+
+        @Override
+        public void dict(int[] ids, int[] at, int n) {
+            throw new IllegalStateException("no page decoding for " + leaf.kind());
+        }
+
+        /** @throws VortexException when {@code need} bytes are not left in a page */
+        final void need(long need, int pos, int end, String what) {
+            if (need > end - pos) {
+                throw new VortexException("Parquet column " + leaf.descriptor() + ": a page holds " + (end - pos)
+                        + " bytes where " + what + " need " + need);
+            }
+        }
+
+        /** @throws VortexException when an index is not one of the {@code size} dictionary entries */
+        final void badIndex(int id, int size) {
+            throw new VortexException("Parquet column " + leaf.descriptor() + ": dictionary index "
+                    + Integer.toUnsignedString(id) + " in a dictionary of " + size + " entries");
         }
 
         /** Reads the current entry (of repetition level {@code r}) and its value, if any. */
@@ -645,6 +762,15 @@ final class RowGroupReader {
         }
 
         @Override
+        public void dict(int[] ids, int[] at, int n) {
+            long[] b = bits;
+            for (int i = 0; i < n; i++) {
+                int slot = at[i];
+                b[slot >>> 6] |= (long) (ids[i] & 1) << slot;
+            }
+        }
+
+        @Override
         void grow(int slots) {
             bits = slots == 0 ? new long[0] : Arrays.copyOf(bits, (slots + 63) >>> 6);
         }
@@ -670,11 +796,59 @@ final class RowGroupReader {
      */
     private static final class Numbers extends LeafReader {
         private final ParquetSchema.Kind kind;
+        /** Whether the physical values are 4 bytes (INT32, FLOAT) rather than 8, for {@link FlatPages}. */
+        private final boolean narrow;
         private long[] values = new long[0];
+        private long[] dictionary;
 
         Numbers(ColumnReader reader, Leaf leaf, long total) {
             super(reader, leaf, total);
             this.kind = leaf.kind();
+            this.narrow = kind == ParquetSchema.Kind.INT32 || kind == ParquetSchema.Kind.DECIMAL_INT32
+                    || kind == ParquetSchema.Kind.FLOAT;
+        }
+
+        // FLOAT and DOUBLE values are kept as their bits, INT32 and FLOAT sign-extended, as value() does
+
+        @Override
+        public int plain(byte[] buf, int pos, int end, int[] at, int n) {
+            long[] v = values;
+            if (narrow) {
+                need(4L * n, pos, end, n + " 4-byte values");
+                for (int i = 0; i < n; i++) {
+                    v[at[i]] = (int) VIEW_INT.get(buf, pos + 4 * i);
+                }
+                return pos + 4 * n;
+            }
+            need(8L * n, pos, end, n + " 8-byte values");
+            for (int i = 0; i < n; i++) {
+                v[at[i]] = (long) VIEW_LONG.get(buf, pos + 8 * i);
+            }
+            return pos + 8 * n;
+        }
+
+        @Override
+        public void dictionary(byte[] buf, int pos, int end, int size) {
+            int width = narrow ? 4 : 8;
+            need((long) width * size, pos, end, "a dictionary of " + size + " entries");
+            long[] d = new long[size];
+            for (int i = 0; i < size; i++) {
+                d[i] = narrow ? (int) VIEW_INT.get(buf, pos + 4 * i) : (long) VIEW_LONG.get(buf, pos + 8 * i);
+            }
+            dictionary = d;
+        }
+
+        @Override
+        public void dict(int[] ids, int[] at, int n) {
+            long[] v = values;
+            long[] d = dictionary;
+            for (int i = 0; i < n; i++) {
+                int id = ids[i];
+                if (Integer.compareUnsigned(id, d.length) >= 0) {
+                    badIndex(id, d.length);
+                }
+                v[at[i]] = d[id];
+            }
         }
 
         @Override
@@ -807,6 +981,94 @@ final class RowGroupReader {
 
         Strings(ColumnReader reader, Leaf leaf, long total) {
             super(reader, leaf, total);
+            this.fixedLength = leaf.descriptor().getPrimitiveType().getPrimitiveTypeName()
+                    == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+                    ? leaf.descriptor().getPrimitiveType().getTypeLength() : -1;
+        }
+
+        /** FIXED_LEN_BYTE_ARRAY's length, or -1 for BYTE_ARRAY. */
+        private final int fixedLength;
+        /** The dictionary's values: in {@link #dictBytes} at {@link #dictStarts}, {@link #dictLengths} long. */
+        private byte[] dictBytes;
+        private int[] dictStarts;
+        private int[] dictLengths;
+
+        @Override
+        public int plain(byte[] buf, int pos, int end, int[] at, int n) {
+            if (fixedLength >= 0) {
+                need((long) fixedLength * n, pos, end, n + " values of " + fixedLength + " bytes");
+                for (int i = 0; i < n; i++) {
+                    append(at[i], buf, pos, fixedLength);
+                    pos += fixedLength;
+                }
+                return pos;
+            }
+            for (int i = 0; i < n; i++) {
+                need(4, pos, end, "a value's length");
+                int len = (int) VIEW_INT.get(buf, pos);
+                pos += 4;
+                if (len < 0 || len > end - pos) {
+                    throw new VortexException("Parquet column " + leaf.descriptor() + ": a value of " + len
+                            + " bytes in a page with " + (end - pos) + " bytes left");
+                }
+                append(at[i], buf, pos, len);
+                pos += len;
+            }
+            return pos;
+        }
+
+        @Override
+        public void dictionary(byte[] buf, int pos, int end, int size) {
+            need((long) (fixedLength >= 0 ? fixedLength : 4) * size, pos, end, "a dictionary of " + size
+                    + " entries");
+            int[] starts = new int[size];
+            int[] lengths = new int[size];
+            for (int i = 0; i < size; i++) {
+                int len = fixedLength;
+                if (len < 0) {
+                    need(4, pos, end, "a value's length");
+                    len = (int) VIEW_INT.get(buf, pos);
+                    pos += 4;
+                    if (len < 0 || len > end - pos) {
+                        throw new VortexException("Parquet column " + leaf.descriptor() + ": a dictionary value of "
+                                + len + " bytes in a page with " + (end - pos) + " bytes left");
+                    }
+                }
+                starts[i] = pos;
+                lengths[i] = len;
+                pos += len;
+            }
+            dictBytes = buf;
+            dictStarts = starts;
+            dictLengths = lengths;
+        }
+
+        @Override
+        public void dict(int[] ids, int[] at, int n) {
+            int size = dictStarts.length;
+            for (int i = 0; i < n; i++) {
+                int id = ids[i];
+                if (Integer.compareUnsigned(id, size) >= 0) {
+                    badIndex(id, size);
+                }
+                append(at[i], dictBytes, dictStarts[id], dictLengths[id]);
+            }
+        }
+
+        /** Stores a value at a slot: its view, and its bytes in the data buffer when they are not inline. */
+        private void append(int slot, byte[] src, int off, int len) {
+            int base = slot * 16;
+            VIEW_INT.set(views, base, len);
+            if (len <= VarBinViewArray.MAX_INLINE) {
+                System.arraycopy(src, off, views, base + 4, len);
+                return;
+            }
+            room(len);
+            System.arraycopy(src, off, data, used, len);
+            System.arraycopy(src, off, views, base + 4, 4);
+            VIEW_INT.set(views, base + 8, full.size());
+            VIEW_INT.set(views, base + 12, used);
+            used += len;
         }
 
         @Override
@@ -820,6 +1082,16 @@ final class RowGroupReader {
                 b.get(p, views, base + 4, len);
                 return;
             }
+            room(len);
+            b.get(p, data, used, len);
+            System.arraycopy(data, used, views, base + 4, 4);
+            VIEW_INT.set(views, base + 8, full.size());
+            VIEW_INT.set(views, base + 12, used);
+            used += len;
+        }
+
+        /** Makes room for {@code len} more bytes in the data buffer, starting a new one past 1 GiB. */
+        private void room(int len) {
             if (len > MAX_DATA_BUFFER - used) {
                 if (len > MAX_DATA_BUFFER) {
                     throw new VortexException("Parquet value of " + len + " bytes in " + leaf.descriptor()
@@ -837,11 +1109,6 @@ final class RowGroupReader {
                 }
                 data = Arrays.copyOf(data, (int) Math.min(grown, MAX_DATA_BUFFER));
             }
-            b.get(p, data, used, len);
-            System.arraycopy(data, used, views, base + 4, 4);
-            VIEW_INT.set(views, base + 8, full.size());
-            VIEW_INT.set(views, base + 12, used);
-            used += len;
         }
 
         @Override

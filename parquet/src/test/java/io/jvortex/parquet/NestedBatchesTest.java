@@ -224,10 +224,12 @@ class NestedBatchesTest {
         try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(parquet), options)) {
             MessageType schema = reader.getFileMetaData().getSchema();
             ParquetSchema.Struct root = ParquetSchema.convert(schema);
+            int group = 0;
             for (PageReadStore next = reader.readNextRowGroup(); next != null; next = reader.readNextRowGroup()) {
                 try (PageReadStore pages = next) {
                     RowGroupReader.Batches batches = new RowGroupReader.Batches(root, pages, new ColumnReadStoreImpl(
-                            pages, new ParquetToVortex.NoRecords(schema), schema, reader.getFileMetaData().getCreatedBy()));
+                            pages, new ParquetToVortex.NoRecords(schema), schema, reader.getFileMetaData().getCreatedBy()),
+                            reader.getRowGroups().get(group++), limits.pageDecoder());
                     while (batches.hasNext()) {
                         try (Arena arena = Arena.ofConfined()) {
                             StructArray batch = batches.next(limits, arena);

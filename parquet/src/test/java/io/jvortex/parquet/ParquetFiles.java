@@ -149,9 +149,28 @@ final class ParquetFiles {
      * @param dictionary whether to dictionary-encode
      */
     static void write(GeneratedTable table, Path file, CompressionCodecName codec, int rowGroupRows, boolean dictionary) {
+        write(table, file, codec, rowGroupRows, dictionary, Pages.DEFAULT);
+    }
+
+    /**
+     * How parquet-java lays out pages.
+     *
+     * @param version the writer version (1.0: data pages v1; 2.0: data pages v2, RLE booleans)
+     * @param rowsPerPage the most rows per page, or 0 for a third of a row group
+     * @param dictionaryBytes the largest dictionary page: past it the writer falls back to PLAIN
+     */
+    record Pages(org.apache.parquet.column.ParquetProperties.WriterVersion version, int rowsPerPage,
+                 int dictionaryBytes) {
+        static final Pages DEFAULT = new Pages(org.apache.parquet.column.ParquetProperties.WriterVersion.PARQUET_1_0,
+                0, org.apache.parquet.column.ParquetProperties.DEFAULT_DICTIONARY_PAGE_SIZE);
+    }
+
+    /** Writes a generated table with the given page layout. */
+    static void write(GeneratedTable table, Path file, CompressionCodecName codec, int rowGroupRows, boolean dictionary,
+            Pages pages) {
         MessageType schema = schema(table.spec());
         List<TypeSpec.Field> columns = table.spec().columns();
-        write(schema, file, codec, rowGroupRows, dictionary, table.rowCount(), (rc, row) -> {
+        write(schema, file, codec, rowGroupRows, dictionary, pages, table.rowCount(), (rc, row) -> {
             List<Object> values = table.row(row);
             for (int i = 0; i < columns.size(); i++) {
                 Object value = values.get(i);
@@ -177,14 +196,21 @@ final class ParquetFiles {
      */
     static void write(MessageType schema, Path file, CompressionCodecName codec, int rowGroupRows, boolean dictionary,
             int rows, BiConsumer<RecordConsumer, Integer> record) {
+        write(schema, file, codec, rowGroupRows, dictionary, Pages.DEFAULT, rows, record);
+    }
+
+    private static void write(MessageType schema, Path file, CompressionCodecName codec, int rowGroupRows,
+            boolean dictionary, Pages pages, int rows, BiConsumer<RecordConsumer, Integer> record) {
         try (ParquetWriter<Integer> writer = new Builder(new LocalOutputFile(file), schema, record)
                 .withConf(new PlainParquetConfiguration())
                 .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
                 .withCodecFactory(new Compressors())
                 .withCompressionCodec(codec)
                 .withRowGroupRowCountLimit(rowGroupRows)
-                .withPageRowCountLimit(Math.max(1, rowGroupRows / 3))
+                .withPageRowCountLimit(pages.rowsPerPage() > 0 ? pages.rowsPerPage() : Math.max(1, rowGroupRows / 3))
                 .withDictionaryEncoding(dictionary)
+                .withDictionaryPageSize(pages.dictionaryBytes())
+                .withWriterVersion(pages.version())
                 .build()) {
             for (int i = 0; i < rows; i++) {
                 writer.write(i);
