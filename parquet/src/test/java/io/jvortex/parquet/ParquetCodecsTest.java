@@ -40,6 +40,20 @@ class ParquetCodecsTest {
                 phrases[i] = random.nextInt(50) == 0 ? (byte) random.nextInt() : phrase[(i * 7 + i / 1000) % phrase.length];
             }
             inputs.add(phrases);
+            // patterns of periods 1 to 20 (copies overlapping themselves at every offset) between noise
+            byte[] periodic = new byte[size];
+            for (int i = 0; i < size; ) {
+                int period = random.nextInt(1, 21);
+                int run = random.nextInt(1, 300);
+                for (int k = 0; k < period && i + k < size; k++) {
+                    periodic[i + k] = (byte) random.nextInt();
+                }
+                for (int k = period; k < run && i + k < size; k++) {
+                    periodic[i + k] = periodic[i + k - period];
+                }
+                i += run;
+            }
+            inputs.add(periodic);
         }
         return inputs;
     }
