@@ -237,8 +237,16 @@ public final class OnPairEncoder {
 
     /** Loads up to 8 bytes little-endian from {@code pos}, zero-padded past {@code end}. */
     private static long word(byte[] data, int pos, int end) {
-        if (end - pos >= 8) {
+        int n = end - pos;
+        if (n >= 8) {
             return (long) LONG_LE.get(data, pos);
+        }
+        if (n <= 0) {
+            return 0;
+        }
+        if (data.length - pos >= 8) {
+            // the bytes after the end are there to read: one load, masked to the n bytes
+            return (long) LONG_LE.get(data, pos) & ((1L << (n << 3)) - 1);
         }
         long w = 0;
         for (int i = end - 1; i >= pos; i--) {
