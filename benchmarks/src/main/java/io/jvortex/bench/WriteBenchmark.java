@@ -25,9 +25,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * made by {@code bench/prepare_data.py}) into a temporary file. jvortex:
  * {@link ParquetToVortex#convert} with {@link WriteOptions#defaults()} (compressing writer, zone
  * maps, one thread per processor). vortex-jni 0.76: parquet-java's column readers into Arrow
- * vectors, then its {@code VortexWriter} (the Rust writer, its default strategy). Both decode the
- * Parquet values through parquet-java's column readers (jvortex decompresses pages with its own
- * pure-Java codecs, the vortex-jni side with snappy-java), so the difference is mostly the writer.
+ * vectors, then its {@code VortexWriter} (the Rust writer, its default strategy). jvortex decodes the
+ * pages with its own page decoder and pure-Java codecs, the vortex-jni side with parquet-java's column
+ * readers and snappy-java: both measure the whole conversion.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
