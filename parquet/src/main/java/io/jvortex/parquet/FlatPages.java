@@ -25,10 +25,11 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 /**
  * Decodes the pages of one column chunk that does not repeat, without parquet-java's value-at-a-time
  * column reader: definition levels and dictionary indices are read as runs of the RLE/bit-packed hybrid
- * (or the deprecated big-endian bit packing for levels), values as PLAIN or through the dictionary, a
- * section of a page at a time, straight into the leaf's arrays ({@link Values}).
+ * (or the deprecated big-endian bit packing for levels), values as PLAIN, through the dictionary,
+ * DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT, a section of a
+ * page at a time, straight into the leaf's arrays ({@link Values}).
  *
- * <p>It takes the chunks whose every encoding is one that common writers produce ({@link #supports});
+ * <p>It takes the chunks of the kinds it reads whose every encoding is one of those ({@link #supports});
  * the others, and every repeated column, stay with parquet-java's reader. Both give the same values.
  */
 // PLAIN_DICTIONARY and BIT_PACKED are deprecated but still written; toByteBuffer() wraps heap bytes uncopied
@@ -40,6 +41,12 @@ final class FlatPages {
     private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final Set<Encoding> ENCODINGS = EnumSet.of(Encoding.PLAIN, Encoding.PLAIN_DICTIONARY,
             Encoding.RLE_DICTIONARY, Encoding.RLE, Encoding.BIT_PACKED);
+    /** Value encodings beyond {@link #ENCODINGS} for integers. */
+    private static final Set<Encoding> INTEGERS = EnumSet.of(Encoding.DELTA_BINARY_PACKED, Encoding.BYTE_STREAM_SPLIT);
+    /** Value encodings beyond {@link #ENCODINGS} for floats. */
+    private static final Set<Encoding> FLOATS = EnumSet.of(Encoding.BYTE_STREAM_SPLIT);
+    /** Value encodings beyond {@link #ENCODINGS} for byte arrays. */
+    private static final Set<Encoding> BYTES = EnumSet.of(Encoding.DELTA_LENGTH_BYTE_ARRAY, Encoding.DELTA_BYTE_ARRAY);
 
     /** Where a leaf takes the values this decodes; each call writes {@code n} values at slots {@code at[0..n)}. */
     interface Values {
@@ -67,9 +74,15 @@ final class FlatPages {
          * @throws VortexException when an id is not in the dictionary
          */
         void dict(int[] ids, int[] at, int n);
+
+        /** Stores decoded numbers: integers (INT32 sign-extended) or the bits of floats (FLOAT sign-extended). */
+        void longs(long[] values, int[] at, int n);
+
+        /** Stores one byte-array value at a slot. */
+        void bytes(int slot, byte[] src, int off, int len);
     }
 
-    private enum Mode { PLAIN, DICT, BOOLS }
+    private enum Mode { PLAIN, DICT, BOOLS, DELTA, SPLIT, DELTA_LENGTH, DELTA_BYTES }
 
     private final PageReader pages;
     private final ColumnDescriptor column;
@@ -81,6 +94,20 @@ final class FlatPages {
     /** Dictionary indices, or boolean values when RLE-encoded or PLAIN (bit-packed). */
     private final Hybrid ids = new Hybrid();
     private int[] idBuffer = new int[0];
+    private long[] longBuffer = new long[0];
+    /** DELTA_BINARY_PACKED values, or the lengths of DELTA_LENGTH_BYTE_ARRAY / the prefixes of DELTA_BYTE_ARRAY. */
+    private final Delta delta = new Delta();
+    /** The suffix lengths of DELTA_BYTE_ARRAY. */
+    private final Delta suffixes = new Delta();
+    /** The previous DELTA_BYTE_ARRAY value (carried from page to page, as parquet-java does). */
+    private byte[] previous = new byte[16];
+    private int previousLength;
+    private boolean previousFromDeltaPage;
+    /** BYTE_STREAM_SPLIT: bytes per value, values in the page, the next value's index. */
+    private int splitWidth;
+    private int splitCount;
+    private int splitNext;
+    private final boolean narrow;
     private int dictionarySize = -1;
     private Mode mode;
     private byte[] buf;
@@ -102,6 +129,8 @@ final class FlatPages {
         this.bools = column.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN;
         this.maxDef = column.getMaxDefinitionLevel();
         this.levelWidth = 32 - Integer.numberOfLeadingZeros(maxDef);
+        PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
+        this.narrow = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT;
         DictionaryPage dictionary = pages.readDictionaryPage();
         if (dictionary != null) {
             if (bools) {
@@ -130,22 +159,30 @@ final class FlatPages {
     static boolean supports(ColumnChunkMetaData chunk, Leaf leaf) {
         if (chunk == null || leaf.descriptor().getMaxRepetitionLevel() != 0
                 || leaf.presentDef() != leaf.descriptor().getMaxDefinitionLevel()
-                || !ENCODINGS.containsAll(chunk.getEncodings())
                 || !chunk.getPath().equals(org.apache.parquet.hadoop.metadata.ColumnPath.get(
                         leaf.descriptor().getPath()))) {
             return false;
         }
         PrimitiveTypeName type = leaf.descriptor().getPrimitiveType().getPrimitiveTypeName();
-        return switch (leaf.kind()) {
-            case BOOL -> type == PrimitiveTypeName.BOOLEAN;
-            case INT32, DECIMAL_INT32 -> type == PrimitiveTypeName.INT32;
-            case INT64, DECIMAL_INT64 -> type == PrimitiveTypeName.INT64;
-            case FLOAT -> type == PrimitiveTypeName.FLOAT;
-            case DOUBLE -> type == PrimitiveTypeName.DOUBLE;
-            case BYTES -> type == PrimitiveTypeName.BINARY
-                    || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY && leaf.descriptor().getPrimitiveType().getTypeLength() > 0;
-            default -> false;
+        Set<Encoding> more = switch (leaf.kind()) {
+            case BOOL -> type == PrimitiveTypeName.BOOLEAN ? Set.of() : null;
+            case INT32, DECIMAL_INT32 -> type == PrimitiveTypeName.INT32 ? INTEGERS : null;
+            case INT64, DECIMAL_INT64 -> type == PrimitiveTypeName.INT64 ? INTEGERS : null;
+            case FLOAT -> type == PrimitiveTypeName.FLOAT ? FLOATS : null;
+            case DOUBLE -> type == PrimitiveTypeName.DOUBLE ? FLOATS : null;
+            case BYTES -> type == PrimitiveTypeName.BINARY || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+                    && leaf.descriptor().getPrimitiveType().getTypeLength() > 0 ? BYTES : null;
+            default -> null;
         };
+        if (more == null) {
+            return false;
+        }
+        for (Encoding e : chunk.getEncodings()) {
+            if (!ENCODINGS.contains(e) && !more.contains(e)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -194,7 +231,77 @@ final class FlatPages {
                 ids.read(idBuffer, n, column, mode == Mode.DICT ? "dictionary indices" : "boolean values");
                 values.dict(idBuffer, at, n);
             }
+            case DELTA -> {
+                long[] v = longs(n);
+                delta.read(v, n, column, "DELTA_BINARY_PACKED values");
+                if (narrow) {
+                    for (int i = 0; i < n; i++) {
+                        v[i] = (int) v[i];
+                    }
+                }
+                values.longs(v, at, n);
+            }
+            case SPLIT -> {
+                if (n > splitCount - splitNext) {
+                    throw new VortexException("Parquet column " + column + ": page " + pagesRead + " holds "
+                            + splitCount + " BYTE_STREAM_SPLIT values, its levels more");
+                }
+                long[] v = longs(n);
+                for (int i = 0; i < n; i++) {
+                    int base = pos + splitNext + i;
+                    long bits = 0;
+                    for (int k = 0; k < splitWidth; k++) {
+                        bits |= (buf[base + k * splitCount] & 0xFFL) << (8 * k);
+                    }
+                    v[i] = narrow ? (int) bits : bits;
+                }
+                splitNext += n;
+                values.longs(v, at, n);
+            }
+            case DELTA_LENGTH -> {
+                long[] lengths = longs(n);
+                delta.read(lengths, n, column, "DELTA_LENGTH_BYTE_ARRAY lengths");
+                for (int i = 0; i < n; i++) {
+                    int len = (int) lengths[i]; // 32-bit values
+                    if (len < 0 || len > end - pos) {
+                        throw new VortexException("Parquet column " + column + ": a value of " + len
+                                + " bytes in page " + pagesRead + " with " + (end - pos) + " bytes left");
+                    }
+                    values.bytes(at[i], buf, pos, len);
+                    pos += len;
+                }
+            }
+            case DELTA_BYTES -> {
+                long[] prefixes = longs(n);
+                delta.read(prefixes, n, column, "DELTA_BYTE_ARRAY prefix lengths");
+                long[] lengths = new long[n];
+                suffixes.read(lengths, n, column, "DELTA_BYTE_ARRAY suffix lengths");
+                for (int i = 0; i < n; i++) {
+                    int prefix = (int) prefixes[i]; // 32-bit values
+                    int suffix = (int) lengths[i];
+                    if (prefix < 0 || prefix > previousLength || suffix < 0 || suffix > end - pos) {
+                        throw new VortexException("Parquet column " + column + ": a prefix of " + prefix
+                                + " bytes of a " + previousLength + "-byte value and a suffix of " + suffix
+                                + " bytes in page " + pagesRead + " with " + (end - pos) + " bytes left");
+                    }
+                    int length = prefix + suffix;
+                    if (length > previous.length) {
+                        previous = Arrays.copyOf(previous, Math.max(length, 2 * previous.length));
+                    }
+                    System.arraycopy(buf, pos, previous, prefix, suffix);
+                    pos += suffix;
+                    previousLength = length;
+                    values.bytes(at[i], previous, 0, length);
+                }
+            }
         }
+    }
+
+    private long[] longs(int n) {
+        if (longBuffer.length < n) {
+            longBuffer = new long[Math.max(n, 1024)];
+        }
+        return longBuffer;
     }
 
     private void nextPage() {
@@ -249,7 +356,38 @@ final class FlatPages {
             }
             default -> throw new VortexException("Parquet column " + column + ": unknown page kind " + page);
         }
+        boolean deltaBytes = false;
         switch (encoding) {
+            case DELTA_BINARY_PACKED -> {
+                delta.reset(buf, pos, end, column, "DELTA_BINARY_PACKED values");
+                mode = Mode.DELTA;
+            }
+            case BYTE_STREAM_SPLIT -> {
+                splitWidth = narrow ? 4 : 8;
+                if ((end - pos) % splitWidth != 0) {
+                    throw new VortexException("Parquet column " + column + ": BYTE_STREAM_SPLIT page " + pagesRead
+                            + " of " + (end - pos) + " bytes, not a multiple of " + splitWidth);
+                }
+                splitCount = (end - pos) / splitWidth;
+                splitNext = 0;
+                mode = Mode.SPLIT;
+            }
+            case DELTA_LENGTH_BYTE_ARRAY -> {
+                delta.reset(buf, pos, end, column, "DELTA_LENGTH_BYTE_ARRAY lengths");
+                pos = delta.end(column, "DELTA_LENGTH_BYTE_ARRAY lengths");
+                mode = Mode.DELTA_LENGTH;
+            }
+            case DELTA_BYTE_ARRAY -> {
+                delta.reset(buf, pos, end, column, "DELTA_BYTE_ARRAY prefix lengths");
+                int at = delta.end(column, "DELTA_BYTE_ARRAY prefix lengths");
+                suffixes.reset(buf, at, end, column, "DELTA_BYTE_ARRAY suffix lengths");
+                pos = suffixes.end(column, "DELTA_BYTE_ARRAY suffix lengths");
+                if (!previousFromDeltaPage) {
+                    previousLength = 0;
+                }
+                deltaBytes = true;
+                mode = Mode.DELTA_BYTES;
+            }
             case PLAIN -> {
                 if (bools) {
                     // one bit per value, least significant first: the hybrid's bit-packed form without headers
@@ -288,6 +426,7 @@ final class FlatPages {
             }
             default -> throw unsupported("values", encoding);
         }
+        previousFromDeltaPage = deltaBytes;
         pageLeft = count;
     }
 
@@ -322,6 +461,196 @@ final class FlatPages {
             return ByteBuffer.wrap(copy);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * DELTA_BINARY_PACKED: a header (block size, miniblocks per block, value count, first value), then
+     * blocks of a minimum delta, one bit width per miniblock and the miniblocks, each a bit-packed run of
+     * deltas above the minimum (least significant bit first). Values wrap in 64 bits; INT32 callers narrow
+     * them. Miniblocks past the last value may be left out.
+     */
+    static final class Delta {
+        private byte[] buf;
+        private int pos;
+        private int end;
+        private int perMini;
+        private int miniblocks;
+        private byte[] widths = new byte[0];
+        /** Values not read yet, the first one included while it is pending. */
+        private long left;
+        private boolean firstPending;
+        private long last;
+        private long minDelta;
+        /** The current miniblock (== miniblocks: a new block starts next), its values read, its bit position. */
+        private int mini;
+        private int inMini;
+        private long bit;
+        private int width;
+        /** Where the block's next miniblock starts. */
+        private int next;
+        private int headerEnd;
+        private long total;
+
+        void reset(byte[] buf, int pos, int end, ColumnDescriptor column, String what) {
+            this.buf = buf;
+            this.end = end;
+            this.pos = pos;
+            long blockSize = uleb(column, what);
+            long count = uleb(column, what);
+            long values = uleb(column, what);
+            long zigzag = uleb(column, what);
+            if (blockSize <= 0 || blockSize > 1 << 20 || count <= 0 || blockSize % count != 0
+                    || (blockSize / count) % 8 != 0 || values > Integer.MAX_VALUE) {
+                throw new VortexException("Parquet column " + column + ": " + what + " with blocks of " + blockSize
+                        + " values in " + count + " miniblocks for " + values + " values");
+            }
+            this.perMini = (int) (blockSize / count);
+            this.miniblocks = (int) count;
+            if (widths.length < miniblocks) {
+                widths = new byte[miniblocks];
+            }
+            this.total = values;
+            this.left = values;
+            this.firstPending = values > 0;
+            this.last = (zigzag >>> 1) ^ -(zigzag & 1);
+            this.mini = miniblocks;
+            this.inMini = 0;
+            this.next = this.pos;
+            this.headerEnd = this.pos;
+        }
+
+        /** @return where the values end: past the last miniblock holding one (the header read, blocks walked) */
+        int end(ColumnDescriptor column, String what) {
+            int at = headerEnd;
+            long remaining = total - 1;
+            while (remaining > 0) {
+                pos = at;
+                uleb(column, what); // the block's minimum delta
+                if (end - pos < miniblocks) {
+                    throw cut(column, what);
+                }
+                at = pos + miniblocks;
+                for (int m = 0; m < miniblocks && remaining > 0; m++) {
+                    long bytes = (long) perMini * (buf[pos + m] & 0xFF) / 8;
+                    if (bytes > end - at) {
+                        throw cut(column, what);
+                    }
+                    at += (int) bytes;
+                    remaining -= perMini;
+                }
+            }
+            pos = headerEnd;
+            return at;
+        }
+
+        void read(long[] out, int n, ColumnDescriptor column, String what) {
+            if (n > left) {
+                throw new VortexException("Parquet column " + column + ": its " + what + " hold " + total
+                        + " values, its levels more");
+            }
+            int i = 0;
+            if (firstPending && n > 0) {
+                out[i++] = last;
+                firstPending = false;
+                left--;
+            }
+            while (i < n) {
+                if (mini == miniblocks || inMini == perMini) {
+                    nextMiniblock(column, what);
+                }
+                int k = Math.min(n - i, perMini - inMini);
+                long b = bit;
+                int w = width;
+                long v = last;
+                long min = minDelta;
+                for (int j = 0; j < k; j++) {
+                    v += min + bits(b, w);
+                    b += w;
+                    out[i + j] = v;
+                }
+                last = v;
+                bit = b;
+                inMini += k;
+                i += k;
+                left -= k;
+            }
+        }
+
+        private void nextMiniblock(ColumnDescriptor column, String what) {
+            if (mini == miniblocks) {
+                pos = next;
+                long zigzag = uleb(column, what);
+                minDelta = (zigzag >>> 1) ^ -(zigzag & 1);
+                if (end - pos < miniblocks) {
+                    throw cut(column, what);
+                }
+                System.arraycopy(buf, pos, widths, 0, miniblocks);
+                next = pos + miniblocks;
+                mini = 0;
+            } else {
+                mini++;
+                if (mini == miniblocks) {
+                    nextMiniblock(column, what);
+                    return;
+                }
+            }
+            width = widths[mini] & 0xFF;
+            if (width > 64) {
+                throw new VortexException("Parquet column " + column + ": a miniblock of " + width + "-bit deltas in "
+                        + "its " + what);
+            }
+            // the values this miniblock holds for the page; a miniblock is padded, only its values must be there
+            long needed = Math.min(perMini, left);
+            long bytes = (long) perMini * width / 8;
+            if ((needed * width + 7) / 8 > end - next) {
+                throw cut(column, what);
+            }
+            bit = (long) next << 3;
+            next += (int) Math.min(bytes, end - next);
+            inMini = 0;
+        }
+
+        /** The {@code w}-bit value at bit {@code b}, least significant bit first. */
+        private long bits(long b, int w) {
+            if (w == 0) {
+                return 0;
+            }
+            int index = (int) (b >>> 3);
+            int shift = (int) (b & 7);
+            long word = index <= buf.length - 8 ? (long) LONG_LE.get(buf, index) : tail(index);
+            long v = word >>> shift;
+            if (w + shift > 64) {
+                long high = index + 8 < buf.length ? buf[index + 8] & 0xFFL : 0;
+                v |= high << (64 - shift);
+            }
+            return w == 64 ? v : v & ((1L << w) - 1);
+        }
+
+        private long tail(int index) {
+            long word = 0;
+            for (int i = 0; i < 8 && index + i < buf.length; i++) {
+                word |= (buf[index + i] & 0xFFL) << (8 * i);
+            }
+            return word;
+        }
+
+        private long uleb(ColumnDescriptor column, String what) {
+            long v = 0;
+            for (int shift = 0; ; shift += 7) {
+                if (pos >= end || shift > 63) {
+                    throw cut(column, what);
+                }
+                int b = buf[pos++];
+                v |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return v;
+                }
+            }
+        }
+
+        private static VortexException cut(ColumnDescriptor column, String what) {
+            return new VortexException("Parquet column " + column + ": its " + what + " are cut off or malformed");
         }
     }
 

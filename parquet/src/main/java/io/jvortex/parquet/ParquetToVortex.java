@@ -54,9 +54,9 @@ import org.apache.parquet.schema.MessageType;
  * no columns keeps its row count.
  *
  * <p>Pages are decompressed by {@link ParquetCodecs} (uncompressed, Snappy, gzip, Zstandard) in plain
- * Java; no Hadoop configuration or file system is involved. Columns that do not repeat, in PLAIN,
- * dictionary and RLE/bit-packed encodings, are decoded a page section at a time by our own page decoder
- * ({@code FlatPages}); the others through parquet-java's column reader.
+ * Java; no Hadoop configuration or file system is involved. Columns that do not repeat are decoded a
+ * page section at a time by our own page decoder ({@code FlatPages}, every encoding but for INT96,
+ * FLOAT16, byte-array decimals and UUIDs); the others through parquet-java's column reader.
  */
 public final class ParquetToVortex {
     private ParquetToVortex() {

@@ -544,6 +544,16 @@ final class RowGroupReader {
             throw new IllegalStateException("no page decoding for " + leaf.kind());
         }
 
+        @Override
+        public void longs(long[] values, int[] at, int n) {
+            throw new IllegalStateException("no page decoding for " + leaf.kind());
+        }
+
+        @Override
+        public void bytes(int slot, byte[] src, int off, int len) {
+            throw new IllegalStateException("no page decoding for " + leaf.kind());
+        }
+
         /** @throws VortexException when {@code need} bytes are not left in a page */
         final void need(long need, int pos, int end, String what) {
             if (need > end - pos) {
@@ -839,6 +849,14 @@ final class RowGroupReader {
         }
 
         @Override
+        public void longs(long[] decoded, int[] at, int n) {
+            long[] v = values;
+            for (int i = 0; i < n; i++) {
+                v[at[i]] = decoded[i];
+            }
+        }
+
+        @Override
         public void dict(int[] ids, int[] at, int n) {
             long[] v = values;
             long[] d = dictionary;
@@ -1053,6 +1071,11 @@ final class RowGroupReader {
                 }
                 append(at[i], dictBytes, dictStarts[id], dictLengths[id]);
             }
+        }
+
+        @Override
+        public void bytes(int slot, byte[] src, int off, int len) {
+            append(slot, src, off, len);
         }
 
         /** Stores a value at a slot: its view, and its bytes in the data buffer when they are not inline. */

@@ -97,31 +97,45 @@ class FlatPagesTest {
     }
 
     static Stream<Arguments> layouts() {
-        // the last argument: how many of a row group's columns FlatPages decodes at least (version 2.0 writes
-        // DELTA_* encodings where it has no dictionary or gives one up, which stay with parquet-java)
+        // the last argument: how many of a row group's 25 flat columns FlatPages decodes at least (all but
+        // byte-array decimals and FLOAT16); version 2.0 writes DELTA_BINARY_PACKED integers and DELTA_BYTE_ARRAY
+        // strings where it has no dictionary or gives one up
+        // and the value encodings the file must use
         return Stream.of(
-                Arguments.of(WriterVersion.PARQUET_1_0, true, 0, 1 << 20, CompressionCodecName.SNAPPY, 24),
-                Arguments.of(WriterVersion.PARQUET_2_0, true, 0, 1 << 20, CompressionCodecName.ZSTD, 8),
-                // dictionaries outgrow 300 bytes: the chunks fall back to PLAIN pages after dictionary ones
-                Arguments.of(WriterVersion.PARQUET_1_0, true, 97, 300, CompressionCodecName.UNCOMPRESSED, 24),
-                Arguments.of(WriterVersion.PARQUET_2_0, true, 61, 300, CompressionCodecName.GZIP, 8),
-                Arguments.of(WriterVersion.PARQUET_1_0, false, 7, 1 << 20, CompressionCodecName.SNAPPY, 24),
-                Arguments.of(WriterVersion.PARQUET_2_0, false, 0, 1 << 20, CompressionCodecName.UNCOMPRESSED, 4));
+                Arguments.of(WriterVersion.PARQUET_1_0, true, 0, 1 << 20, false, CompressionCodecName.SNAPPY, 24,
+                        EnumSet.of(Encoding.PLAIN_DICTIONARY, Encoding.PLAIN)),
+                Arguments.of(WriterVersion.PARQUET_2_0, true, 0, 1 << 20, false, CompressionCodecName.ZSTD, 24,
+                        EnumSet.of(Encoding.RLE_DICTIONARY, Encoding.PLAIN, Encoding.RLE)),
+                // dictionaries outgrow 300 bytes: the chunks fall back to PLAIN (DELTA_*) pages after dictionary ones
+                Arguments.of(WriterVersion.PARQUET_1_0, true, 97, 300, false, CompressionCodecName.UNCOMPRESSED, 24,
+                        EnumSet.of(Encoding.PLAIN_DICTIONARY, Encoding.PLAIN)),
+                Arguments.of(WriterVersion.PARQUET_2_0, true, 61, 300, false, CompressionCodecName.GZIP, 24,
+                        EnumSet.of(Encoding.RLE_DICTIONARY, Encoding.DELTA_BINARY_PACKED, Encoding.DELTA_BYTE_ARRAY)),
+                Arguments.of(WriterVersion.PARQUET_1_0, false, 7, 1 << 20, false, CompressionCodecName.SNAPPY, 24,
+                        EnumSet.of(Encoding.PLAIN)),
+                Arguments.of(WriterVersion.PARQUET_2_0, false, 0, 1 << 20, false, CompressionCodecName.UNCOMPRESSED,
+                        24, EnumSet.of(Encoding.DELTA_BINARY_PACKED, Encoding.DELTA_BYTE_ARRAY, Encoding.RLE)),
+                Arguments.of(WriterVersion.PARQUET_1_0, false, 50, 1 << 20, true, CompressionCodecName.SNAPPY, 24,
+                        EnumSet.of(Encoding.BYTE_STREAM_SPLIT, Encoding.PLAIN)),
+                Arguments.of(WriterVersion.PARQUET_2_0, true, 0, 300, true, CompressionCodecName.UNCOMPRESSED, 24,
+                        EnumSet.of(Encoding.BYTE_STREAM_SPLIT, Encoding.RLE_DICTIONARY, Encoding.DELTA_BYTE_ARRAY)));
     }
 
-    @ParameterizedTest(name = "{0} dictionary={1} rowsPerPage={2} dictionaryBytes={3} {4}")
+    @ParameterizedTest(name = "{0} dictionary={1} rowsPerPage={2} dictionaryBytes={3} byteStreamSplit={4} {5}")
     @MethodSource("layouts")
     void everyPageLayoutGivesTheFileParquetJavasReaderGives(WriterVersion version, boolean dictionary, int rowsPerPage,
-                                                           int dictionaryBytes, CompressionCodecName codec,
-                                                           int decodedPerGroup) throws IOException {
-        String label = "FlatPagesTest.layouts." + version + "." + dictionary + "." + rowsPerPage + "." + dictionaryBytes;
+                                                           int dictionaryBytes, boolean byteStreamSplit,
+                                                           CompressionCodecName codec, int decodedPerGroup,
+                                                           Set<Encoding> encodings) throws IOException {
+        String label = "FlatPagesTest.layouts." + version + "." + dictionary + "." + rowsPerPage + "." + dictionaryBytes
+                + "." + byteStreamSplit;
         long seed = Seeds.seed(label);
         SplittableRandom random = new SplittableRandom(seed);
         int rows = 1500 + random.nextInt(2000);
         RandomTables.GeneratedTable table = RandomTables.generate(seed, columns(), rows);
         Path parquet = dir.resolve("t.parquet");
         ParquetFiles.write(table, parquet, codec, 600 + random.nextInt(900), dictionary,
-                new ParquetFiles.Pages(version, rowsPerPage, dictionaryBytes));
+                new ParquetFiles.Pages(version, rowsPerPage, dictionaryBytes, byteStreamSplit));
         // batches that end inside pages and inside sections
         RowGroupReader.Limits limits = new RowGroupReader.Limits(1 + random.nextInt(5000), 1 << 20, 16L << 20);
 
@@ -130,6 +144,7 @@ class FlatPagesTest {
         ParquetToVortex.convert(parquet, ours, WriteOptions.defaults(), limits);
         ParquetToVortex.convert(parquet, theirs, WriteOptions.defaults(), limits.withParquetJavaReader());
 
+        assertThat(encodingsOf(parquet)).as("the file's encodings").containsAll(encodings);
         int[] decoded = decodedChunks(parquet);
         assertThat(decoded).as("seed %d", seed).isNotEmpty();
         assertThat(java.util.Arrays.stream(decoded).min().orElseThrow())
@@ -140,6 +155,15 @@ class FlatPagesTest {
         assertThat(got).hasSize(rows);
         for (int i = 0; i < rows; i++) {
             assertThat(got.get(i)).as("row %d (seed %d)", i, seed).isEqualTo(table.rows().get(i));
+        }
+    }
+
+    private static Set<Encoding> encodingsOf(Path parquet) throws IOException {
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(parquet),
+                new org.apache.parquet.ParquetReadOptions.Builder(new PlainParquetConfiguration()).build())) {
+            Set<Encoding> all = EnumSet.noneOf(Encoding.class);
+            reader.getRowGroups().forEach(g -> g.getColumns().forEach(c -> all.addAll(c.getEncodings())));
+            return all;
         }
     }
 
@@ -386,6 +410,169 @@ class FlatPagesTest {
                 "{\"x\":500}", "{\"x\":600}", "{\"x\":700}", "{\"x\":800}", "{\"x\":900}", "{\"x\":1000}");
     }
 
+    private static final MessageType REQUIRED_LONG = Types.buildMessage()
+            .required(PrimitiveTypeName.INT64).named("x").named("m");
+    private static final MessageType REQUIRED_FLOAT = Types.buildMessage()
+            .required(PrimitiveTypeName.FLOAT).named("x").named("m");
+
+    private static byte[] bytes(org.apache.parquet.column.values.ValuesWriter writer) {
+        try {
+            return writer.getBytes().toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Values with runs, small steps, wide swings and the extremes, so deltas overflow and widths vary. */
+    private static long[] deltaValues(SplittableRandom random, int n, boolean narrow) {
+        long[] v = new long[n];
+        long min = narrow ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        long max = narrow ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            long prev = i == 0 ? 0 : v[i - 1];
+            long x = switch (random.nextInt(6)) {
+                case 0 -> prev;
+                case 1 -> prev + random.nextInt(-3, 4);
+                case 2 -> random.nextBoolean() ? min : max;
+                case 3 -> random.nextLong();
+                default -> prev + random.nextInt(1 << random.nextInt(1, 30));
+            };
+            v[i] = narrow ? (int) x : x;
+        }
+        return v;
+    }
+
+    @Test
+    void deltaIntegersOfEveryBlockShapeAndExtremes() {
+        long seed = Seeds.seed("FlatPagesTest.delta");
+        SplittableRandom random = new SplittableRandom(seed);
+        int[][] shapes = {{128, 4}, {256, 8}, {128, 1}, {1024, 32}, {128, 16}};
+        for (int[] shape : shapes) {
+            for (boolean narrow : new boolean[] {true, false}) {
+                int n = switch (random.nextInt(4)) {
+                    case 0 -> 1;
+                    case 1 -> shape[0] + random.nextInt(-1, 2);
+                    default -> 1 + random.nextInt(3000);
+                };
+                long[] values = deltaValues(random, n, narrow);
+                org.apache.parquet.column.values.ValuesWriter writer = narrow
+                        ? new org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger(
+                                shape[0], shape[1], 64, 1 << 20, HeapByteBufferAllocator.getInstance())
+                        : new org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong(
+                                shape[0], shape[1], 64, 1 << 20, HeapByteBufferAllocator.getInstance());
+                for (long v : values) {
+                    if (narrow) {
+                        writer.writeInteger((int) v);
+                    } else {
+                        writer.writeLong(v);
+                    }
+                }
+                Chunk chunk = new Chunk(narrow ? REQUIRED_INT : REQUIRED_LONG, null,
+                        List.of(v1(bytes(writer), n, Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED)),
+                        EnumSet.of(Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED), n);
+
+                List<String> ours = chunk.read(true);
+
+                String what = "blocks " + java.util.Arrays.toString(shape) + ", " + (narrow ? "INT32" : "INT64") + ", "
+                        + n + " values (seed " + seed + ")";
+                assertThat(ours).as(what).hasSize(n);
+                for (int i = 0; i < n; i++) {
+                    assertThat(ours.get(i)).as("row %d, %s", i, what).isEqualTo("{\"x\":" + values[i] + "}");
+                }
+                assertThat(ours).as(what).isEqualTo(chunk.read(false));
+            }
+        }
+    }
+
+    @Test
+    void deltaLengthAndDeltaByteArrayStringsCarryTheirPrefixAcrossPages() {
+        long seed = Seeds.seed("FlatPagesTest.deltaStrings");
+        SplittableRandom random = new SplittableRandom(seed);
+        List<DataPage> pages = new ArrayList<>();
+        List<String> expected = new ArrayList<>();
+        String previous = "";
+        for (int page = 0; page < 4; page++) {
+            int n = 1 + random.nextInt(700);
+            int[] defs = new int[n];
+            org.apache.parquet.column.values.ValuesWriter writer = page % 2 == 0
+                    ? new org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesWriter(64,
+                            1 << 20, HeapByteBufferAllocator.getInstance())
+                    : new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(64, 1 << 20,
+                            HeapByteBufferAllocator.getInstance());
+            for (int i = 0; i < n; i++) {
+                if (random.nextInt(5) == 0) {
+                    expected.add("{\"x\":null}");
+                    continue;
+                }
+                defs[i] = 1;
+                int keep = previous.isEmpty() ? 0 : random.nextInt(previous.length() + 1);
+                StringBuilder value = new StringBuilder(previous.substring(0, keep));
+                for (int k = random.nextInt(random.nextBoolean() ? 4 : 40); k > 0; k--) {
+                    value.append((char) ('a' + random.nextInt(26)));
+                }
+                previous = value.toString();
+                writer.writeBytes(org.apache.parquet.io.api.Binary.fromString(previous));
+                expected.add("{\"x\":\"" + previous + "\"}");
+            }
+            pages.add(v1(concat(lengthPrefixed(hybrid(1, defs)), bytes(writer)), n, Encoding.RLE,
+                    page % 2 == 0 ? Encoding.DELTA_LENGTH_BYTE_ARRAY : Encoding.DELTA_BYTE_ARRAY));
+        }
+        // a last page whose first value takes a prefix of the page before's last value, which parquet-java
+        // carries over (writers before PARQUET-246 relied on it)
+        // (one value each: headers of block size 128 in 4 miniblocks, count 1, first value 3 and 1 zigzagged)
+        byte[] carried = concat(new byte[] {(byte) 0x80, 0x01, 4, 1, 6}, new byte[] {(byte) 0x80, 0x01, 4, 1, 2},
+                "q".getBytes());
+        pages.add(v1(concat(lengthPrefixed(hybrid(1, 1)), carried), 1, Encoding.RLE, Encoding.DELTA_BYTE_ARRAY));
+        String last = previous.length() >= 3 ? previous.substring(0, 3) + "q" : null;
+        Chunk chunk = new Chunk(OPTIONAL_STRING, null, pages, EnumSet.of(Encoding.RLE,
+                Encoding.DELTA_LENGTH_BYTE_ARRAY, Encoding.DELTA_BYTE_ARRAY), expected.size() + 1);
+
+        if (last == null) {
+            assertThatThrownBy(() -> chunk.read(true)).isInstanceOf(VortexException.class)
+                    .hasMessageContaining("a prefix of 3 bytes");
+            return;
+        }
+        List<String> ours = chunk.read(true);
+
+        expected.add("{\"x\":\"" + last + "\"}");
+        assertThat(ours).as("seed %d", seed).isEqualTo(expected);
+        assertThat(ours).as("seed %d", seed).isEqualTo(chunk.read(false));
+    }
+
+    @Test
+    void byteStreamSplitFloatsKeepTheirBits() {
+        long seed = Seeds.seed("FlatPagesTest.split");
+        SplittableRandom random = new SplittableRandom(seed);
+        int n = 1 + random.nextInt(2000);
+        int[] bits = new int[n];
+        byte[] page = new byte[4 * n];
+        for (int i = 0; i < n; i++) {
+            bits[i] = switch (random.nextInt(4)) {
+                case 0 -> Float.floatToRawIntBits(Float.NaN) ^ random.nextInt(1 << 22); // NaN payloads
+                case 1 -> 0x8000_0000; // -0.0
+                default -> random.nextInt();
+            };
+            for (int k = 0; k < 4; k++) {
+                page[k * n + i] = (byte) (bits[i] >>> (8 * k));
+            }
+        }
+        Chunk chunk = new Chunk(REQUIRED_FLOAT, null,
+                List.of(v1(page, n, Encoding.BIT_PACKED, Encoding.BYTE_STREAM_SPLIT)),
+                EnumSet.of(Encoding.BIT_PACKED, Encoding.BYTE_STREAM_SPLIT), n);
+        ParquetSchema.Struct root = ParquetSchema.convert(REQUIRED_FLOAT);
+        PageReadStore store = chunk.store();
+        RowGroupReader.Batches batches = new RowGroupReader.Batches(root, store, new ColumnReadStoreImpl(store,
+                new ParquetToVortex.NoRecords(REQUIRED_FLOAT), REQUIRED_FLOAT, "FlatPagesTest"), chunk.block(), true);
+        try (Arena arena = Arena.ofConfined()) {
+            StructArray batch = batches.next(new RowGroupReader.Limits(1 << 16, 1 << 20, 1 << 20), arena);
+            io.jvortex.array.PrimitiveArray x = (io.jvortex.array.PrimitiveArray) batch.fields().getFirst();
+            for (int i = 0; i < n; i++) {
+                assertThat(x.values().get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 4L * i))
+                        .as("row %d (seed %d)", i, seed).isEqualTo(bits[i]);
+            }
+        }
+    }
+
     /** A malformed page of a one-column chunk, and what the error must say. */
     private record Bad(String name, Supplier<Chunk> chunk, String message) {
         @Override
@@ -442,6 +629,40 @@ class FlatPagesTest {
                         List.of(v1(new byte[] {1, 2, 0}, 1, Encoding.BIT_PACKED, Encoding.RLE_DICTIONARY)),
                         DICTIONARY, 1),
                         "a page holds 8 bytes where a dictionary of 1000 entries need 4000"),
+                new Bad("delta header cut off", () -> new Chunk(REQUIRED_LONG, null,
+                        List.of(v1(new byte[] {(byte) 0x80}, 1, Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED)),
+                        EnumSet.of(Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED), 1),
+                        "its DELTA_BINARY_PACKED values are cut off or malformed"),
+                new Bad("delta blocks of an impossible shape", () -> new Chunk(REQUIRED_LONG, null,
+                        List.of(v1(new byte[] {100, 4, 1, 0}, 1, Encoding.BIT_PACKED,
+                                Encoding.DELTA_BINARY_PACKED)),
+                        EnumSet.of(Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED), 1),
+                        "with blocks of 100 values in 4 miniblocks"),
+                new Bad("delta miniblock cut off", () -> new Chunk(REQUIRED_LONG, null,
+                        List.of(v1(new byte[] {(byte) 0x80, 0x01, 4, 40, 0, 0, 8, 8, 8, 8, 1, 2, 3}, 40,
+                                Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED)),
+                        EnumSet.of(Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED), 40),
+                        "its DELTA_BINARY_PACKED values are cut off or malformed"),
+                new Bad("delta miniblock wider than 64 bits", () -> new Chunk(REQUIRED_LONG, null,
+                        List.of(v1(new byte[] {(byte) 0x80, 0x01, 4, 3, 0, 0, 65, 0, 0, 0, 1, 2, 3}, 3,
+                                Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED)),
+                        EnumSet.of(Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED), 3),
+                        "a miniblock of 65-bit deltas"),
+                new Bad("fewer delta values than levels", () -> new Chunk(REQUIRED_LONG, null,
+                        List.of(v1(new byte[] {(byte) 0x80, 0x01, 4, 2, 10, 0, 0, 0, 0, 0}, 3, Encoding.BIT_PACKED,
+                                Encoding.DELTA_BINARY_PACKED)),
+                        EnumSet.of(Encoding.BIT_PACKED, Encoding.DELTA_BINARY_PACKED), 3),
+                        "its DELTA_BINARY_PACKED values hold 2 values, its levels more"),
+                new Bad("prefix longer than the value before", () -> new Chunk(OPTIONAL_STRING, null,
+                        List.of(v1(concat(lengthPrefixed(hybrid(1, 1)), new byte[] {(byte) 0x80, 0x01, 4, 1, 6},
+                                new byte[] {(byte) 0x80, 0x01, 4, 1, 2}, "q".getBytes()), 1, Encoding.RLE,
+                                Encoding.DELTA_BYTE_ARRAY)),
+                        EnumSet.of(Encoding.RLE, Encoding.DELTA_BYTE_ARRAY), 1),
+                        "a prefix of 3 bytes of a 0-byte value"),
+                new Bad("byte stream split of a partial value", () -> new Chunk(REQUIRED_FLOAT, null,
+                        List.of(v1(new byte[7], 1, Encoding.BIT_PACKED, Encoding.BYTE_STREAM_SPLIT)),
+                        EnumSet.of(Encoding.BIT_PACKED, Encoding.BYTE_STREAM_SPLIT), 1),
+                        "BYTE_STREAM_SPLIT page 1 of 7 bytes, not a multiple of 4"),
                 new Bad("bit-packed levels cut off", () -> new Chunk(OPTIONAL_INT, null,
                         List.of(v1(new byte[] {-1}, 9, Encoding.BIT_PACKED, Encoding.PLAIN)),
                         EnumSet.of(Encoding.BIT_PACKED, Encoding.PLAIN), 9),

@@ -158,11 +158,12 @@ final class ParquetFiles {
      * @param version the writer version (1.0: data pages v1; 2.0: data pages v2, RLE booleans)
      * @param rowsPerPage the most rows per page, or 0 for a third of a row group
      * @param dictionaryBytes the largest dictionary page: past it the writer falls back to PLAIN
+     * @param byteStreamSplit whether numbers without a dictionary are written BYTE_STREAM_SPLIT
      */
     record Pages(org.apache.parquet.column.ParquetProperties.WriterVersion version, int rowsPerPage,
-                 int dictionaryBytes) {
+                 int dictionaryBytes, boolean byteStreamSplit) {
         static final Pages DEFAULT = new Pages(org.apache.parquet.column.ParquetProperties.WriterVersion.PARQUET_1_0,
-                0, org.apache.parquet.column.ParquetProperties.DEFAULT_DICTIONARY_PAGE_SIZE);
+                0, org.apache.parquet.column.ParquetProperties.DEFAULT_DICTIONARY_PAGE_SIZE, false);
     }
 
     /** Writes a generated table with the given page layout. */
@@ -211,6 +212,7 @@ final class ParquetFiles {
                 .withDictionaryEncoding(dictionary)
                 .withDictionaryPageSize(pages.dictionaryBytes())
                 .withWriterVersion(pages.version())
+                .withByteStreamSplitEncoding(pages.byteStreamSplit())
                 .build()) {
             for (int i = 0; i < rows; i++) {
                 writer.write(i);
