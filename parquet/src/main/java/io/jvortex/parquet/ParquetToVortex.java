@@ -355,7 +355,7 @@ public final class ParquetToVortex {
                 try {
                     pages = reader.readNextRowGroup();
                 } catch (IOException e) {
-                    throw new UncheckedIOException(parquet.toString(), e);
+                    throw malformed(e) ? notParquet(parquet, e) : new UncheckedIOException(parquet.toString(), e);
                 } catch (VortexException e) {
                     throw e;
                 } catch (RuntimeException e) {
@@ -392,6 +392,16 @@ public final class ParquetToVortex {
                     out.accept(new GroupDone(rows, bytesRead));
                 } catch (ParquetDecodingException e) {
                     throw notParquet(parquet, e);
+                } catch (VortexException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    // parquet-java's decoders reject malformed pages with argument checks and index errors too
+                    StackTraceElement[] at = e.getStackTrace();
+                    if (at.length > 0 && (at[0].getClassName().startsWith("org.apache.parquet.")
+                            || at[0].getClassName().startsWith("shaded.parquet."))) {
+                        throw notParquet(parquet, e);
+                    }
+                    throw e;
                 }
             }
         }
@@ -506,9 +516,25 @@ public final class ParquetToVortex {
         return rows;
     }
 
-    private static VortexException notParquet(Path parquet, RuntimeException e) {
+    private static VortexException notParquet(Path parquet, Exception e) {
         return new VortexException(parquet.toString(), -1, null,
                 "not a readable Parquet file: " + e.getMessage(), e);
+    }
+
+    /**
+     * @return whether parquet-java's I/O exception while reading a row group of the opened local file
+     *     reports malformed bytes (a page header its Thrift decoder rejects, pages that disagree with the
+     *     chunk's value count, a chunk past the file's end) rather than a failing file system: anything
+     *     but a {@link java.nio.file.FileSystemException}, a closed channel or an interrupted read
+     */
+    private static boolean malformed(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.file.FileSystemException || t instanceof java.nio.channels.ClosedChannelException
+                    || t instanceof java.io.InterruptedIOException) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

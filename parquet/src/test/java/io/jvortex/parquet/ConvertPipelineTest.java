@@ -96,7 +96,8 @@ class ConvertPipelineTest {
         Path out = dir.resolve("corrupt.vortex");
 
         assertThatThrownBy(() -> ParquetToVortex.convert(parquet, out, WriteOptions.defaults()))
-                .isInstanceOf(RuntimeException.class).hasMessageContaining(parquet.toString());
+                .isInstanceOf(io.jvortex.error.VortexException.class).hasMessageContaining(parquet.toString())
+                .hasMessageContaining("not a readable Parquet file");
 
         assertNoDecoderThread();
         assertThat(out).doesNotExist();

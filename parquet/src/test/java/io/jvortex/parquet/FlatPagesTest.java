@@ -167,6 +167,54 @@ class FlatPagesTest {
         }
     }
 
+    /**
+     * Random byte flips in the pages of uncompressed files of every encoding the decoder reads: each
+     * conversion ends in a file or a {@link VortexException}, never another exception or a hang.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(300)
+    void flippedPageBytesFailCleanly() throws IOException {
+        long seed = Seeds.seed("FlatPagesTest.flips");
+        SplittableRandom random = new SplittableRandom(seed);
+        List<TypeSpec> flat = columns().subList(0, columns().size() - 2);
+        RandomTables.GeneratedTable table = RandomTables.generate(seed, flat, 700);
+        ParquetFiles.Pages[] layouts = {
+            new ParquetFiles.Pages(WriterVersion.PARQUET_1_0, 90, 1 << 20, false),
+            new ParquetFiles.Pages(WriterVersion.PARQUET_2_0, 0, 200, false),
+            new ParquetFiles.Pages(WriterVersion.PARQUET_2_0, 70, 1 << 20, true)};
+        int failures = 0;
+        for (int layout = 0; layout < layouts.length; layout++) {
+            Path parquet = dir.resolve("flips" + layout + ".parquet");
+            ParquetFiles.write(table, parquet, CompressionCodecName.UNCOMPRESSED, 400, layout != 2, layouts[layout]);
+            byte[] original = Files.readAllBytes(parquet);
+            long dataEnd;
+            try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(parquet),
+                    new org.apache.parquet.ParquetReadOptions.Builder(new PlainParquetConfiguration()).build())) {
+                dataEnd = reader.getRowGroups().stream().mapToLong(g -> g.getColumns().stream()
+                        .mapToLong(c -> c.getStartingPos() + c.getTotalSize()).max().orElse(4)).max().orElse(4);
+            }
+            for (int trial = 0; trial < 60; trial++) {
+                byte[] bytes = original.clone();
+                for (int k = 1 + random.nextInt(3); k > 0; k--) {
+                    int at = 4 + random.nextInt((int) dataEnd - 4);
+                    bytes[at] ^= (byte) (1 << random.nextInt(8));
+                }
+                Path corrupt = dir.resolve("corrupt.parquet");
+                Files.write(corrupt, bytes);
+                Path out = dir.resolve("corrupt.vortex");
+                try {
+                    ParquetToVortex.convert(corrupt, out, WriteOptions.defaults());
+                } catch (VortexException e) {
+                    failures++;
+                } catch (RuntimeException e) {
+                    throw new AssertionError("layout " + layout + ", trial " + trial + " (seed " + seed + ")", e);
+                }
+            }
+        }
+        // most flips land in values, which decode to other values; some must hit a level, a length or a header
+        assertThat(failures).as("conversions that failed (seed %d)", seed).isPositive();
+    }
+
     /** @return how many column chunks of each row group {@link FlatPages#supports} takes */
     private static int[] decodedChunks(Path parquet) throws IOException {
         try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(parquet),
