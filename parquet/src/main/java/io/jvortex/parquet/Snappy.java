@@ -51,6 +51,14 @@ final class Snappy {
             int kind = tag & 3;
             if (kind == 0) {
                 int length = tag >>> 2;
+                if (length < 16 && end - in >= 16 && dst.length - out >= 16) {
+                    // a short literal: two 8-byte stores; the bytes stored past it are overwritten by what follows
+                    LONG.set(dst, out, (long) LONG.get(src, in));
+                    LONG.set(dst, out + 8, (long) LONG.get(src, in + 8));
+                    in += length + 1;
+                    out += length + 1;
+                    continue;
+                }
                 if (length >= 60) {
                     int bytes = length - 59;
                     if (in + bytes > end) {
@@ -105,7 +113,30 @@ final class Snappy {
             if (length > dst.length - out) {
                 throw corrupt("copy of " + length + " bytes overruns the block", in - srcOffset);
             }
-            if (offset >= length) {
+            if (offset >= 8 && length <= 16 && dst.length - out >= 16) {
+                // a short copy: two 8-byte words, each reading bytes written before it even when the copy
+                // overlaps itself; the bytes stored past the copy are overwritten by what follows
+                int from = out - offset;
+                LONG.set(dst, out, (long) LONG.get(dst, from));
+                LONG.set(dst, out + 8, (long) LONG.get(dst, from + 8));
+                out += length;
+            } else if (offset < 8 && dst.length - out >= length + 16) {
+                // a run repeating the last `offset` < 8 bytes: each 8-byte store writes as many correct bytes
+                // as the distance to its source, which doubles until it reaches 8; then words, 8 bytes apart
+                int from = out - offset;
+                int at = out;
+                int stop = out + length;
+                while (at - from < 8) {
+                    LONG.set(dst, at, (long) LONG.get(dst, from));
+                    at += at - from;
+                }
+                while (at < stop) {
+                    LONG.set(dst, at, (long) LONG.get(dst, from));
+                    from += 8;
+                    at += 8;
+                }
+                out = stop;
+            } else if (offset >= length) {
                 System.arraycopy(dst, out - offset, dst, out, length);
                 out += length;
             } else {
@@ -126,6 +157,7 @@ final class Snappy {
     private static final int BLOCK = 1 << 16;
     private static final int HASH_BITS = 14;
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
      * @param length an input length
