@@ -112,19 +112,28 @@ public final class ArrayFacts {
         }
         int runs = 0;
         if (array instanceof PrimitiveArray p) {
-            boolean have = false;
-            long prev = 0;
             long[] values = longs();
-            boolean allValid = nullCount() == 0;
-            for (int i = 0; i < values.length; i++) {
-                if (!allValid && !p.isValid(i)) {
-                    continue;
+            if (nullCount() == 0) {
+                // without a branch per value: random data would mispredict half of them
+                if (values.length > 0) {
+                    runs = 1;
+                    for (int i = 1; i < values.length; i++) {
+                        runs += values[i] != values[i - 1] ? 1 : 0;
+                    }
                 }
-                long v = values[i];
-                if (!have || v != prev) {
-                    runs++;
-                    prev = v;
-                    have = true;
+            } else {
+                boolean have = false;
+                long prev = 0;
+                for (int i = 0; i < values.length; i++) {
+                    if (!p.isValid(i)) {
+                        continue;
+                    }
+                    long v = values[i];
+                    if (!have || v != prev) {
+                        runs++;
+                        prev = v;
+                        have = true;
+                    }
                 }
             }
         } else {
@@ -188,22 +197,33 @@ public final class ArrayFacts {
         boolean allValid = nullCount() == 0;
         long candidate = 0;
         int votes = 0;
-        for (int i = 0; i < values.length; i++) {
-            if (allValid || p.isValid(i)) {
-                if (votes == 0) {
-                    candidate = values[i];
-                    votes = 1;
-                } else if (values[i] == candidate) {
-                    votes++;
-                } else {
-                    votes--;
+        int count = 0;
+        if (allValid) {
+            // Boyer-Moore voting and the count without a branch per value (random data mispredicts them)
+            for (long v : values) {
+                candidate = votes == 0 ? v : candidate;
+                votes += v == candidate ? 1 : -1;
+            }
+            for (long v : values) {
+                count += v == candidate ? 1 : 0;
+            }
+        } else {
+            for (int i = 0; i < values.length; i++) {
+                if (p.isValid(i)) {
+                    if (votes == 0) {
+                        candidate = values[i];
+                        votes = 1;
+                    } else if (values[i] == candidate) {
+                        votes++;
+                    } else {
+                        votes--;
+                    }
                 }
             }
-        }
-        int count = 0;
-        for (int i = 0; i < values.length; i++) {
-            if (values[i] == candidate && (allValid || p.isValid(i))) {
-                count++;
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] == candidate && p.isValid(i)) {
+                    count++;
+                }
             }
         }
         majorityValue = candidate;
