@@ -449,6 +449,16 @@ final class FlatPages {
                 + pagesRead + " (its column chunk's metadata does not list that encoding)");
     }
 
+    /** The 8 bytes at {@code index} as a word (little- or big-endian), zeros past the buffer's end. */
+    private static long tail(byte[] buf, int index, boolean bigEndianWord) {
+        long word = 0;
+        for (int i = 0; i < 8; i++) {
+            long b = index + i < buf.length ? buf[index + i] & 0xFFL : 0;
+            word |= bigEndianWord ? b << (56 - 8 * i) : b << (8 * i);
+        }
+        return word;
+    }
+
     /** The bytes as a heap buffer, copied only when they are not on the heap already. */
     private static ByteBuffer bytes(BytesInput input) {
         try {
@@ -618,21 +628,13 @@ final class FlatPages {
             }
             int index = (int) (b >>> 3);
             int shift = (int) (b & 7);
-            long word = index <= buf.length - 8 ? (long) LONG_LE.get(buf, index) : tail(index);
+            long word = index <= buf.length - 8 ? (long) LONG_LE.get(buf, index) : tail(buf, index, false);
             long v = word >>> shift;
             if (w + shift > 64) {
                 long high = index + 8 < buf.length ? buf[index + 8] & 0xFFL : 0;
                 v |= high << (64 - shift);
             }
             return w == 64 ? v : v & ((1L << w) - 1);
-        }
-
-        private long tail(int index) {
-            long word = 0;
-            for (int i = 0; i < 8 && index + i < buf.length; i++) {
-                word |= (buf[index + i] & 0xFFL) << (8 * i);
-            }
-            return word;
         }
 
         private long uleb(ColumnDescriptor column, String what) {
@@ -786,7 +788,7 @@ final class FlatPages {
             int fast = buf.length - 8;
             for (int i = 0; i < k; i++) {
                 int index = (int) (b >>> 3);
-                long word = index <= fast ? (long) LONG_LE.get(buf, index) : tail(index, false);
+                long word = index <= fast ? (long) LONG_LE.get(buf, index) : tail(buf, index, false);
                 out[off + i] = (int) ((word >>> (b & 7)) & mask);
                 b += w;
             }
@@ -800,21 +802,12 @@ final class FlatPages {
             int fast = buf.length - 8;
             for (int i = 0; i < k; i++) {
                 int index = (int) (b >>> 3);
-                long word = index <= fast ? (long) LONG_BE.get(buf, index) : tail(index, true);
+                long word = index <= fast ? (long) LONG_BE.get(buf, index) : tail(buf, index, true);
                 out[off + i] = (int) ((word >>> (64 - (b & 7) - w)) & mask);
                 b += w;
             }
             bit = b;
         }
 
-        /** The 8 bytes at {@code index} as a word, zeros past the buffer's end. */
-        private long tail(int index, boolean bigEndianWord) {
-            long word = 0;
-            for (int i = 0; i < 8; i++) {
-                long b = index + i < buf.length ? buf[index + i] & 0xFFL : 0;
-                word |= bigEndianWord ? b << (56 - 8 * i) : b << (8 * i);
-            }
-            return word;
-        }
     }
 }
