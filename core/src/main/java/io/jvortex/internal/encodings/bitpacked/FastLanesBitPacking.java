@@ -204,6 +204,63 @@ public final class FastLanesBitPacking {
     }
 
     /**
+     * Unpacks one chunk of a {@code typeBits}-bit type as unsigned {@code bitWidth}-bit numbers in
+     * {@code long}s, whatever the type's width: the keys a filter compares (one chunk stays in L1).
+     *
+     * @param packed     the packed data
+     * @param byteOffset absolute offset of the chunk in {@code packed}; the chunk spans
+     *                   {@code 128 · bitWidth} bytes
+     * @param typeBits   T: 8, 16, 32 or 64
+     * @param bitWidth   W, in {@code [0, T]}
+     * @param keys       receives the chunk's 1024 values in logical order, each in {@code [0, 2^W)}
+     */
+    static void unpackKeys(MemorySegment packed, long byteOffset, int typeBits, int bitWidth, long[] keys) {
+        checkTypeBits(typeBits);
+        checkBitWidth(bitWidth, typeBits);
+        Objects.checkFromIndexSize(0, CHUNK_VALUES, keys.length);
+        if (bitWidth == 0) {
+            Arrays.fill(keys, 0, CHUNK_VALUES, 0L);
+            return;
+        }
+        Scratch scratch = SCRATCH.get();
+        long[] words = scratch.words;
+        MemorySegment.copy(packed, LE_LONG, byteOffset, words, 0, bitWidth * 16);
+        if (typeBits == 64) {
+            FastLanesUnpack64.unpack(words, bitWidth, keys);
+            return;
+        }
+        // the SWAR kernel's lanes, value i at bits [(i % (64/T)) · T, …) of long i / (64/T)
+        long[] lanes = scratch.lanes;
+        FastLanesUnpackNarrow.unpack(words, typeBits, bitWidth, lanes);
+        switch (typeBits) {
+            case 32 -> {
+                for (int i = 0; i < 512; i++) {
+                    long l = lanes[i];
+                    keys[2 * i] = l & 0xFFFF_FFFFL;
+                    keys[2 * i + 1] = l >>> 32;
+                }
+            }
+            case 16 -> {
+                for (int i = 0; i < 256; i++) {
+                    long l = lanes[i];
+                    keys[4 * i] = l & 0xFFFFL;
+                    keys[4 * i + 1] = (l >>> 16) & 0xFFFFL;
+                    keys[4 * i + 2] = (l >>> 32) & 0xFFFFL;
+                    keys[4 * i + 3] = l >>> 48;
+                }
+            }
+            default -> {
+                for (int i = 0; i < 128; i++) {
+                    long l = lanes[i];
+                    for (int j = 0; j < 8; j++) {
+                        keys[8 * i + j] = (l >>> (8 * j)) & 0xFFL;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Unpacks values {@code [offset, offset + length)} of consecutive packed chunks straight into
      * {@code out} and adds {@code reference} to each (wrapping in the type's width), so that
      * frame-of-reference decoding writes its final values once. A chunk is unpacked into a
