@@ -34,8 +34,11 @@ final class BitPackedTake {
         int n = indices.length;
         int width = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) n * width);
-        long[] chunk = null;
-        Object narrow = null;
+        int typeBits = ptype.bitWidth();
+        int typeShift = Integer.numberOfTrailingZeros(typeBits);
+        int perLongShift = 6 - typeShift;
+        int perLongMask = (1 << perLongShift) - 1;
+        long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
         for (int i = 0; i < n; ) {
             int row = indices[i] + offset;
             long at = (row >>> 10) * chunkBytes;
@@ -46,16 +49,13 @@ final class BitPackedTake {
                 run++;
             }
             if (run >= DENSE && bitWidth > 0) {
-                if (chunk == null) {
-                    chunk = new long[FastLanesBitPacking.CHUNK_VALUES];
-                    int count = FastLanesBitPacking.CHUNK_VALUES;
-                    narrow = width == 1 ? new byte[count] : width == 2 ? new short[count] : width == 4 ? new int[count]
-                            : null;
-                }
-                unpackChunk(packed, at, bitWidth, narrow, chunk);
+                // the values stay in the kernel's lanes (64 / T to a long); only the requested ones move
+                long[] lanes = FastLanesBitPacking.unpackLanes(packed, at, typeBits, bitWidth);
                 int base = row & ~1023;
                 for (; i < n && (indices[i] + offset) >>> 10 == row >>> 10; i++) {
-                    put(out, width, i, chunk[indices[i] + offset - base] + reference);
+                    int j = indices[i] + offset - base;
+                    long value = (lanes[j >>> perLongShift] >>> ((j & perLongMask) << typeShift)) & typeMask;
+                    put(out, width, i, value + reference);
                 }
                 continue;
             }
@@ -89,38 +89,6 @@ final class BitPackedTake {
 
     /** Rows of one chunk from which the chunk is unpacked whole instead of row by row. */
     static final int DENSE = 4;
-
-    /**
-     * Unpacks one chunk of {@code width}-byte values, zero-extended into {@code into}.
-     *
-     * @param narrow a {@code byte[]}, {@code short[]} or {@code int[]} of one chunk for widths 1, 2 and 4
-     *     (reused between chunks), null for width 8
-     */
-    private static void unpackChunk(MemorySegment packed, long at, int bitWidth, Object narrow,
-                                    long[] into) {
-        int count = FastLanesBitPacking.CHUNK_VALUES;
-        switch (narrow) {
-            case byte[] v -> {
-                FastLanesBitPacking.unpack8(packed, at, bitWidth, v, 0);
-                for (int k = 0; k < count; k++) {
-                    into[k] = v[k] & 0xFFL;
-                }
-            }
-            case short[] v -> {
-                FastLanesBitPacking.unpack16(packed, at, bitWidth, v, 0);
-                for (int k = 0; k < count; k++) {
-                    into[k] = v[k] & 0xFFFFL;
-                }
-            }
-            case int[] v -> {
-                FastLanesBitPacking.unpack32(packed, at, bitWidth, v, 0);
-                for (int k = 0; k < count; k++) {
-                    into[k] = v[k] & 0xFFFF_FFFFL;
-                }
-            }
-            case null, default -> FastLanesBitPacking.unpack64(packed, at, bitWidth, into, 0);
-        }
-    }
 
     private static void put(MemorySegment out, int width, int i, long value) {
         switch (width) {

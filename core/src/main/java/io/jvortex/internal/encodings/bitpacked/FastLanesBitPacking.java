@@ -204,6 +204,34 @@ public final class FastLanesBitPacking {
     }
 
     /**
+     * Unpacks one chunk into a thread-local block without moving its values to a typed array: value
+     * {@code i} is at bits {@code [(i % (64/T)) · T, (i % (64/T)) · T + T)} of long {@code i / (64/T)}
+     * (for T = 64, long {@code i}), zero-extended from W bits. For a caller that picks a few values.
+     *
+     * @param packed     the packed data
+     * @param byteOffset absolute offset of the chunk in {@code packed}; the chunk spans
+     *                   {@code 128 · bitWidth} bytes
+     * @param typeBits   T: 8, 16, 32 or 64
+     * @param bitWidth   W, in {@code [1, T]}
+     * @return the thread's block, valid until its next unpack
+     */
+    static long[] unpackLanes(MemorySegment packed, long byteOffset, int typeBits, int bitWidth) {
+        checkTypeBits(typeBits);
+        checkBitWidth(bitWidth, typeBits);
+        if (bitWidth == 0) {
+            throw new IllegalArgumentException("bitWidth 0 has no packed words");
+        }
+        Scratch scratch = SCRATCH.get();
+        MemorySegment.copy(packed, LE_LONG, byteOffset, scratch.words, 0, bitWidth * 16);
+        if (typeBits == 64) {
+            FastLanesUnpack64.unpack(scratch.words, bitWidth, scratch.lanes);
+        } else {
+            FastLanesUnpackNarrow.unpack(scratch.words, typeBits, bitWidth, scratch.lanes);
+        }
+        return scratch.lanes;
+    }
+
+    /**
      * Unpacks one chunk of a {@code typeBits}-bit type as unsigned {@code bitWidth}-bit numbers in
      * {@code long}s, whatever the type's width: the keys a filter compares (one chunk stays in L1).
      *
