@@ -246,7 +246,7 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
                 throw node.error("child 0 decoded to " + c.getClass().getSimpleName() + ", expected primitive "
                         + meta.endsDType.display());
             }
-            runOf = runsOf(node, new Ends(logicalEnds(node, ends, meta.offset, length, ctx), meta.runs), indices);
+            runOf = runsOf(node, ends, meta.offset, length, indices);
         }
         if (runOf != null) {
             plan.takeChild(node, 1, dtype, meta.runs, runOf);
@@ -267,38 +267,49 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
                     ctx.takeChild(node, 0, meta.endsDType, meta.runs, blockPositions(k, meta.runs)), meta.endsDType)));
         } else {
             PrimitiveArray ends = ctx.decodePrimitive(node, 0, meta.endsDType, meta.runs);
-            runOf = runsOf(node, new Ends(logicalEnds(node, ends, meta.offset, length, ctx), meta.runs), indices);
+            runOf = runsOf(node, ends, meta.offset, length, indices);
         }
         return ctx.takeChild(node, 1, dtype, meta.runs, runOf);
     }
 
-    /** The run of every position (ascending positions give ascending runs). */
-    private static int[] runsOf(ArrayNode node, Ends ends, int[] indices) {
-        int[] runOf = new int[indices.length];
-        int run = 0;
-        for (int i = 0; i < indices.length; i++) {
-            int row = indices[i];
-            // gallop, then binary search, to the first run whose end is above the row
-            int step = 1;
-            int hi = run;
-            while (hi < ends.runs && ends.logical.get(I, 4L * hi) <= row) {
-                run = hi + 1;
-                hi = run + step;
-                step <<= 1;
-            }
-            hi = Math.min(hi, ends.runs);
-            while (run < hi) {
-                int mid = (run + hi) >>> 1;
-                if (ends.logical.get(I, 4L * mid) <= row) {
-                    run = mid + 1;
-                } else {
-                    hi = mid;
+    /**
+     * The run of every position (ascending positions give ascending runs), found in the same pass
+     * over the decoded ends that validates them as {@link #logicalEnds} does (non-decreasing, the last
+     * one reaching {@code offset + length}), without writing the logical ends: row {@code r} lies in
+     * the first run whose end is above {@code offset + r}, compared unsigned, which is the first run
+     * whose logical end is above {@code r}.
+     */
+    private static int[] runsOf(ArrayNode node, PrimitiveArray ends, long offset, int length, int[] indices) {
+        int runs = ends.length();
+        int n = indices.length;
+        int[] runOf = new int[n];
+        long[] block = new long[Math.min(runs, 1024)];
+        long prev = 0;
+        int i = 0;
+        long target = n == 0 ? 0 : offset + indices[0];
+        for (int base = 0; base < runs; base += block.length) {
+            int count = Math.min(block.length, runs - base);
+            // u64 ends above Long.MAX_VALUE come out negative: compare them unsigned.
+            Offsets.widen(ends, base, count, block);
+            for (int k = 0; k < count; k++) {
+                long e = block[k];
+                if (Long.compareUnsigned(e, prev) < 0) {
+                    throw node.error("run end " + Long.toUnsignedString(e) + " at run " + (base + k)
+                            + " is below the previous end " + Long.toUnsignedString(prev));
+                }
+                prev = e;
+                while (i < n && Long.compareUnsigned(e, target) > 0) {
+                    runOf[i++] = base + k;
+                    target = i < n ? offset + indices[i] : 0;
                 }
             }
-            if (run >= ends.runs) {
-                throw node.error("run ends do not cover row " + row);
-            }
-            runOf[i] = run;
+        }
+        if (length > 0 && Long.compareUnsigned(prev, offset + length) < 0) {
+            throw node.error("last run end " + Long.toUnsignedString(prev) + " does not reach offset + length = "
+                    + (offset + length));
+        }
+        if (i < n) {
+            throw node.error("run ends do not cover row " + indices[i]);
         }
         return runOf;
     }

@@ -233,4 +233,27 @@ class RunEndEncodingTest {
         assertThatThrownBy(() -> TestNodes.decode(runEnd(PType.U64, new long[] {-1L, 5}, 0, TestNodes.i16(1, 2)), i16,
                 3, arena)).isInstanceOf(VortexException.class).hasMessageContaining("below the previous end");
     }
+
+    /** A take finds the positions' runs in the pass that checks the ends: the same corrupt ends fail it. */
+    @Test
+    void corruptEndsAreRejectedByTake() {
+        DType i16 = new DType.Primitive(PType.I16, false);
+        assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U8, new long[] {3, 2}, 0, TestNodes.i16(1, 2)), i16, 2,
+                new int[] {0}, arena)).isInstanceOf(VortexException.class).hasMessageContaining("below the previous end");
+        // the decreasing end comes after every position's run is found
+        assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U8, new long[] {1, 3, 2}, 0, TestNodes.i16(1, 2, 3)), i16,
+                3, new int[] {0}, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("below the previous end");
+        assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U8, new long[] {2, 3}, 1, TestNodes.i16(1, 2)), i16, 3,
+                new int[] {0, 1}, arena)).isInstanceOf(VortexException.class).hasMessageContaining("does not reach");
+        assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U64, new long[] {-1L, 5}, 0, TestNodes.i16(1, 2)), i16,
+                3, new int[] {2}, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("below the previous end");
+        // u64 ends past Long.MAX_VALUE are above every row: positions fall in the first run
+        assertThat(TestSupport.rows(TestNodes.take(runEnd(PType.U64, new long[] {-2L, -1L}, 5, TestNodes.i16(4, 9)),
+                i16, 3, new int[] {0, 2, 2}, arena))).containsExactly(4L, 4L, 4L);
+        // ends at or below the offset are empty runs
+        assertThat(TestSupport.rows(TestNodes.take(runEnd(PType.U32, new long[] {3, 5, 6, 9}, 5, TestNodes.i16(1, 2,
+                3, 4)), i16, 4, new int[] {0, 1, 3}, arena))).containsExactly(3L, 4L, 4L);
+    }
 }
