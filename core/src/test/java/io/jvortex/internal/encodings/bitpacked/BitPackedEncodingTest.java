@@ -307,6 +307,56 @@ class BitPackedEncodingTest {
         }
     }
 
+    // ---- take: rows read one by one, from a copy of their chunk's words, or from the unpacked chunk
+
+    @Test
+    void takeAtEveryDensityPerChunk() {
+        SplittableRandom rnd = TestSupport.random("BitPackedEncodingTest.takeAtEveryDensityPerChunk");
+        // rows per chunk: scattered reads (below 4), the copied words (4..63), the unpacked chunk (64 on)
+        int[] perChunk = {1, 3, 4, 10, 63, 64, 200, 1024};
+        for (PType ptype : INTEGERS) {
+            int t = ptype.bitWidth();
+            for (int bitWidth : new int[] {1, 1 + rnd.nextInt(t), t}) {
+                int offset = new int[] {0, 1, 1023, rnd.nextInt(1024)}[rnd.nextInt(4)];
+                int length = 3000 + rnd.nextInt(200);
+                Case c = randomCase(rnd, ptype, length, offset, bitWidth, rnd.nextInt(2), rnd.nextInt(3));
+                long reference = rnd.nextBoolean() ? 0 : rnd.nextLong();
+                Node node = c.node();
+                List<Object> rows = c.rows();
+                if (reference != 0) {
+                    long stored = normalize(reference, ptype);
+                    byte[] metadata = ptype.isSigned() ? TestNodes.Sv.i64(stored) : TestNodes.Sv.u64(stored);
+                    node = Node.of(io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding.ID,
+                            metadata, List.of(), c.node());
+                    rows = new ArrayList<>();
+                    for (Object row : c.rows()) {
+                        rows.add(row == null ? null : normalize(((Number) row).longValue() + reference, ptype));
+                    }
+                }
+                for (int per : perChunk) {
+                    // per rows (with a duplicate now and then) in each of the node's chunks
+                    List<Integer> picked = new ArrayList<>();
+                    for (int chunkStart = -offset; chunkStart < length; chunkStart += 1024) {
+                        int from = Math.max(0, chunkStart);
+                        int to = Math.min(length, chunkStart + 1024);
+                        for (int k = 0; k < per; k++) {
+                            picked.add(from + rnd.nextInt(to - from));
+                        }
+                    }
+                    int[] indices = picked.stream().mapToInt(Integer::intValue).sorted().toArray();
+                    List<Object> expected = new ArrayList<>();
+                    for (int index : indices) {
+                        expected.add(rows.get(index));
+                    }
+                    Canonical taken = new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 30)
+                            .take(TestNodes.parse(node, arena), c.dtype(), length, indices);
+                    assertThat(TestSupport.rows(taken)).as("%s width %d offset %d reference %d, %d per chunk", ptype,
+                            bitWidth, offset, reference, per).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
     // ---- the encoded form a filter compares (packed chunks, unpacked one at a time next to the compare)
 
     /** The naive filter: the valid rows whose value compares true, as the type orders them. */
