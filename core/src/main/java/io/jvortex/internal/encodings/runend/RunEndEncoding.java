@@ -273,45 +273,79 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
     }
 
     /**
-     * The run of every position (ascending positions give ascending runs), found in the same pass
-     * over the decoded ends that validates them as {@link #logicalEnds} does (non-decreasing, the last
-     * one reaching {@code offset + length}), without writing the logical ends: row {@code r} lies in
-     * the first run whose end is above {@code offset + r}, compared unsigned, which is the first run
-     * whose logical end is above {@code r}.
+     * The run of every position (ascending positions give ascending runs), found block by block over
+     * the decoded ends, each block checked as {@link #logicalEnds} checks them (non-decreasing, the
+     * last one reaching {@code offset + length}) but without writing the logical ends: row {@code r}
+     * lies in the first run whose end is above {@code offset + r}, compared unsigned, which is the
+     * first run whose logical end is above {@code r}. A block is checked in one branch-free pass, then
+     * walked once for the positions whose run it holds (those below its last end).
      */
     private static int[] runsOf(ArrayNode node, PrimitiveArray ends, long offset, int length, int[] indices) {
         int runs = ends.length();
         int n = indices.length;
         int[] runOf = new int[n];
         long[] block = new long[Math.min(runs, 1024)];
-        long prev = 0;
+        // 32-bit ends (the common case) are copied in bulk and widened in a loop the JIT vectorizes
+        int[] ints = ends.ptype().byteWidth() == 4 ? new int[block.length] : null;
+        // ends compare unsigned: with the sign bit flipped they compare as signed longs
+        long prev = Long.MIN_VALUE;
         int i = 0;
-        long target = n == 0 ? 0 : offset + indices[0];
         for (int base = 0; base < runs; base += block.length) {
             int count = Math.min(block.length, runs - base);
-            // u64 ends above Long.MAX_VALUE come out negative: compare them unsigned.
-            Offsets.widen(ends, base, count, block);
+            if (ints != null) {
+                MemorySegment.copy(ends.values(), I, 4L * base, ints, 0, count);
+                for (int k = 0; k < count; k++) {
+                    block[k] = Integer.toUnsignedLong(ints[k]);
+                }
+            } else {
+                // u64 ends above Long.MAX_VALUE come out negative
+                Offsets.widen(ends, base, count, block);
+            }
+            long before = prev ^ Long.MIN_VALUE;
+            boolean decreasing = false;
             for (int k = 0; k < count; k++) {
-                long e = block[k];
-                if (Long.compareUnsigned(e, prev) < 0) {
-                    throw node.error("run end " + Long.toUnsignedString(e) + " at run " + (base + k)
-                            + " is below the previous end " + Long.toUnsignedString(prev));
-                }
+                long e = block[k] ^ Long.MIN_VALUE;
+                decreasing |= e < prev;
                 prev = e;
-                while (i < n && Long.compareUnsigned(e, target) > 0) {
-                    runOf[i++] = base + k;
-                    target = i < n ? offset + indices[i] : 0;
+            }
+            if (decreasing) {
+                throw decreasingEnd(node, block, count, base, before);
+            }
+            // the positions whose run this block holds (below its last end), found by walking the block
+            // forward: ascending positions, so each end is passed once
+            long last = block[count - 1];
+            int k = 0;
+            while (i < n && Long.compareUnsigned(last, offset + indices[i]) > 0) {
+                long target = (offset + indices[i]) ^ Long.MIN_VALUE;
+                while ((block[k] ^ Long.MIN_VALUE) <= target) {
+                    k++;
                 }
+                runOf[i++] = base + k;
             }
         }
-        if (length > 0 && Long.compareUnsigned(prev, offset + length) < 0) {
-            throw node.error("last run end " + Long.toUnsignedString(prev) + " does not reach offset + length = "
+        long lastEnd = prev ^ Long.MIN_VALUE;
+        if (length > 0 && Long.compareUnsigned(lastEnd, offset + length) < 0) {
+            throw node.error("last run end " + Long.toUnsignedString(lastEnd) + " does not reach offset + length = "
                     + (offset + length));
         }
         if (i < n) {
             throw node.error("run ends do not cover row " + indices[i]);
         }
         return runOf;
+    }
+
+    /** The error for the first end of a block below the end before it ({@code before}: the previous block's last). */
+    private static RuntimeException decreasingEnd(ArrayNode node, long[] block, int count, int base, long before) {
+        long prev = before;
+        for (int k = 0; k < count; k++) {
+            long e = block[k];
+            if (Long.compareUnsigned(e, prev) < 0) {
+                return node.error("run end " + Long.toUnsignedString(e) + " at run " + (base + k)
+                        + " is below the previous end " + Long.toUnsignedString(prev));
+            }
+            prev = e;
+        }
+        return new IllegalStateException("no decreasing end in the block");
     }
 
     @Override
