@@ -119,42 +119,30 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.spi.PointAc
         }
     }
 
-    /** Integer nodes as their unpacked values before patching. */
+    /**
+     * Integer nodes as their packed chunks and decoded patches: a filter unpacks one chunk at a time
+     * next to its comparison instead of the whole node up front.
+     */
     @Override
     public io.jvortex.spi.EncodedForm encodedForm(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
-        return dtype instanceof DType.Primitive p && p.ptype().isInteger()
-                ? unpatched(node, dtype, length, ctx).packedForm() : null;
-    }
-
-    /**
-     * Unpacks a node without applying its patches.
-     *
-     * @param node the node
-     * @param dtype its integer type
-     * @param length its row count
-     * @param ctx decoding services
-     * @return the unpacked values, bit width and patches
-     */
-    public static Unpatched unpatched(ArrayNode node, DType dtype, int length, DecodeContext ctx) {
+        if (!(dtype instanceof DType.Primitive q) || !q.ptype().isInteger()) {
+            return null;
+        }
         Parsed parsed = Parsed.of(node, dtype, length, ctx);
         DType.Primitive p = parsed.dtype();
-        int width = p.ptype().byteWidth();
-        boolean unpack = parsed.bitWidth() > 0 && length > 0;
-        MemorySegment out = unpack ? ctx.allocateUninitialized((long) length * width)
-                : ctx.allocate((long) length * width);
-        if (unpack) {
-            FastLanesBitPacking.unpackRange(parsed.packed(), width, parsed.bitWidth(), parsed.offset(), length, 0,
-                    out);
-        }
-        Patches.Decoded decoded = null;
+        int[] positions = new int[0];
+        PrimitiveArray values = null;
         if (parsed.patches() != null) {
-            decoded = parsed.patches().decode(node, 0, p, length, ctx);
-            if (!(decoded.values() instanceof PrimitiveArray)) {
+            Patches.Decoded decoded = parsed.patches().decode(node, 0, p, length, ctx);
+            if (!(decoded.values() instanceof PrimitiveArray v)) {
                 throw node.error("patch values decoded to " + decoded.values().dtype().display());
             }
+            positions = decoded.positions();
+            values = v;
         }
         Validity validity = ctx.validity(node, parsed.validityChild(), p.nullable(), length);
-        return new Unpatched(new PrimitiveArray(p, out, length, validity), parsed.bitWidth(), decoded);
+        return new PackedChunks(parsed.packed(), p, parsed.bitWidth(), parsed.offset(), length, validity, 0,
+                positions, values);
     }
 
     /**

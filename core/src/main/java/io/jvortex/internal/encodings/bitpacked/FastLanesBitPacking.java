@@ -204,6 +204,140 @@ public final class FastLanesBitPacking {
     }
 
     /**
+     * Copies one chunk's packed words into a thread-local block, read as little-endian longs, for
+     * {@link #valueOf} to pick a few values from without unpacking the chunk: one sequential copy (the
+     * hardware prefetches it) instead of a scattered read of the file per value.
+     *
+     * @param packed     the packed data
+     * @param byteOffset absolute offset of the chunk in {@code packed}; the chunk spans
+     *                   {@code 128 · bitWidth} bytes
+     * @param bitWidth   W, in {@code [1, 64]}
+     * @return the thread's block, valid until its next unpack
+     */
+    static long[] packedWords(MemorySegment packed, long byteOffset, int bitWidth) {
+        checkBitWidth(bitWidth, 64);
+        long[] words = SCRATCH.get().words;
+        MemorySegment.copy(packed, LE_LONG, byteOffset, words, 0, bitWidth * 16);
+        return words;
+    }
+
+    /**
+     * One value of a chunk whose packed words {@link #packedWords} copied: the arithmetic of
+     * {@link #unpackSingle64} on the copy (a T-bit word {@code k} is at bits
+     * {@code [(k % (64/T)) · T, …)} of long {@code k / (64/T)}).
+     *
+     * @param words    the chunk's packed words, {@code 16 · bitWidth} longs
+     * @param typeBits T: 8, 16, 32 or 64
+     * @param bitWidth W, in {@code [1, T]}; not checked (the caller checked it once per chunk)
+     * @param index    logical position within the chunk, in {@code [0, 1024)}; not checked
+     * @return the value, zero-extended from W bits
+     */
+    static long valueOf(long[] words, int typeBits, int bitWidth, int index) {
+        int typeShift = Integer.numberOfTrailingZeros(typeBits);
+        int perLongShift = 6 - typeShift;
+        int perLongMask = (1 << perLongShift) - 1;
+        long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
+        int lanes = CHUNK_VALUES >>> typeShift;
+        int lane = index & (lanes - 1);
+        int row = FL_ORDER[((index & 127) - lane) >>> 4] * 8 + (index >>> 7);
+        int bit = row * bitWidth;
+        int shift = bit & (typeBits - 1);
+        int at = (bit >>> typeShift) * lanes + lane;
+        long value = ((words[at >>> perLongShift] >>> ((at & perLongMask) << typeShift)) & typeMask) >>> shift;
+        if (shift + bitWidth > typeBits) {
+            int next = at + lanes;
+            value |= ((words[next >>> perLongShift] >>> ((next & perLongMask) << typeShift)) & typeMask)
+                    << (typeBits - shift);
+        }
+        return bitWidth == 64 ? value : value & ((1L << bitWidth) - 1);
+    }
+
+    /**
+     * Unpacks one chunk into a thread-local block without moving its values to a typed array: value
+     * {@code i} is at bits {@code [(i % (64/T)) · T, (i % (64/T)) · T + T)} of long {@code i / (64/T)}
+     * (for T = 64, long {@code i}), zero-extended from W bits. For a caller that picks a few values.
+     *
+     * @param packed     the packed data
+     * @param byteOffset absolute offset of the chunk in {@code packed}; the chunk spans
+     *                   {@code 128 · bitWidth} bytes
+     * @param typeBits   T: 8, 16, 32 or 64
+     * @param bitWidth   W, in {@code [1, T]}
+     * @return the thread's block, valid until its next unpack
+     */
+    static long[] unpackLanes(MemorySegment packed, long byteOffset, int typeBits, int bitWidth) {
+        checkTypeBits(typeBits);
+        checkBitWidth(bitWidth, typeBits);
+        if (bitWidth == 0) {
+            throw new IllegalArgumentException("bitWidth 0 has no packed words");
+        }
+        Scratch scratch = SCRATCH.get();
+        MemorySegment.copy(packed, LE_LONG, byteOffset, scratch.words, 0, bitWidth * 16);
+        if (typeBits == 64) {
+            FastLanesUnpack64.unpack(scratch.words, bitWidth, scratch.lanes);
+        } else {
+            FastLanesUnpackNarrow.unpack(scratch.words, typeBits, bitWidth, scratch.lanes);
+        }
+        return scratch.lanes;
+    }
+
+    /**
+     * Unpacks one chunk of a {@code typeBits}-bit type as unsigned {@code bitWidth}-bit numbers in
+     * {@code long}s, whatever the type's width: the keys a filter compares (one chunk stays in L1).
+     *
+     * @param packed     the packed data
+     * @param byteOffset absolute offset of the chunk in {@code packed}; the chunk spans
+     *                   {@code 128 · bitWidth} bytes
+     * @param typeBits   T: 8, 16, 32 or 64
+     * @param bitWidth   W, in {@code [0, T]}
+     * @param keys       receives the chunk's 1024 values in logical order, each in {@code [0, 2^W)}
+     */
+    static void unpackKeys(MemorySegment packed, long byteOffset, int typeBits, int bitWidth, long[] keys) {
+        checkTypeBits(typeBits);
+        checkBitWidth(bitWidth, typeBits);
+        Objects.checkFromIndexSize(0, CHUNK_VALUES, keys.length);
+        if (bitWidth == 0) {
+            Arrays.fill(keys, 0, CHUNK_VALUES, 0L);
+            return;
+        }
+        Scratch scratch = SCRATCH.get();
+        long[] words = scratch.words;
+        MemorySegment.copy(packed, LE_LONG, byteOffset, words, 0, bitWidth * 16);
+        if (typeBits == 64) {
+            FastLanesUnpack64.unpack(words, bitWidth, keys);
+            return;
+        }
+        // the SWAR kernel's lanes, value i at bits [(i % (64/T)) · T, …) of long i / (64/T)
+        long[] lanes = scratch.lanes;
+        FastLanesUnpackNarrow.unpack(words, typeBits, bitWidth, lanes);
+        switch (typeBits) {
+            case 32 -> {
+                for (int i = 0; i < 512; i++) {
+                    long l = lanes[i];
+                    keys[2 * i] = l & 0xFFFF_FFFFL;
+                    keys[2 * i + 1] = l >>> 32;
+                }
+            }
+            case 16 -> {
+                for (int i = 0; i < 256; i++) {
+                    long l = lanes[i];
+                    keys[4 * i] = l & 0xFFFFL;
+                    keys[4 * i + 1] = (l >>> 16) & 0xFFFFL;
+                    keys[4 * i + 2] = (l >>> 32) & 0xFFFFL;
+                    keys[4 * i + 3] = l >>> 48;
+                }
+            }
+            default -> {
+                for (int i = 0; i < 128; i++) {
+                    long l = lanes[i];
+                    for (int j = 0; j < 8; j++) {
+                        keys[8 * i + j] = (l >>> (8 * j)) & 0xFFL;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Unpacks values {@code [offset, offset + length)} of consecutive packed chunks straight into
      * {@code out} and adds {@code reference} to each (wrapping in the type's width), so that
      * frame-of-reference decoding writes its final values once. A chunk is unpacked into a

@@ -25,9 +25,9 @@ import java.math.BigInteger;
  */
 public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, int[] patchPositions,
                          PrimitiveArray patchValues) implements EncodedForm.Kernel {
-    /** Rows compared per block (a multiple of 64). */
-    private static final int BLOCK = 1024;
-    private static final io.jvortex.array.Allocator HEAP =
+    /** Rows compared per block: one FastLanes chunk. */
+    static final int BLOCK = 1024;
+    static final io.jvortex.array.Allocator HEAP =
             bytes -> MemorySegment.ofArray(new long[(int) ((bytes + 7) >>> 3)]).asSlice(0, bytes);
 
     /** Checks the parts. */
@@ -107,9 +107,111 @@ public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, in
      */
     @Override
     public long[] compare(Comparison comparison) {
+        long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+        return compareBlocks(comparison, packed.ptype(), reference, bitWidth, packed.length(), (from, len, keys) -> {
+            Offsets.widen(packed, from, len, keys);
+            for (int i = 0; i < len; i++) {
+                keys[i] &= mask;
+            }
+        }, patchPositions, patchValues);
+    }
+
+    private static final java.lang.foreign.ValueLayout.OfLong LE_LONG =
+            java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * {@link Comparison#compareKeys} for keys and a literal in {@code [0, 2^62)}, where no difference
+     * overflows: each row's outcome is the sign bit of one difference, written as a 0/1 byte in a loop
+     * the JIT vectorizes, and every eight bytes become eight bits by one multiplication (byte
+     * {@code m} of the little-endian long lands on bit {@code 56 + m}; the partial products never
+     * collide, so nothing carries into the top byte).
+     *
+     * @param keys the rows' keys, each in {@code [0, 2^62)}
+     * @param n rows, at most {@link #BLOCK}
+     * @param lit the literal, in {@code [0, 2^62)}
+     * @param op the operator
+     * @param flags scratch of {@link #BLOCK} bytes
+     * @param words receives the bits of the rows, {@code words(n)} words (overwritten)
+     */
+    static void compareSmall(long[] keys, int n, long lit, Comparison.Op op, byte[] flags, long[] words) {
+        switch (op) {
+            case LT -> {
+                for (int j = 0; j < n; j++) {
+                    flags[j] = (byte) ((keys[j] - lit) >>> 63);
+                }
+            }
+            case LE -> {
+                long above = lit + 1;
+                for (int j = 0; j < n; j++) {
+                    flags[j] = (byte) ((keys[j] - above) >>> 63);
+                }
+            }
+            case GT -> {
+                for (int j = 0; j < n; j++) {
+                    flags[j] = (byte) ((lit - keys[j]) >>> 63);
+                }
+            }
+            case GE -> {
+                long below = lit - 1;
+                for (int j = 0; j < n; j++) {
+                    flags[j] = (byte) ((below - keys[j]) >>> 63);
+                }
+            }
+            case EQ -> {
+                for (int j = 0; j < n; j++) {
+                    flags[j] = (byte) (((keys[j] ^ lit) - 1) >>> 63);
+                }
+            }
+            case NE -> {
+                for (int j = 0; j < n; j++) {
+                    flags[j] = (byte) (1 - (((keys[j] ^ lit) - 1) >>> 63));
+                }
+            }
+        }
+        int wordCount = Comparison.words(n);
+        java.util.Arrays.fill(flags, n, wordCount << 6, (byte) 0);
+        MemorySegment bytes = MemorySegment.ofArray(flags);
+        for (int w = 0; w < wordCount; w++) {
+            long bits = 0;
+            for (int k = 0; k < 8; k++) {
+                long eight = bytes.get(LE_LONG, ((long) w << 6) + (k << 3));
+                bits |= ((eight * 0x0102_0408_1020_4080L) >>> 56) << (k << 3);
+            }
+            words[w] = bits;
+        }
+    }
+
+    /** Writes the packed values of a block of rows as keys; called once per block, not per row. */
+    @FunctionalInterface
+    interface BlockKeys {
+        /**
+         * @param from the block's first row (a multiple of {@link #BLOCK})
+         * @param length its rows, at most {@link #BLOCK}
+         * @param keys receives the rows' packed values in {@code [0, length)}, each read as an unsigned
+         *        {@code bitWidth}-bit number (contents at patched rows unspecified); {@link #BLOCK} long
+         */
+        void fill(int from, int length, long[] keys);
+    }
+
+    /**
+     * The comparison kernel of packed integers, whatever holds them: decides from the reference and
+     * the literal whether every unpacked row falls on one side, else compares block by block the keys
+     * {@code keys} writes against {@code literal - reference}, so the keys stay in L1 and no row-sized
+     * array is allocated per call.
+     *
+     * @param comparison the operator and literal
+     * @param ptype the rows' integer type
+     * @param reference the frame-of-reference reference, as the type's bits
+     * @param bitWidth bits per packed value
+     * @param n rows
+     * @param keys the packed values of the rows, block by block
+     * @param patchPositions patched rows, strictly increasing, below {@code n}
+     * @param patchValues their final values, null when there are none
+     * @return raw comparison bits, or null when wrapping is possible (the caller decodes instead)
+     */
+    static long[] compareBlocks(Comparison comparison, PType ptype, long reference, int bitWidth, int n,
+                                BlockKeys keys, int[] patchPositions, PrimitiveArray patchValues) {
         Comparison.Op op = comparison.op();
-        int n = packed.length();
-        PType ptype = packed.ptype();
         int b = bitWidth;
         int w = ptype.bitWidth();
         BigInteger ref = exact(reference, ptype);
@@ -133,21 +235,25 @@ public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, in
             if (r) {
                 out = Comparison.ones(n);
             }
-        } else {
-            // block by block, so the keys stay in L1 and no row-sized array is allocated per call
+        } else if (n > 0) {
             long lit = b == 64 ? d.longValue() ^ Long.MIN_VALUE : d.longValue();
-            long mask = b == 64 ? -1L : (1L << b) - 1;
-            long flip = b == 64 ? Long.MIN_VALUE : 0L;
-            long[] keys = new long[Math.min(n, BLOCK)];
+            long[] block = new long[BLOCK];
             long[] words = new long[BLOCK >>> 6];
+            byte[] flags = b <= 62 ? new byte[BLOCK] : null;
             for (int from = 0; from < n; from += BLOCK) {
                 int len = Math.min(BLOCK, n - from);
-                Offsets.widen(packed, from, len, keys);
-                for (int i = 0; i < len; i++) {
-                    keys[i] = (keys[i] & mask) ^ flip;
+                keys.fill(from, len, block);
+                if (flags != null) {
+                    compareSmall(block, len, lit, op, flags, words);
+                } else {
+                    if (b == 64) {
+                        for (int i = 0; i < len; i++) {
+                            block[i] ^= Long.MIN_VALUE;
+                        }
+                    }
+                    java.util.Arrays.fill(words, 0L);
+                    Comparison.compareKeys(block, len, lit, op, words);
                 }
-                java.util.Arrays.fill(words, 0L);
-                Comparison.compareKeys(keys, len, lit, op, words);
                 System.arraycopy(words, 0, out, from >>> 6, Comparison.words(len));
             }
         }

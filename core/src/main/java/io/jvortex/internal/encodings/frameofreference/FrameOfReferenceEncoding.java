@@ -8,6 +8,7 @@ import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.internal.encodings.bitpacked.BitPackedEncoding;
 import io.jvortex.internal.encodings.bitpacked.BitPackedV2Encoding;
+import io.jvortex.internal.encodings.bitpacked.PackedChunks;
 import io.jvortex.internal.encodings.bitpacked.PackedInts;
 import io.jvortex.scalar.Scalar;
 import java.lang.foreign.MemorySegment;
@@ -77,13 +78,14 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.spi.
             return null;
         }
         long ref = reference(node, p, ctx);
-        if (!(ctx.encodedForm(node.child(0), p, length)
-                instanceof PackedInts child) || child.reference() != 0) {
-            return null;
-        }
-        return new PackedInts(child.packed(), ref, child.bitWidth(),
-                child.patchPositions(),
-                child.patchValues() == null ? null : addReference(child.patchValues(), ref, ctx));
+        return switch (ctx.encodedForm(node.child(0), p, length)) {
+            case PackedChunks child when child.reference() == 0 -> child.withReference(ref,
+                    child.patchValues() == null ? null : addReference(child.patchValues(), ref, ctx));
+            case PackedInts child when child.reference() == 0 -> new PackedInts(child.packed(), ref,
+                    child.bitWidth(), child.patchPositions(),
+                    child.patchValues() == null ? null : addReference(child.patchValues(), ref, ctx));
+            case null, default -> null;
+        };
     }
 
     /**

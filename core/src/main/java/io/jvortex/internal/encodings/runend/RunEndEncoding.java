@@ -246,7 +246,7 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
                 throw node.error("child 0 decoded to " + c.getClass().getSimpleName() + ", expected primitive "
                         + meta.endsDType.display());
             }
-            runOf = runsOf(node, new Ends(logicalEnds(node, ends, meta.offset, length, ctx), meta.runs), indices);
+            runOf = runsOf(node, ends, meta.offset, length, indices);
         }
         if (runOf != null) {
             plan.takeChild(node, 1, dtype, meta.runs, runOf);
@@ -267,40 +267,85 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
                     ctx.takeChild(node, 0, meta.endsDType, meta.runs, blockPositions(k, meta.runs)), meta.endsDType)));
         } else {
             PrimitiveArray ends = ctx.decodePrimitive(node, 0, meta.endsDType, meta.runs);
-            runOf = runsOf(node, new Ends(logicalEnds(node, ends, meta.offset, length, ctx), meta.runs), indices);
+            runOf = runsOf(node, ends, meta.offset, length, indices);
         }
         return ctx.takeChild(node, 1, dtype, meta.runs, runOf);
     }
 
-    /** The run of every position (ascending positions give ascending runs). */
-    private static int[] runsOf(ArrayNode node, Ends ends, int[] indices) {
-        int[] runOf = new int[indices.length];
-        int run = 0;
-        for (int i = 0; i < indices.length; i++) {
-            int row = indices[i];
-            // gallop, then binary search, to the first run whose end is above the row
-            int step = 1;
-            int hi = run;
-            while (hi < ends.runs && ends.logical.get(I, 4L * hi) <= row) {
-                run = hi + 1;
-                hi = run + step;
-                step <<= 1;
-            }
-            hi = Math.min(hi, ends.runs);
-            while (run < hi) {
-                int mid = (run + hi) >>> 1;
-                if (ends.logical.get(I, 4L * mid) <= row) {
-                    run = mid + 1;
-                } else {
-                    hi = mid;
+    /**
+     * The run of every position (ascending positions give ascending runs), found block by block over
+     * the decoded ends, each block checked as {@link #logicalEnds} checks them (non-decreasing, the
+     * last one reaching {@code offset + length}) but without writing the logical ends: row {@code r}
+     * lies in the first run whose end is above {@code offset + r}, compared unsigned, which is the
+     * first run whose logical end is above {@code r}. A block is checked in one branch-free pass, then
+     * walked once for the positions whose run it holds (those below its last end).
+     */
+    private static int[] runsOf(ArrayNode node, PrimitiveArray ends, long offset, int length, int[] indices) {
+        int runs = ends.length();
+        int n = indices.length;
+        int[] runOf = new int[n];
+        long[] block = new long[Math.min(runs, 1024)];
+        // 32-bit ends (the common case) are copied in bulk and widened in a loop the JIT vectorizes
+        int[] ints = ends.ptype().byteWidth() == 4 ? new int[block.length] : null;
+        // ends compare unsigned: with the sign bit flipped they compare as signed longs
+        long prev = Long.MIN_VALUE;
+        int i = 0;
+        for (int base = 0; base < runs; base += block.length) {
+            int count = Math.min(block.length, runs - base);
+            if (ints != null) {
+                MemorySegment.copy(ends.values(), I, 4L * base, ints, 0, count);
+                for (int k = 0; k < count; k++) {
+                    block[k] = Integer.toUnsignedLong(ints[k]);
                 }
+            } else {
+                // u64 ends above Long.MAX_VALUE come out negative
+                Offsets.widen(ends, base, count, block);
             }
-            if (run >= ends.runs) {
-                throw node.error("run ends do not cover row " + row);
+            long before = prev ^ Long.MIN_VALUE;
+            boolean decreasing = false;
+            for (int k = 0; k < count; k++) {
+                long e = block[k] ^ Long.MIN_VALUE;
+                decreasing |= e < prev;
+                prev = e;
             }
-            runOf[i] = run;
+            if (decreasing) {
+                throw decreasingEnd(node, block, count, base, before);
+            }
+            // the positions whose run this block holds (below its last end), found by walking the block
+            // forward: ascending positions, so each end is passed once
+            long last = block[count - 1];
+            int k = 0;
+            while (i < n && Long.compareUnsigned(last, offset + indices[i]) > 0) {
+                long target = (offset + indices[i]) ^ Long.MIN_VALUE;
+                while ((block[k] ^ Long.MIN_VALUE) <= target) {
+                    k++;
+                }
+                runOf[i++] = base + k;
+            }
+        }
+        long lastEnd = prev ^ Long.MIN_VALUE;
+        if (length > 0 && Long.compareUnsigned(lastEnd, offset + length) < 0) {
+            throw node.error("last run end " + Long.toUnsignedString(lastEnd) + " does not reach offset + length = "
+                    + (offset + length));
+        }
+        if (i < n) {
+            throw node.error("run ends do not cover row " + indices[i]);
         }
         return runOf;
+    }
+
+    /** The error for the first end of a block below the end before it ({@code before}: the previous block's last). */
+    private static RuntimeException decreasingEnd(ArrayNode node, long[] block, int count, int base, long before) {
+        long prev = before;
+        for (int k = 0; k < count; k++) {
+            long e = block[k];
+            if (Long.compareUnsigned(e, prev) < 0) {
+                return node.error("run end " + Long.toUnsignedString(e) + " at run " + (base + k)
+                        + " is below the previous end " + Long.toUnsignedString(prev));
+            }
+            prev = e;
+        }
+        return new IllegalStateException("no decreasing end in the block");
     }
 
     @Override

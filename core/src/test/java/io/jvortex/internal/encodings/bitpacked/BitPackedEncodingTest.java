@@ -307,6 +307,149 @@ class BitPackedEncodingTest {
         }
     }
 
+    // ---- take: rows read one by one, from a copy of their chunk's words, or from the unpacked chunk
+
+    @Test
+    void takeAtEveryDensityPerChunk() {
+        SplittableRandom rnd = TestSupport.random("BitPackedEncodingTest.takeAtEveryDensityPerChunk");
+        // rows per chunk: scattered reads (below 4), the copied words (4..63), the unpacked chunk (64 on)
+        int[] perChunk = {1, 3, 4, 10, 63, 64, 200, 1024};
+        for (PType ptype : INTEGERS) {
+            int t = ptype.bitWidth();
+            for (int bitWidth : new int[] {1, 1 + rnd.nextInt(t), t}) {
+                int offset = new int[] {0, 1, 1023, rnd.nextInt(1024)}[rnd.nextInt(4)];
+                int length = 3000 + rnd.nextInt(200);
+                Case c = randomCase(rnd, ptype, length, offset, bitWidth, rnd.nextInt(2), rnd.nextInt(3));
+                long reference = rnd.nextBoolean() ? 0 : rnd.nextLong();
+                Node node = c.node();
+                List<Object> rows = c.rows();
+                if (reference != 0) {
+                    long stored = normalize(reference, ptype);
+                    byte[] metadata = ptype.isSigned() ? TestNodes.Sv.i64(stored) : TestNodes.Sv.u64(stored);
+                    node = Node.of(io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding.ID,
+                            metadata, List.of(), c.node());
+                    rows = new ArrayList<>();
+                    for (Object row : c.rows()) {
+                        rows.add(row == null ? null : normalize(((Number) row).longValue() + reference, ptype));
+                    }
+                }
+                for (int per : perChunk) {
+                    // per rows (with a duplicate now and then) in each of the node's chunks
+                    List<Integer> picked = new ArrayList<>();
+                    for (int chunkStart = -offset; chunkStart < length; chunkStart += 1024) {
+                        int from = Math.max(0, chunkStart);
+                        int to = Math.min(length, chunkStart + 1024);
+                        for (int k = 0; k < per; k++) {
+                            picked.add(from + rnd.nextInt(to - from));
+                        }
+                    }
+                    int[] indices = picked.stream().mapToInt(Integer::intValue).sorted().toArray();
+                    List<Object> expected = new ArrayList<>();
+                    for (int index : indices) {
+                        expected.add(rows.get(index));
+                    }
+                    Canonical taken = new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 30)
+                            .take(TestNodes.parse(node, arena), c.dtype(), length, indices);
+                    assertThat(TestSupport.rows(taken)).as("%s width %d offset %d reference %d, %d per chunk", ptype,
+                            bitWidth, offset, reference, per).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    // ---- the encoded form a filter compares (packed chunks, unpacked one at a time next to the compare)
+
+    /** The naive filter: the valid rows whose value compares true, as the type orders them. */
+    private static List<Integer> naiveFilter(List<Object> rows, PType ptype, io.jvortex.expr.Expr.Op op, long literal) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i) == null) {
+                continue;
+            }
+            long v = ((Number) rows.get(i)).longValue();
+            int cmp = ptype == PType.U64 ? Long.compareUnsigned(v, literal) : Long.compare(v, literal);
+            boolean keep = switch (op) {
+                case EQ -> cmp == 0;
+                case NE -> cmp != 0;
+                case LT -> cmp < 0;
+                case LE -> cmp <= 0;
+                case GT -> cmp > 0;
+                case GE -> cmp >= 0;
+            };
+            if (keep) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void encodedFormFiltersAndDecodesLikeTheRows() {
+        SplittableRandom rnd = TestSupport.random("BitPackedEncodingTest.encodedFormFiltersAndDecodesLikeTheRows");
+        int[] lengths = {0, 1, 1023, 1024, 1025, 2049, 4096};
+        for (int iter = 0; iter < 400; iter++) {
+            PType ptype = INTEGERS[iter % INTEGERS.length];
+            int t = ptype.bitWidth();
+            int length = iter < 2 * lengths.length * INTEGERS.length ? lengths[iter / INTEGERS.length % lengths.length]
+                    : rnd.nextInt(5000);
+            int offset = switch (rnd.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> 1;
+                case 2 -> 1023;
+                default -> rnd.nextInt(1024);
+            };
+            int bitWidth = rnd.nextInt(5) == 0 ? (rnd.nextBoolean() ? 0 : t) : 1 + rnd.nextInt(t);
+            Case c = randomCase(rnd, ptype, length, offset, bitWidth, rnd.nextInt(3), rnd.nextInt(4));
+            // a frame of reference over it half the time: small (compared in the packed domain) or any
+            // (may wrap: the form then declines and the filter decodes)
+            boolean withReference = rnd.nextBoolean();
+            long reference = !withReference ? 0 : rnd.nextBoolean() ? rnd.nextInt(2001) - 1000 : rnd.nextLong();
+            long stored = normalize(reference, ptype);
+            Node node = c.node();
+            List<Object> rows = c.rows();
+            if (withReference) {
+                byte[] metadata = ptype.isSigned() ? TestNodes.Sv.i64(stored) : TestNodes.Sv.u64(stored);
+                node = Node.of(io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding.ID, metadata,
+                        List.of(), c.node());
+                rows = new ArrayList<>();
+                for (Object row : c.rows()) {
+                    rows.add(row == null ? null : normalize(((Number) row).longValue() + reference, ptype));
+                }
+            }
+            io.jvortex.spi.EncodedForm form = new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 30)
+                    .encodedForm(TestNodes.parse(node, arena), c.dtype(), length);
+            assertThat(form).isInstanceOf(PackedChunks.class);
+            // the whole rows, then a slice at an odd place
+            int start = iter % 3 == 0 || length == 0 ? 0 : rnd.nextInt(length);
+            int len = iter % 3 == 0 ? length : rnd.nextInt(length - start + 1);
+            PackedChunks slice = ((PackedChunks) form).slice(start, len);
+            List<Object> expected = rows.subList(start, start + len);
+            String what = String.format("iteration %d %s len %d offset %d width %d reference %d slice %d+%d", iter,
+                    ptype, length, offset, bitWidth, stored, start, len);
+            assertThat(TestSupport.rows(slice.decode())).as("decode, " + what).isEqualTo(expected);
+
+            long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+            long[] literals = {stored, stored - 1, stored + 1, stored + mask, stored + mask + 1, stored + (mask >>> 1),
+                len > 0 && expected.get(len / 2) != null ? ((Number) expected.get(len / 2)).longValue() : 0,
+                rnd.nextLong(), 0, -1, Long.MIN_VALUE, Long.MAX_VALUE};
+            DType.Struct schema = new DType.Struct(List.of("x"), List.of(c.dtype()), false);
+            for (int k = 0; k < 4; k++) {
+                long literal = normalize(literals[rnd.nextInt(literals.length)], ptype);
+                io.jvortex.expr.Expr.Op op = io.jvortex.expr.Expr.Op.values()[rnd.nextInt(6)];
+                io.jvortex.expr.BoundPredicate bound = new io.jvortex.expr.Expr.Compare(op, io.jvortex.expr.Expr.col("x"),
+                        io.jvortex.expr.Expr.lit(new io.jvortex.scalar.Scalar(new DType.Primitive(ptype, false), literal)))
+                        .bind(schema);
+                List<Integer> selected = new ArrayList<>();
+                for (int row : new io.jvortex.expr.Evaluator(bound)
+                        .select(col -> new io.jvortex.expr.Evaluator.Values.Encoded(slice), len).indices()) {
+                    selected.add(row);
+                }
+                assertThat(selected).as("%s %s %d", what, op, literal)
+                        .isEqualTo(naiveFilter(expected, ptype, op, literal));
+            }
+        }
+    }
+
     // ---- corrupt nodes
 
     private static Node bitpacked(byte[] metadata, byte[] packed, Node... children) {

@@ -233,4 +233,63 @@ class RunEndEncodingTest {
         assertThatThrownBy(() -> TestNodes.decode(runEnd(PType.U64, new long[] {-1L, 5}, 0, TestNodes.i16(1, 2)), i16,
                 3, arena)).isInstanceOf(VortexException.class).hasMessageContaining("below the previous end");
     }
+
+    /** Empty runs (repeated ends) where the take's blocks of 1,024 ends meet: rows at the repeated end skip them. */
+    @Test
+    void takeOverEmptyRunsAtABlockBoundary() {
+        DType i16 = new DType.Primitive(PType.I16, false);
+        long[] ends = new long[2000];
+        int[] values = new int[ends.length];
+        for (int k = 0; k < ends.length; k++) {
+            ends[k] = 2L * (k + 1) + 7;
+            values[k] = k;
+        }
+        // runs 1023, 1024 and 1025 end where run 1022 ends: empty, across the block boundary
+        ends[1023] = ends[1022];
+        ends[1024] = ends[1022];
+        ends[1025] = ends[1022];
+        int length = (int) (ends[ends.length - 1] - 7);
+        int row = (int) (ends[1022] - 7); // the first row of run 1026
+        assertThat(TestSupport.rows(TestNodes.take(runEnd(PType.U32, ends, 7, TestNodes.i16(values)), i16, length,
+                new int[] {0, row - 1, row, row, row + 1, length - 1}, arena)))
+                .containsExactly(0L, 1022L, 1026L, 1026L, 1026L, 1999L);
+    }
+
+    /** A take finds the positions' runs in the pass that checks the ends: the same corrupt ends fail it. */
+    @Test
+    void corruptEndsAreRejectedByTake() {
+        DType i16 = new DType.Primitive(PType.I16, false);
+        assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U8, new long[] {3, 2}, 0, TestNodes.i16(1, 2)), i16, 2,
+                new int[] {0}, arena)).isInstanceOf(VortexException.class).hasMessageContaining("below the previous end");
+        // the decreasing end comes after every position's run is found
+        assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U8, new long[] {1, 3, 2}, 0, TestNodes.i16(1, 2, 3)), i16,
+                3, new int[] {0}, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("below the previous end");
+        assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U8, new long[] {2, 3}, 1, TestNodes.i16(1, 2)), i16, 3,
+                new int[] {0, 1}, arena)).isInstanceOf(VortexException.class).hasMessageContaining("does not reach");
+        assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U64, new long[] {-1L, 5}, 0, TestNodes.i16(1, 2)), i16,
+                3, new int[] {2}, arena)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("below the previous end");
+        // ends are checked a block of 1,024 at a time: a decrease at a block's first end, and in a later block
+        for (int at : new int[] {1024, 1500}) {
+            long[] ends = new long[2000];
+            for (int k = 0; k < ends.length; k++) {
+                ends[k] = 2L * (k + 1);
+            }
+            ends[at] = ends[at - 1] - 1;
+            int[] values = new int[ends.length];
+            assertThatThrownBy(() -> TestNodes.take(runEnd(PType.U32, ends, 0, TestNodes.i16(values)), i16, 4000,
+                    new int[] {0, 5}, arena)).isInstanceOf(VortexException.class)
+                    .hasMessageContaining("at run " + at + " is below the previous end " + ends[at - 1]);
+        }
+        // u64 ends past Long.MAX_VALUE are above every row: positions fall in the first run
+        assertThat(TestSupport.rows(TestNodes.take(runEnd(PType.U64, new long[] {-2L, -1L}, 5, TestNodes.i16(4, 9)),
+                i16, 3, new int[] {0, 2, 2}, arena))).containsExactly(4L, 4L, 4L);
+        // u32 ends past Integer.MAX_VALUE are unsigned too
+        assertThat(TestSupport.rows(TestNodes.take(runEnd(PType.U32, new long[] {(1L << 31) + 2, (1L << 32) - 1},
+                1L << 31, TestNodes.i16(4, 9)), i16, 5, new int[] {0, 1, 2, 4}, arena))).containsExactly(4L, 4L, 9L, 9L);
+        // ends at or below the offset are empty runs
+        assertThat(TestSupport.rows(TestNodes.take(runEnd(PType.U32, new long[] {3, 5, 6, 9}, 5, TestNodes.i16(1, 2,
+                3, 4)), i16, 4, new int[] {0, 1, 3}, arena))).containsExactly(3L, 4L, 4L);
+    }
 }
