@@ -300,6 +300,18 @@ def spark_section(spark):
     return out
 
 
+def cold_start_target(cold):
+    """The cold-start row: the median wall time of the timed `./jvx count` runs run.sh made."""
+    name = "cold start: `./jvx count examples/lineitem.vortex` ≤ 0.3 s (median of 5)"
+    runs = (cold or {}).get("runsMs") or []
+    if not runs:
+        return (name, None, "no result (see bench/results/cold-start.log)")
+    m = median(runs)
+    aot = "with" if cold.get("aotCache") else "without"
+    return (name, m <= 300, f"{m / 1000:.2f} s (runs: {', '.join(f'{r / 1000:.2f}' for r in runs)} s; "
+                             f"launcher, JVM start and count, {aot} the AOT cache `cli/target/jvx.aot`)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--jmh", required=True)
@@ -315,6 +327,7 @@ def main():
     ap.add_argument("--jmh-args", default="")
     ap.add_argument("--remote-io", default="")
     ap.add_argument("--spark-tpch", default="")
+    ap.add_argument("--cold-start", default="")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
@@ -488,6 +501,10 @@ def main():
                             pq_ / rem >= 3 and rem <= 2 * loc + 300,
                             f"{fmt(rem)} ms: {fmt_ratio(pq_ / rem)} parquet-java ({fmt(pq_)} ms); local {fmt(loc)} ms "
                             f"(limit {fmt(2 * loc + 300)} ms)"))
+
+    cold_path = Path(args.cold_start) if args.cold_start else None
+    cold = json.loads(cold_path.read_text()) if cold_path and cold_path.exists() else None
+    targets.append(cold_start_target(cold))
 
     spark_path = Path(args.spark_tpch) if args.spark_tpch else None
     spark = json.loads(spark_path.read_text()) if spark_path and spark_path.exists() else None

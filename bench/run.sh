@@ -12,7 +12,8 @@
 #
 # Steps: a Python venv under bench/.venv (bench/requirements.txt), the data under bench/data (made
 # once, then reused), the shaded JMH jar, Verify (one run of every workload per reader, folds
-# compared), TPC-H on Spark (bench/spark-tpch.sh, its own class path), JMH (-rf json into bench/results/),
+# compared), TPC-H on Spark (bench/spark-tpch.sh, its own class path), the cold start of
+# `./jvx count`, JMH (-rf json into bench/results/),
 # bench/report.py -> BENCHMARKS.md.
 set -euo pipefail
 
@@ -96,7 +97,8 @@ fi
 
 results="$root/bench/results"
 mkdir -p "$results"
-rm -f "$results/jmh.json" "$results/verify.json" "$results/remote-io.json" "$results/spark-tpch.json"
+rm -f "$results/jmh.json" "$results/verify.json" "$results/remote-io.json" "$results/spark-tpch.json" \
+  "$results/cold-start.json"
 jvm_flags=(-Xmx2g --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow
   --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.enable_unsafe_memory_access=true)
 
@@ -128,6 +130,32 @@ if [ "$spark" = 1 ]; then
   grep -E '^\{' "$results/spark-tpch.log" || true
 fi
 
+# 4d. Cold start: the jvx launcher (AOT cache of the cli build) on the 10,000-row example, as a user
+#     types it. One untimed run first (it builds cli/target/jvx.jar and jvx.aot when they are stale and
+#     warms the page cache), then five timed ones.
+say "cold start (./jvx count)"
+rm -f "$results/cold-start.json"
+if ./jvx count examples/lineitem.vortex > "$results/cold-start.log" 2>&1; then
+  runs=()
+  failed=0
+  for _ in 1 2 3 4 5; do
+    t0="$(date +%s%N)"
+    ./jvx count examples/lineitem.vortex > /dev/null 2>> "$results/cold-start.log" || failed=1
+    runs+=("$(( ($(date +%s%N) - t0) / 1000000 ))")
+  done
+  aot=false
+  if [ -f cli/target/jvx.aot ] && ! [ cli/target/jvx.jar -nt cli/target/jvx.aot ]; then aot=true; fi
+  if [ "$failed" = 0 ]; then
+    printf '{"command":"./jvx count examples/lineitem.vortex","runsMs":[%s],"aotCache":%s}\n' \
+      "$(IFS=,; echo "${runs[*]}")" "$aot" > "$results/cold-start.json"
+    cat "$results/cold-start.json"
+  else
+    say "a timed ./jvx count failed (see bench/results/cold-start.log)"
+  fi
+else
+  say "./jvx count failed (see bench/results/cold-start.log)"
+fi
+
 # 5. JMH. A benchmark that fails (e.g. a peer's native library) is reported, the run goes on.
 say "jmh ${jmh_args[*]} ${extra[*]:-}"
 set +e
@@ -143,7 +171,7 @@ finished="$(date -u +'%Y-%m-%d %H:%M UTC')"
 minutes="$(( ($(date +%s) - started_epoch + 30) / 60 ))"
 "$venv/bin/python" bench/report.py --jmh "$results/jmh.json" --verify "$results/verify.json" \
   --remote-io "$results/remote-io.json" --spark-tpch "$results/spark-tpch.json" \
-  --data "$JVORTEX_BENCH_DATA/data.json" --scale "$scale" --command "$command_line" \
+  --cold-start "$results/cold-start.json" --data "$JVORTEX_BENCH_DATA/data.json" --scale "$scale" --command "$command_line" \
   --started "$started" --finished "$finished" --minutes "$minutes" --load "$load" \
   --commit "$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)" \
   --jmh-args "${jmh_args[*]} ${extra[*]:-}" --out "$root/BENCHMARKS.md"
