@@ -287,8 +287,8 @@ public final class FsstEncoder {
          * {@link CandidateSet#best} orders the candidates completely.
          */
         Table next(int[] count1, PairCounts count2, int frac) {
-            CandidateSet candidates = new CandidateSet();
             int codes = CODE_BASE + n;
+            CandidateSet candidates = new CandidateSet(codes + count2.size);
             int minCount = 5 * frac / 128;
             boolean[] extendable = new boolean[codes];
             for (int c1 = 0; c1 < codes; c1++) {
@@ -317,10 +317,20 @@ public final class FsstEncoder {
                 candidates.add(joined, l1 + l2, (long) count2.counts[key] * (l1 + l2));
             }
             Table next = new Table();
-            for (long symbol : candidates.best()) {
-                if (next.n == FsstEncoding.MAX_SYMBOLS) {
-                    break;
+            // Rounds fill the table from the head of the order: sort only that head, and a longer one
+            // when symbols lost to hash collisions (same first three bytes) leave the table short.
+            int want = 4 * FsstEncoding.MAX_SYMBOLS;
+            long[] order = candidates.best(want);
+            int i = 0;
+            while (next.n < FsstEncoding.MAX_SYMBOLS) {
+                if (i == order.length) {
+                    if (order.length == candidates.size) {
+                        break;
+                    }
+                    want *= 4;
+                    order = candidates.best(want);
                 }
+                long symbol = order[i++];
                 next.insert(symbol, symbolLength(symbol));
             }
             return next;
@@ -395,10 +405,18 @@ public final class FsstEncoder {
 
     /** Candidate symbols with summed gains, in an open-addressing table keyed by the symbol word. */
     private static final class CandidateSet {
-        private long[] keys = new long[1024];
-        private long[] gains = new long[1024];
-        private boolean[] used = new boolean[1024];
+        private long[] keys;
+        private long[] gains;
+        private boolean[] used;
         private int size;
+
+        /** @param expected at most how many candidates are added (sizes the table once) */
+        CandidateSet(int expected) {
+            int capacity = Integer.highestOneBit(Math.max(512, expected)) * 4;
+            keys = new long[capacity];
+            gains = new long[capacity];
+            used = new boolean[capacity];
+        }
 
         /** Adds a candidate of {@code length} bytes; dropped when longer than one byte and ending in zero. */
         void add(long symbol, int length, long gain) {
@@ -440,8 +458,13 @@ public final class FsstEncoder {
             }
         }
 
-        /** The symbols by descending gain, then descending length, then ascending word. */
-        long[] best() {
+        /**
+         * The head of the candidates' order (descending gain, then descending length, then ascending
+         * word): at least {@code want} symbols (all when there are fewer), and exactly the first ones of
+         * the complete order. The head is every candidate whose gain reaches the {@code want}-th largest
+         * gain; every other one has a smaller gain and so sorts after all of them.
+         */
+        long[] best(int want) {
             long[] symbols = new long[size];
             long[] gain = new long[size];
             int k = 0;
@@ -451,7 +474,41 @@ public final class FsstEncoder {
                     gain[k++] = gains[i];
                 }
             }
-            int[] order = IndexSort.sorted(size, (a, b) -> {
+            if (want < k) {
+                long threshold = kthLargest(gain.clone(), k, want);
+                int kept = 0;
+                for (int i = 0; i < k; i++) {
+                    if (gain[i] >= threshold) {
+                        symbols[kept] = symbols[i];
+                        gain[kept++] = gain[i];
+                    }
+                }
+                k = kept;
+            }
+            return order(symbols, gain, k);
+        }
+    }
+
+    /**
+     * Symbols {@code [0, k)} by descending gain, then descending length, then ascending word (unsigned;
+     * the words are distinct). Gain and length are packed above the index into one long and sorted as
+     * primitives; runs of equal gain and length are then put in word order. Gains too large to pack
+     * (beyond any real sample) take a comparison sort.
+     *
+     * @param symbols candidate words
+     * @param gain their gains, {@code >= 0}
+     * @param k how many
+     * @return the words in order
+     */
+    static long[] order(long[] symbols, long[] gain, int k) {
+        long[] out = new long[k];
+        int indexBits = 32 - Integer.numberOfLeadingZeros(Math.max(1, k - 1));
+        long maxGain = 0;
+        for (int i = 0; i < k; i++) {
+            maxGain = Math.max(maxGain, gain[i]);
+        }
+        if (maxGain >= 1L << (59 - indexBits)) {
+            int[] perm = IndexSort.sorted(k, (a, b) -> {
                 int c = Long.compare(gain[b], gain[a]);
                 if (c != 0) {
                     return c;
@@ -459,11 +516,80 @@ public final class FsstEncoder {
                 c = Integer.compare(symbolLength(symbols[b]), symbolLength(symbols[a]));
                 return c != 0 ? c : Long.compareUnsigned(symbols[a], symbols[b]);
             });
-            long[] out = new long[size];
-            for (int i = 0; i < size; i++) {
-                out[i] = symbols[order[i]];
+            for (int i = 0; i < k; i++) {
+                out[i] = symbols[perm[i]];
             }
             return out;
         }
+        long indexMask = (1L << indexBits) - 1;
+        long[] packed = new long[k];
+        for (int i = 0; i < k; i++) {
+            packed[i] = (((gain[i] << 4) | symbolLength(symbols[i])) << indexBits) | i;
+        }
+        Arrays.sort(packed);
+        int o = 0;
+        for (int j = k - 1; j >= 0;) {
+            long key = packed[j] >>> indexBits;
+            int start = j;
+            while (start > 0 && packed[start - 1] >>> indexBits == key) {
+                start--;
+            }
+            if (start == j) {
+                out[o++] = symbols[(int) (packed[j] & indexMask)];
+            } else {
+                int from = o;
+                for (int t = start; t <= j; t++) {
+                    out[o++] = symbols[(int) (packed[t] & indexMask)] ^ Long.MIN_VALUE;
+                }
+                Arrays.sort(out, from, o);
+                for (int t = from; t < o; t++) {
+                    out[t] ^= Long.MIN_VALUE;
+                }
+            }
+            j = start - 1;
+        }
+        return out;
+    }
+
+    /**
+     * The {@code k}-th largest of {@code a[0, n)} ({@code 1 <= k <= n}), by quickselect with three-way
+     * partitions (gains repeat a lot); reorders {@code a}. Falls back to sorting the remaining range
+     * when the partitions keep coming out lopsided.
+     */
+    static long kthLargest(long[] a, int n, int k) {
+        int target = n - k;
+        int lo = 0;
+        int hi = n - 1;
+        for (int round = 0; lo < hi; round++) {
+            if (round == 64) {
+                Arrays.sort(a, lo, hi + 1);
+                return a[target];
+            }
+            int mid = (lo + hi) >>> 1;
+            long pivot = Math.max(Math.min(a[lo], a[mid]), Math.min(Math.max(a[lo], a[mid]), a[hi]));
+            int lt = lo;
+            int i = lo;
+            int gt = hi;
+            while (i <= gt) {
+                long v = a[i];
+                if (v < pivot) {
+                    a[i++] = a[lt];
+                    a[lt++] = v;
+                } else if (v > pivot) {
+                    a[i] = a[gt];
+                    a[gt--] = v;
+                } else {
+                    i++;
+                }
+            }
+            if (target < lt) {
+                hi = lt - 1;
+            } else if (target > gt) {
+                lo = gt + 1;
+            } else {
+                return pivot;
+            }
+        }
+        return a[target];
     }
 }

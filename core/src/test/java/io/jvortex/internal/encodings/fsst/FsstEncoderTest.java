@@ -169,4 +169,80 @@ class FsstEncoderTest {
             }
         }
     }
+    /**
+     * The selection that lets training sort only the head of its candidates: the k-th largest of
+     * seeded arrays (few distinct values, many, sorted, reversed, all equal) equals the sorted array's.
+     */
+    @Test
+    void kthLargestMatchesSorting() {
+        SplittableRandom r = TestSupport.random("FsstEncoderTest.kthLargestMatchesSorting");
+        for (int trial = 0; trial < 400; trial++) {
+            int n = 1 + r.nextInt(trial < 200 ? 40 : 5000);
+            int shape = trial % 5;
+            long spread = shape == 0 ? 3 : shape == 1 ? Long.MAX_VALUE : 1000;
+            long[] a = new long[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = shape == 4 ? 7 : r.nextLong(spread) - (shape == 1 ? spread / 2 : 0);
+            }
+            if (shape == 2) {
+                Arrays.sort(a);
+            } else if (shape == 3) {
+                Arrays.sort(a);
+                for (int i = 0; i < n / 2; i++) {
+                    long t = a[i];
+                    a[i] = a[n - 1 - i];
+                    a[n - 1 - i] = t;
+                }
+            }
+            long[] sorted = a.clone();
+            Arrays.sort(sorted);
+            int k = 1 + r.nextInt(n);
+            assertThat(FsstEncoder.kthLargest(a.clone(), n, k)).as("trial %d: n %d, k %d", trial, n, k)
+                    .isEqualTo(sorted[n - k]);
+        }
+    }
+    /**
+     * Training's candidate order (descending gain, descending length, ascending unsigned word) from
+     * the packed primitive sort equals a comparison sort's, with many ties of gain and length, words
+     * with the sign bit set, and gains large enough to take the comparison path.
+     */
+    @Test
+    void candidateOrderMatchesAComparisonSort() {
+        SplittableRandom r = TestSupport.random("FsstEncoderTest.candidateOrderMatchesAComparisonSort");
+        for (int trial = 0; trial < 300; trial++) {
+            int k = r.nextInt(trial < 100 ? 20 : 3000);
+            long gainRange = trial % 3 == 0 ? 4 : trial % 3 == 1 ? 1_000_000 : Long.MAX_VALUE / 2;
+            java.util.Set<Long> seen = new java.util.HashSet<>();
+            long[] symbols = new long[k];
+            long[] gain = new long[k];
+            for (int i = 0; i < k; i++) {
+                long word;
+                do {
+                    int len = 1 + r.nextInt(8);
+                    word = len == 8 ? r.nextLong() : r.nextLong(1L << (8 * len));
+                    word |= (1L + r.nextInt(255)) << (8 * (len - 1));
+                } while (!seen.add(word));
+                symbols[i] = word;
+                gain[i] = r.nextLong(gainRange);
+            }
+            Integer[] perm = new Integer[k];
+            for (int i = 0; i < k; i++) {
+                perm[i] = i;
+            }
+            Arrays.sort(perm, (a, b) -> {
+                int c = Long.compare(gain[b], gain[a]);
+                if (c != 0) {
+                    return c;
+                }
+                c = Integer.compare(FsstEncoder.symbolLength(symbols[b]), FsstEncoder.symbolLength(symbols[a]));
+                return c != 0 ? c : Long.compareUnsigned(symbols[a], symbols[b]);
+            });
+            long[] expected = new long[k];
+            for (int i = 0; i < k; i++) {
+                expected[i] = symbols[perm[i]];
+            }
+            assertThat(FsstEncoder.order(symbols, gain, k)).as("trial %d, %d candidates", trial, k)
+                    .isEqualTo(expected);
+        }
+    }
 }
