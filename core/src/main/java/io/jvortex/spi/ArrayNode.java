@@ -96,6 +96,22 @@ public final class ArrayNode {
     }
 
     /**
+     * Reads bytes of a buffer into {@code dst} with one read of the file, when the segment was parsed
+     * for point access of a mapped file: a point access reading a few bytes of a large buffer then
+     * does not fault in (and later unmap) the pages around them, which costs several times more.
+     * The bytes are those of {@link #buffer}; when this returns false, read them from there.
+     *
+     * @param index the node's buffer index, {@code < bufferCount()}
+     * @param offset where the bytes start in the buffer
+     * @param dst receives {@code dst.byteSize()} bytes from {@code offset}
+     * @return whether {@code dst} now holds them; false when there is no file to read from, the
+     *     buffer is small (already a copy), the range is outside the buffer, or the read failed
+     */
+    public boolean readBuffer(int index, long offset, MemorySegment dst) {
+        return array.readBuffer(bufferIndex(index), offset, dst);
+    }
+
+    /**
      * @param index the node's buffer index
      * @return the buffer's absolute file offset, for errors
      */

@@ -13,6 +13,7 @@ import io.jvortex.io.IoStats;
 import io.jvortex.io.MappedFileSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import io.jvortex.spi.SerializedArray;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -70,11 +71,22 @@ public final class VortexFile implements AutoCloseable {
     private final List<FbTable> fieldStatistics;
     private final Map<String, MemorySegment> userMetadata;
     private final java.util.concurrent.atomic.AtomicLongArray segmentReads;
+    /**
+     * The mapped file's channel, kept open so that point access can read a few bytes with one
+     * {@code pread} instead of faulting in (and later unmapping) the pages around them; null when
+     * the file was not opened from a path.
+     */
+    private final FileChannel channel;
 
     private final TreeLimits limits;
 
-    private VortexFile(String source, Arena arena, MemorySegment data, TreeLimits limits) {
-        this(source, arena, data, data.byteSize(), data, 0, null, null, limits);
+    private VortexFile(String source, Arena arena, MemorySegment data, TreeLimits limits, FileChannel channel) {
+        this(source, arena, data, data.byteSize(), data, 0, null, null, limits, channel);
+    }
+
+    private VortexFile(String source, Arena arena, MemorySegment data, long size, MemorySegment meta, long metaBase,
+            SegmentCache cache, ByteSource byteSource, TreeLimits limits) {
+        this(source, arena, data, size, meta, metaBase, cache, byteSource, limits, null);
     }
 
     /**
@@ -84,7 +96,8 @@ public final class VortexFile implements AutoCloseable {
      *        postscript names (else the constructor fails naming the offset)
      */
     private VortexFile(String source, Arena arena, MemorySegment data, long size, MemorySegment meta, long metaBase,
-            SegmentCache cache, ByteSource byteSource, TreeLimits limits) {
+            SegmentCache cache, ByteSource byteSource, TreeLimits limits, FileChannel channel) {
+        this.channel = channel;
         this.source = source;
         this.limits = limits;
         this.arena = arena;
@@ -315,14 +328,18 @@ public final class VortexFile implements AutoCloseable {
      */
     public static VortexFile open(Path path, TreeLimits limits) {
         Arena arena = Arena.ofShared();
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        FileChannel ch = null;
+        try {
+            ch = FileChannel.open(path, StandardOpenOption.READ);
             long size = ch.size();
             MemorySegment data = size == 0 ? arena.allocate(0) : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return new VortexFile(path.toString(), arena, data.asReadOnly(), limits);
+            return new VortexFile(path.toString(), arena, data.asReadOnly(), limits, ch);
         } catch (IOException e) {
+            closeQuietly(ch);
             arena.close();
             throw new UncheckedIOException("cannot read " + path, e);
         } catch (RuntimeException e) {
+            closeQuietly(ch);
             arena.close();
             throw e;
         }
@@ -348,7 +365,7 @@ public final class VortexFile implements AutoCloseable {
      * @return the opened file
      */
     public static VortexFile of(MemorySegment data, String source, TreeLimits limits) {
-        return new VortexFile(source, null, data.asReadOnly(), limits);
+        return new VortexFile(source, null, data.asReadOnly(), limits, null);
     }
 
     /** @return the limits this file was opened with */
@@ -635,6 +652,91 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /**
+     * Copies bytes of a segment with one positional read of the mapped file's channel, so that a
+     * point access reading a few bytes does not fault in the pages around them: on a mapping each
+     * first touch of a page costs a fault that maps (and at close unmaps) its neighbours too, several
+     * times a {@code pread} of a few hundred bytes. The copy is allocated in {@code arena} at the
+     * same address alignment modulo {@value #COPY_ALIGNMENT} as the mapped bytes, so decoders see the
+     * alignment they would see on the mapping.
+     *
+     * @param segmentId a segment id
+     * @param offset where the bytes start in the segment
+     * @param length how many bytes (within the segment)
+     * @param arena where the copy lives
+     * @return the copy, or null when the file has no channel or the read fails or comes back short
+     *     (the caller then reads the mapped segment, which holds the same bytes)
+     */
+    public MemorySegment copyOfSegment(int segmentId, long offset, long length, Arena arena) {
+        SegmentSpec s = segmentSpec(segmentId);
+        if (channel == null || offset < 0 || length < 0 || offset > s.lengthBytes() - length) {
+            return null;
+        }
+        long start = s.byteOffset() + offset;
+        long skew = start & (COPY_ALIGNMENT - 1);
+        MemorySegment copy = arena.allocate(skew + length, COPY_ALIGNMENT).asSlice(skew, length);
+        return readSegment(segmentId, offset, copy) ? copy.asReadOnly() : null;
+    }
+
+    /**
+     * Reads bytes of a segment into {@code dst} with positional reads of the mapped file's channel
+     * (see {@link #copyOfSegment}).
+     *
+     * @param segmentId a segment id
+     * @param offset where the bytes start in the segment
+     * @param dst receives {@code dst.byteSize()} bytes (within the segment)
+     * @return whether {@code dst} holds them; false when the file has no channel, the range is
+     *     outside the segment, or the read fails or comes back short (the mapping holds the same bytes)
+     */
+    public boolean readSegment(int segmentId, long offset, MemorySegment dst) {
+        FileChannel ch = channel;
+        SegmentSpec s = segmentSpec(segmentId);
+        long length = dst.byteSize();
+        if (ch == null || offset < 0 || offset > s.lengthBytes() - length) {
+            return false;
+        }
+        long start = s.byteOffset() + offset;
+        java.nio.ByteBuffer buf = dst.asByteBuffer();
+        try {
+            while (buf.hasRemaining()) {
+                if (ch.read(buf, start + buf.position()) < 0) {
+                    return false;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Closed (by close(), or by an interrupt during a read), or unreadable: the mapping still
+            // holds the bytes.
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * @param segmentId a segment id
+     * @param arena where copies live
+     * @return reads of the segment's bytes for {@link SerializedArray#parse(MemorySegment, long, List, String,
+     *     String, int, SerializedArray.Copier)}, or null when the file is not mapped from a path
+     */
+    public SerializedArray.Copier copier(int segmentId, Arena arena) {
+        if (channel == null) {
+            return null;
+        }
+        return new SerializedArray.Copier() {
+            @Override
+            public MemorySegment copy(long offset, long length) {
+                return copyOfSegment(segmentId, offset, length, arena);
+            }
+
+            @Override
+            public boolean read(long offset, MemorySegment dst) {
+                return readSegment(segmentId, offset, dst);
+            }
+        };
+    }
+
+    /** Alignment of {@link #copyOfSegment} copies relative to the file: a cache line. */
+    public static final int COPY_ALIGNMENT = 64;
+
+    /**
      * @param segmentId a segment id
      * @return a zero-copy slice of the segment's bytes
      */
@@ -703,6 +805,7 @@ public final class VortexFile implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            closeQuietly(channel);
             if (arena != null) {
                 arena.close();
             }
@@ -711,6 +814,16 @@ public final class VortexFile implements AutoCloseable {
             }
             if (byteSource != null) {
                 byteSource.close();
+            }
+        }
+    }
+
+    private static void closeQuietly(FileChannel ch) {
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // Only read from: nothing to flush, nothing lost.
             }
         }
     }

@@ -221,12 +221,16 @@ final class FlatReader extends ColumnReader {
                 return partial;
             }
         }
-        SegmentSpec spec = state.file.segmentSpec(layout.segmentId());
-        String path = layout.path() + "/segment#" + layout.segmentId();
-        SerializedArray array = SerializedArray.parse(state.file.segment(layout.segmentId()), spec.byteOffset(),
-                state.file.arrayIds(), state.file.source(), path, state.file.limits().maxDepth());
-        DecodeContext ctx = new DecodeContext(state.registry, state.chunkArena(), state.allowUnknown,
-                state.maxDecodedBytes);
+        int segmentId = layout.segmentId();
+        SegmentSpec spec = state.file.segmentSpec(segmentId);
+        String path = layout.path() + "/segment#" + segmentId;
+        // Point access: the flatbuffer and small buffers are read with a pread each (when the file
+        // is mapped from a path) rather than by faulting in their pages.
+        Arena arena = state.chunkArena();
+        SerializedArray array = SerializedArray.parse(state.file.segment(segmentId), spec.byteOffset(),
+                state.file.arrayIds(), state.file.source(), path, state.file.limits().maxDepth(),
+                state.file.copier(segmentId, arena));
+        DecodeContext ctx = new DecodeContext(state.registry, arena, state.allowUnknown, state.maxDecodedBytes);
         return ctx.take(array.root(), layout.dtype(), (int) layout.rowCount(), positions);
     }
 

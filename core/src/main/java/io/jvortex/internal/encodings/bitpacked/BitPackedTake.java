@@ -39,6 +39,7 @@ final class BitPackedTake {
         int perLongShift = 6 - typeShift;
         int perLongMask = (1 << perLongShift) - 1;
         long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
+        MemorySegment chunkCopy = null;
         for (int i = 0; i < n; ) {
             int row = indices[i] + offset;
             long at = (row >>> 10) * chunkBytes;
@@ -70,15 +71,26 @@ final class BitPackedTake {
                 continue;
             }
             int within = row & 1023;
+            MemorySegment from = packed;
+            if (bitWidth > 0) {
+                // a lone row: its chunk's words read from the file beat faulting in their page
+                if (chunkCopy == null) {
+                    chunkCopy = MemorySegment.ofArray(new byte[(int) chunkBytes]);
+                }
+                if (node.readBuffer(0, at, chunkCopy)) {
+                    from = chunkCopy;
+                    at = 0;
+                }
+            }
             switch (width) {
                 case 1 -> out.set(ValueLayout.JAVA_BYTE, i,
-                        (byte) (FastLanesBitPacking.unpackSingle8(packed, at, bitWidth, within) + reference));
+                        (byte) (FastLanesBitPacking.unpackSingle8(from, at, bitWidth, within) + reference));
                 case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i,
-                        (short) (FastLanesBitPacking.unpackSingle16(packed, at, bitWidth, within) + reference));
+                        (short) (FastLanesBitPacking.unpackSingle16(from, at, bitWidth, within) + reference));
                 case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i,
-                        (int) (FastLanesBitPacking.unpackSingle32(packed, at, bitWidth, within) + reference));
+                        (int) (FastLanesBitPacking.unpackSingle32(from, at, bitWidth, within) + reference));
                 default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i,
-                        FastLanesBitPacking.unpackSingle64(packed, at, bitWidth, within) + reference);
+                        FastLanesBitPacking.unpackSingle64(from, at, bitWidth, within) + reference);
             }
             i++;
         }
