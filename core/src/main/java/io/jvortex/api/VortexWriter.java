@@ -199,13 +199,33 @@ public final class VortexWriter implements AutoCloseable {
      * @throws IllegalStateException when the writer is closed
      */
     public void write(StructArray batch) {
+        write(batch, false);
+    }
+
+    /**
+     * Appends rows whose memory the writer takes over: it keeps the batch's buffers as they are,
+     * without the copy {@link #write(StructArray)} makes, until {@link #close()} returns. The caller
+     * must neither change nor free them before then — a batch in memory of an automatic arena
+     * ({@code Arena.ofAuto()}), made for this call and dropped after it, is the intended use. Empty
+     * batches are ignored.
+     *
+     * @param batch rows of exactly the schema's dtype
+     * @throws IllegalArgumentException when the batch does not match the schema (naming the column);
+     *     the writer stays usable
+     * @throws IllegalStateException when the writer is closed
+     */
+    public void writeOwned(StructArray batch) {
+        write(batch, true);
+    }
+
+    private void write(StructArray batch, boolean owned) {
         Objects.requireNonNull(batch, "batch");
         if (closed) {
             throw new IllegalStateException("writer is closed");
         }
         checkMatches("", schema, batch.dtype());
         try {
-            table.write(batch);
+            table.write(batch, owned);
             rows += batch.length();
         } catch (RuntimeException | Error e) {
             fail(e);

@@ -335,7 +335,9 @@ public final class ParquetToVortex {
 
         private void handle(Object item, VortexWriter writer, Listener listener, long[] rows) {
             switch (item) {
-                case StructArray batch -> writer.write(batch);
+                // each batch is in memory of its own automatic arena, dropped once written: the writer
+                // keeps it as it is instead of copying it
+                case StructArray batch -> writer.writeOwned(batch);
                 case GroupDone done -> {
                     rows[0] = done.rows();
                     listener.rowGroupDone(done.rows(), totalRows, done.bytesRead(), totalBytes);
@@ -379,7 +381,7 @@ public final class ParquetToVortex {
                     RowGroupReader.Batches batches = new RowGroupReader.Batches(root, pages,
                             new ColumnReadStoreImpl(pages, converter, schema, createdBy), block, limits.pageDecoder());
                     while (batches.hasNext()) {
-                        // an automatic arena: the writer may keep the batch's buffers past write()
+                        // an automatic arena: the writer keeps the batch's buffers (writeOwned)
                         Arena arena = Arena.ofAuto();
                         out.accept(ArrowFields.adapt(batches.next(limits, arena), target, arena));
                     }

@@ -278,7 +278,7 @@ final class RowColumns {
 
         @Override
         Canonical build() {
-            // the builder is dropped after build(): its arrays become the segments (the writer copies them)
+            // the builder is dropped after build(): its arrays become the segments (the writer keeps them)
             MemorySegment values = switch (ptype.byteWidth()) {
                 case 8 -> MemorySegment.ofArray(longs);
                 case 4 -> MemorySegment.ofArray(ints);

@@ -79,7 +79,8 @@ final class VortexDataWriter implements DataWriter<InternalRow> {
 
         void flush() {
             if (batch.count > 0) {
-                writer.write(batch.build());
+                // the builder is dropped here: the writer keeps its arrays instead of copying them
+                writer.writeOwned(batch.build());
                 batch = new RowColumns.StructBuilder(dtype, dataSchema);
             }
         }

@@ -93,6 +93,24 @@ public final class ColumnArrays {
         };
     }
 
+    /**
+     * @param a an array
+     * @return whether {@code a} is of a flat kind (null, bool, primitive, decimal, string, binary, or
+     *     an extension of one), which the writer can keep as it is instead of {@link #copy copying} it
+     */
+    public static boolean flat(Canonical a) {
+        return switch (a) {
+            case NullArray n -> true;
+            case BoolArray b -> true;
+            case PrimitiveArray p -> true;
+            case DecimalArray d -> true;
+            case VarBinArray v -> true;
+            case VarBinViewArray v -> true;
+            case ExtensionArray e -> flat(e.storage());
+            default -> false;
+        };
+    }
+
     private static MemorySegment copy(MemorySegment s) {
         MemorySegment out = ALLOC.allocate(s.byteSize());
         MemorySegment.copy(s, 0, out, 0, s.byteSize());

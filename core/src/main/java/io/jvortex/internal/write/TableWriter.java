@@ -169,13 +169,24 @@ public final class TableWriter {
      * @param batch rows of the schema's dtype
      */
     public void write(StructArray batch) {
+        write(batch, false);
+    }
+
+    /**
+     * Appends rows.
+     *
+     * @param batch rows of the schema's dtype
+     * @param owned whether the writer may keep the batch's memory as it is until {@link #finish}:
+     *     the caller neither changes nor frees it (else what the writer keeps is copied)
+     */
+    public void write(StructArray batch, boolean owned) {
         if (finished) {
             throw new IllegalStateException("writer is finished");
         }
         if (batch.length() == 0) {
             return;
         }
-        root.append(batch);
+        root.append(batch, owned);
     }
 
     /**
@@ -325,7 +336,12 @@ public final class TableWriter {
     }
 
     private abstract static sealed class Node permits StructNode, LeafNode, ListNode {
-        abstract void append(Canonical array);
+        /**
+         * @param array rows of the node's dtype
+         * @param owned whether the writer may keep {@code array}'s memory as it is (else it copies
+         *     what it keeps past the call)
+         */
+        abstract void append(Canonical array, boolean owned);
 
         abstract void finishData();
 
@@ -360,7 +376,7 @@ public final class TableWriter {
         }
 
         @Override
-        void append(Canonical array) {
+        void append(Canonical array, boolean owned) {
             StructArray s = (StructArray) array;
             int len = s.length();
             if (dtype.nullable()) {
@@ -375,7 +391,7 @@ public final class TableWriter {
                 }
             }
             for (int i = 0; i < children.size(); i++) {
-                children.get(i).append(s.fields().get(i));
+                children.get(i).append(s.fields().get(i), owned);
             }
             rows += len;
         }
@@ -454,14 +470,14 @@ public final class TableWriter {
         }
 
         @Override
-        void append(Canonical array) {
+        void append(Canonical array, boolean owned) {
             ListArray list = array instanceof ListViewArray v ? ColumnArrays.toList(v) : (ListArray) array;
             int len = list.length();
             PrimitiveArray offs = list.offsets();
             long first = offs.getLong(0);
             long last = offs.getLong(len);
             if (last > first) {
-                elements.append(list.elements().slice((int) first, (int) (last - first)));
+                elements.append(list.elements().slice((int) first, (int) (last - first)), owned);
             }
             // The column's offsets are one sequence: the first batch brings the leading offset, every
             // batch then its ends, moved past the elements written before it.
@@ -472,7 +488,7 @@ public final class TableWriter {
                 out.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, i - from, offs.getLong(i) + shift);
             }
             offsets.append(new PrimitiveArray(new DType.Primitive(io.jvortex.dtype.PType.U64, false), out,
-                    len + 1 - from, Validity.ALL_VALID));
+                    len + 1 - from, Validity.ALL_VALID), true);
             elementCount += last - first;
             Validity v = list.validity();
             if (dtype.nullable()) {
@@ -649,8 +665,10 @@ public final class TableWriter {
         }
 
         @Override
-        void append(Canonical array) {
-            pending.add(ColumnArrays.copy(array));
+        void append(Canonical array, boolean owned) {
+            // Flat arrays handed over are kept as they are. Lists and maps are copied all the same: the
+            // copy also brings them to the offsets form the chunk sizes are measured in.
+            pending.add(owned && ColumnArrays.flat(array) ? array : ColumnArrays.copy(array));
             pendingRows += array.length();
             int zone = options.zoneRows();
             while (pendingRows >= zone) {
