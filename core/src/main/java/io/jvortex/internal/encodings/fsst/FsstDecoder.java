@@ -39,6 +39,9 @@ public final class FsstDecoder {
     private final long[] symbols = new long[256];
     private final int[] lengths = new int[256];
     private final int symbolCount;
+    // The per-byte constants of the quad test in decodeBlock (see there).
+    private final boolean wideTable;
+    private final int symbolBoundAddend;
     // The most one code other than the escape advances the output (INVALID when some code names no symbol).
     private final int maxAdvance;
     // Whether every symbol's bytes are ASCII.
@@ -70,6 +73,9 @@ public final class FsstDecoder {
             most = Math.max(most, lengths[c]);
         }
         this.maxAdvance = most;
+        this.wideTable = symbolCount >= 128;
+        // 1..128 per byte, so the low seven bits plus it never carry into the next byte.
+        this.symbolBoundAddend = (wideTable ? 256 - symbolCount : 128 - symbolCount) * 0x0101_0101;
         this.asciiSymbols = ascii;
     }
 
@@ -173,7 +179,8 @@ public final class FsstDecoder {
      *
      * @return {@link #TRUNCATED_ESCAPE}, or three fields packed into a non-negative long: the bytes
      *     produced (bits 0–31, at most {@code INVALID × BLOCK}), the codes consumed (bits 32–55, at most
-     *     {@code BLOCK + 1}) and the OR of the symbol lengths emitted, plus {@link #NON_ASCII_LITERAL}
+     *     {@code BLOCK + 1}) and the OR of the lengths the per-code path emitted (it takes every code
+     *     naming no symbol, whose length is {@code INVALID}), plus {@link #NON_ASCII_LITERAL}
      *     when an escaped literal is not ASCII (bits 56–61)
      */
     private long decodeBlock(byte[] codes, int n, int avail, MemorySegment dst, long base) {
@@ -182,11 +189,19 @@ public final class FsstDecoder {
         int i = 0;
         long o = base;
         int seenLengths = 0;
+        final boolean wide = wideTable;
+        final int addend = symbolBoundAddend;
         while (i < n) {
             if (i + 4 <= n) {
                 int x = (int) INT_LE.get(codes, i);
-                int t = ~x; // an escape byte 0xFF in x is a zero byte in t
-                if (((t - 0x0101_0101) & ~t & 0x8080_8080) == 0) {
+                // Bit 7 of each byte of `above` is set where that code is at least symbolCount: an escape
+                // or a code naming no symbol, both left to the per-code path below. Adding the addend
+                // to the low seven bits of a code carries into bit 7 exactly when they reach
+                // symbolCount - 128 (wide tables: codes below 128 are symbols) or symbolCount (else:
+                // codes from 128 are not). The test is loop-invariant, so the JIT unswitches it.
+                int low = (x & 0x7F7F_7F7F) + addend;
+                int above = wide ? x & low : x | low;
+                if ((above & 0x8080_8080) == 0) {
                     int c0 = x & 0xFF;
                     int c1 = (x >>> 8) & 0xFF;
                     int c2 = (x >>> 16) & 0xFF;
@@ -203,7 +218,6 @@ public final class FsstDecoder {
                     o += l2;
                     dst.set(LONG, o, sym[c3]);
                     o += l3;
-                    seenLengths |= l0 | l1 | l2 | l3;
                     i += 4;
                     continue;
                 }

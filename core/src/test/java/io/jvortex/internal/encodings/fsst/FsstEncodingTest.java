@@ -445,6 +445,47 @@ class FsstEncodingTest {
     }
 
     @Test
+    void kernelFindsACodeNamingNoSymbolForEveryTableSize() {
+        // Whole groups of four codes skip the per-code path when all name symbols; the test of that is
+        // per table size (below and from 128 symbols), so every size, with the first code past the
+        // table, or one further, placed anywhere among up to several blocks of valid codes.
+        SplittableRandom rnd = Seeds.random("fsst.kernelFindsACodeNamingNoSymbolForEveryTableSize");
+        for (int n = 1; n < FsstEncoding.MAX_SYMBOLS; n++) {
+            List<byte[]> symbols = new ArrayList<>();
+            for (int c = 0; c < n; c++) {
+                byte[] s = new byte[1 + rnd.nextInt(8)];
+                rnd.nextBytes(s);
+                symbols.add(s);
+            }
+            FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
+                    MemorySegment.ofArray(symbolLengths(symbols)));
+            for (int round = 0; round < 6; round++) {
+                byte[] in = new byte[1 + rnd.nextInt(round < 3 ? 64 : 10_000)];
+                for (int k = 0; k < in.length; k++) {
+                    in[k] = (byte) rnd.nextInt(n);
+                }
+                if (rnd.nextInt(4) == 0) {
+                    in[rnd.nextInt(in.length)] = (byte) (n - 1); // the last symbol: valid
+                }
+                byte[] valid = naiveDecode(in, symbols);
+                assertThat(decompressAll(decoder, in, valid.length)).as("n=%d round %d valid", n, round)
+                        .isEqualTo(valid.length);
+                int at = rnd.nextInt(in.length);
+                int code = n + (rnd.nextBoolean() ? 0 : rnd.nextInt(FsstEncoding.MAX_SYMBOLS - n));
+                in[at] = (byte) code;
+                // Room for whatever the codes produce, so that decoding does not stop before the code.
+                assertThat(decompressAll(decoder, in, valid.length + 16L * in.length))
+                        .as("n=%d round %d code %d at %d", n, round, code, at).isEqualTo(FsstDecoder.INVALID_CODE);
+            }
+        }
+    }
+
+    private static long decompressAll(FsstDecoder decoder, byte[] in, long expected) {
+        MemorySegment out = Arena.ofAuto().allocate(expected + FsstDecoder.SLACK);
+        return decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, expected);
+    }
+
+    @Test
     void kernelReportsAsciiOutputExactlyForAsciiTables() {
         SplittableRandom rnd = Seeds.random("fsst.kernelReportsAsciiOutputExactlyForAsciiTables");
         for (int round = 0; round < 2000; round++) {
