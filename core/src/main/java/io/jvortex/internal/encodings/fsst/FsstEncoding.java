@@ -63,16 +63,22 @@ public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi
             PType codesOffsetsPType = Offsets.integerPType(node, meta.codesOffsetsPTypeId(), "codes_offsets_ptype");
             ctx.expectChildren(node, 2, 3);
             lengths = Offsets.integerChild(node, 0, lengthsPType, length, ctx);
-            PrimitiveArray codesOffsets = Offsets.integerChild(node, 1, codesOffsetsPType, length + 1, ctx);
-            if (lengths == null || codesOffsets == null) {
+            // Like the reference, decode the contiguous code range [first offset, last offset) in one
+            // pass; the interior offsets are not needed, row boundaries come from the lengths. So
+            // only the two ends are taken (through the child's point access where it has one).
+            Canonical ends = ctx.takeChild(node, 1, new DType.Primitive(codesOffsetsPType, false), length + 1,
+                    new int[] {0, length});
+            if (lengths == null || ends instanceof OpaqueArray) {
                 return new OpaqueArray(node.child(lengths == null ? 0 : 1).encodingId(), dtype, length);
+            }
+            if (!(ends instanceof PrimitiveArray codesOffsets)) {
+                throw node.error("child 1 decoded to " + ends.getClass().getSimpleName() + ", expected primitive "
+                        + codesOffsetsPType.displayName());
             }
             validity = ctx.validity(node, 2, dtype.nullable(), length);
             codes = node.buffer(2);
-            // Like the reference, decode the contiguous code range [first offset, last offset) in one
-            // pass; the interior offsets are not needed, row boundaries come from the lengths.
             codesStart = codesOffsets.getLong(0);
-            codesEnd = codesOffsets.getLong(length);
+            codesEnd = codesOffsets.getLong(1);
             if (codesStart < 0 || codesStart > codesEnd || codesEnd > codes.byteSize()) {
                 throw node.error("codes_offsets span [" + Long.toUnsignedString(codesStart) + ", "
                         + Long.toUnsignedString(codesEnd) + "), expected a range within the " + codes.byteSize()
@@ -109,7 +115,8 @@ public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi
         }
         MemorySegment bytes = out.asSlice(0, total);
         PrimitiveArray offsets = Offsets.fromLengths(lengths, total, ctx);
-        if (utf8) {
+        // All-ASCII output (every symbol and literal ASCII) is valid UTF-8 split anywhere.
+        if (utf8 && !decoder.lastOutputAscii()) {
             Utf8.validateRows(node, bytes, offsets, validity, length);
         }
         return new VarBinArray(dtype, offsets, bytes, length, validity);
@@ -160,7 +167,7 @@ public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi
         }
         MemorySegment bytes = out.asSlice(0, total);
         PrimitiveArray offsets = Offsets.fromLengths(lengths, total, ctx);
-        if (utf8) {
+        if (utf8 && !decoder.lastOutputAscii()) {
             Utf8.validateRows(node, bytes, offsets, validity, n, indices);
         }
         return new VarBinArray(dtype, offsets, bytes, n, validity);

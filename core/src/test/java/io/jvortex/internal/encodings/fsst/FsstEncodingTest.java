@@ -414,6 +414,145 @@ class FsstEncodingTest {
         }
     }
 
+    @Test
+    void kernelStaysInsideTheOutputWhenLongCodesLieOrNameNoSymbol() {
+        // Several blocks of codes, so that the kernel writes straight into the output until too little
+        // room is left: declared lengths shorter than the codes produce, and codes naming no symbol
+        // (which advance the output further than any symbol), must end in a result, never a write
+        // past the output.
+        SplittableRandom rnd = Seeds.random("fsst.kernelStaysInsideTheOutputWhenLongCodesLieOrNameNoSymbol");
+        List<byte[]> symbols = List.of("abcdefgh".getBytes(), "x".getBytes());
+        FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
+                MemorySegment.ofArray(symbolLengths(symbols)));
+        for (int round = 0; round < 60; round++) {
+            byte[] in = new byte[4096 + rnd.nextInt(20_000)];
+            double invalid = rnd.nextBoolean() ? 0 : rnd.nextDouble();
+            for (int k = 0; k < in.length; k++) {
+                in[k] = (byte) (rnd.nextDouble() < invalid ? 2 + rnd.nextInt(250) : rnd.nextInt(2));
+            }
+            long declared = rnd.nextInt(8 * in.length);
+            MemorySegment out = Arena.ofAuto().allocate(declared + FsstDecoder.SLACK);
+            long produced = decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, declared);
+            if (invalid > 0) {
+                // Decoding stops at the first block that passes the declared length.
+                assertThat(produced == FsstDecoder.INVALID_CODE || produced > declared).isTrue();
+            } else {
+                long actual = naiveDecode(in, symbols).length;
+                assertThat(produced).isEqualTo(actual <= declared ? actual : produced);
+                assertThat(produced > declared).isEqualTo(actual > declared);
+            }
+        }
+    }
+
+    @Test
+    void kernelFindsACodeNamingNoSymbolForEveryTableSize() {
+        // Whole groups of four codes skip the per-code path when all name symbols; the test of that is
+        // per table size (below and from 128 symbols), so every size, with the first code past the
+        // table, or one further, placed anywhere among up to several blocks of valid codes.
+        SplittableRandom rnd = Seeds.random("fsst.kernelFindsACodeNamingNoSymbolForEveryTableSize");
+        for (int n = 1; n < FsstEncoding.MAX_SYMBOLS; n++) {
+            List<byte[]> symbols = new ArrayList<>();
+            for (int c = 0; c < n; c++) {
+                byte[] s = new byte[1 + rnd.nextInt(8)];
+                rnd.nextBytes(s);
+                symbols.add(s);
+            }
+            FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
+                    MemorySegment.ofArray(symbolLengths(symbols)));
+            for (int round = 0; round < 6; round++) {
+                byte[] in = new byte[1 + rnd.nextInt(round < 3 ? 64 : 10_000)];
+                for (int k = 0; k < in.length; k++) {
+                    in[k] = (byte) rnd.nextInt(n);
+                }
+                if (rnd.nextInt(4) == 0) {
+                    in[rnd.nextInt(in.length)] = (byte) (n - 1); // the last symbol: valid
+                }
+                byte[] valid = naiveDecode(in, symbols);
+                assertThat(decompressAll(decoder, in, valid.length)).as("n=%d round %d valid", n, round)
+                        .isEqualTo(valid.length);
+                int at = rnd.nextInt(in.length);
+                int code = n + (rnd.nextBoolean() ? 0 : rnd.nextInt(FsstEncoding.MAX_SYMBOLS - n));
+                in[at] = (byte) code;
+                // Room for whatever the codes produce, so that decoding does not stop before the code.
+                assertThat(decompressAll(decoder, in, valid.length + 16L * in.length))
+                        .as("n=%d round %d code %d at %d", n, round, code, at).isEqualTo(FsstDecoder.INVALID_CODE);
+            }
+        }
+    }
+
+    private static long decompressAll(FsstDecoder decoder, byte[] in, long expected) {
+        MemorySegment out = Arena.ofAuto().allocate(expected + FsstDecoder.SLACK);
+        return decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, expected);
+    }
+
+    @Test
+    void kernelReportsAsciiOutputExactlyForAsciiTables() {
+        SplittableRandom rnd = Seeds.random("fsst.kernelReportsAsciiOutputExactlyForAsciiTables");
+        for (int round = 0; round < 2000; round++) {
+            int n = rnd.nextInt(256);
+            boolean asciiTable = rnd.nextBoolean();
+            List<byte[]> symbols = new ArrayList<>();
+            for (int c = 0; c < n; c++) {
+                byte[] s = new byte[1 + rnd.nextInt(8)];
+                for (int k = 0; k < s.length; k++) {
+                    s[k] = (byte) (asciiTable || rnd.nextInt(16) != 0 ? rnd.nextInt(128) : 128 + rnd.nextInt(128));
+                }
+                symbols.add(s);
+            }
+            // Junk with high bits past each symbol's length: not part of any output.
+            byte[] table = symbolBytes(symbols);
+            for (int c = 0; c < n; c++) {
+                for (int k = symbols.get(c).length; k < 8; k++) {
+                    table[8 * c + k] = (byte) (128 + rnd.nextInt(128));
+                }
+            }
+            ByteArrayOutputStream codes = new ByteArrayOutputStream();
+            int count = rnd.nextInt(rnd.nextBoolean() ? 16 : 12_000);
+            double escapes = n == 0 ? 1 : rnd.nextDouble() * 0.05;
+            boolean asciiLiterals = rnd.nextBoolean();
+            for (int k = 0; k < count; k++) {
+                if (rnd.nextDouble() < escapes) {
+                    codes.write(FsstDecoder.ESCAPE);
+                    codes.write(asciiLiterals || rnd.nextInt(64) != 0 ? rnd.nextInt(128) : 128 + rnd.nextInt(128));
+                } else {
+                    codes.write(rnd.nextInt(n));
+                }
+            }
+            byte[] in = codes.toByteArray();
+            byte[] expected = naiveDecode(in, symbols);
+            boolean outputAscii = true;
+            for (byte b : expected) {
+                outputAscii &= b >= 0;
+            }
+            FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(table),
+                    MemorySegment.ofArray(symbolLengths(symbols)));
+            MemorySegment out = Arena.ofAuto().allocate(expected.length + FsstDecoder.SLACK);
+            assertThat(decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, expected.length))
+                    .isEqualTo(expected.length);
+            assertThat(out.asSlice(0, expected.length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
+                    .isEqualTo(expected);
+            if (decoder.lastOutputAscii()) {
+                assertThat(outputAscii).as("round %d: reported ASCII", round).isTrue();
+            }
+            if (asciiTable) {
+                assertThat(decoder.lastOutputAscii()).as("round %d: ASCII table", round).isEqualTo(outputAscii);
+            }
+        }
+    }
+
+    @Test
+    void rejectsInvalidUtf8MadeOfSymbols() {
+        // A table with a non-ASCII symbol: its lone lead byte ends a row.
+        List<byte[]> symbols = List.of(new byte[] {'a', (byte) 0xC3}, "bc".getBytes());
+        List<byte[]> values = List.of("bc".getBytes(), new byte[] {'a', (byte) 0xC3}, "bcbc".getBytes());
+        Node n = fsst(values, symbols);
+        assertThatThrownBy(() -> decode(n, UTF8, 3)).isInstanceOf(VortexException.class)
+                .hasMessageContaining("row 1 is not valid UTF-8");
+        TestData.assertValues(decode(n, BINARY, 3), values);
+        List<byte[]> valid = List.of("bc".getBytes(), new byte[] {'a', (byte) 0xC3, (byte) 0xA9});
+        TestData.assertValues(decode(fsst(valid, symbols), UTF8, 2), valid);
+    }
+
     // ---- corrupt input
 
     private static final List<byte[]> VALUES = TestData.utf8("hello", "help", "yellow");
