@@ -157,7 +157,7 @@ public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi
         Validity validity = ctx.takeValidity(node, 2, dtype.nullable(), length, indices);
         // Every row's codes start at a code boundary, so the rows' codes laid back to back decode to
         // the rows' values laid back to back.
-        MemorySegment takenCodes = Offsets.copyRanges(codes, ranges, ctx);
+        MemorySegment takenCodes = Offsets.copyRanges(node, 2, ranges, ctx);
         long total = Offsets.sumLengths(node, lengths, "uncompressed_lengths");
         MemorySegment out = ctx.allocate(total + FsstDecoder.SLACK);
         long produced = decoder.decompress(takenCodes, 0, takenCodes.byteSize(), out, total);

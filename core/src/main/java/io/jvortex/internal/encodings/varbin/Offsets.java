@@ -176,24 +176,41 @@ public final class Offsets {
     }
 
     /**
-     * Copies byte ranges of a buffer back to back into a new buffer.
+     * Copies byte ranges of a node's buffer back to back into a new buffer, each run of touching
+     * ranges with one {@link ArrayNode#readBuffer} when the node was parsed for point access of a
+     * mapped file (a positional read of a few hundred bytes costs a fraction of faulting in the page
+     * around them), else from the buffer itself.
      *
-     * @param src the buffer
-     * @param ranges start and end of each range in turn, each within {@code src}
+     * @param node the array
+     * @param bufferIndex the node's buffer holding the bytes
+     * @param ranges start and end of each range in turn, each within the buffer
      * @param alloc where the copy is allocated
      * @return the ranges' bytes, concatenated
      */
-    public static MemorySegment copyRanges(MemorySegment src, long[] ranges, Allocator alloc) {
+    public static MemorySegment copyRanges(ArrayNode node, int bufferIndex, long[] ranges, Allocator alloc) {
+        MemorySegment src = node.buffer(bufferIndex);
         long total = 0;
         for (int k = 0; k < ranges.length; k += 2) {
             total += ranges[k + 1] - ranges[k];
         }
         MemorySegment out = alloc.allocate(total);
         long pos = 0;
-        for (int k = 0; k < ranges.length; k += 2) {
-            long size = ranges[k + 1] - ranges[k];
-            MemorySegment.copy(src, ranges[k], out, pos, size);
-            pos += size;
+        for (int k = 0; k < ranges.length;) {
+            long start = ranges[k];
+            long end = ranges[k + 1];
+            k += 2;
+            while (k < ranges.length && ranges[k] == end) {
+                end = ranges[k + 1];
+                k += 2;
+            }
+            long size = end - start;
+            if (size > 0) {
+                MemorySegment dst = out.asSlice(pos, size);
+                if (!node.readBuffer(bufferIndex, start, dst)) {
+                    MemorySegment.copy(src, start, dst, 0, size);
+                }
+                pos += size;
+            }
         }
         return out;
     }

@@ -71,7 +71,7 @@ public final class VarBinEncoding implements Encoding, PointAccess {
             return new OpaqueArray(node.child(0).encodingId(), dtype, indices.length);
         }
         Validity validity = ctx.takeValidity(node, 1, dtype.nullable(), length, indices);
-        MemorySegment taken = Offsets.copyRanges(bytes, ranges, ctx);
+        MemorySegment taken = Offsets.copyRanges(node, 0, ranges, ctx);
         PrimitiveArray offsets = Offsets.fromRanges(ranges, ctx);
         if (utf8) {
             Utf8.validateRows(node, taken, offsets, validity, indices.length, indices);
