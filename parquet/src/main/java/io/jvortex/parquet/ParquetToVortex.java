@@ -335,8 +335,8 @@ public final class ParquetToVortex {
 
         private void handle(Object item, VortexWriter writer, Listener listener, long[] rows) {
             switch (item) {
-                // each batch is in memory of its own automatic arena, dropped once written: the writer
-                // keeps it as it is instead of copying it
+                // each batch is in garbage-collected memory, dropped once written: the writer keeps
+                // it as it is instead of copying it
                 case StructArray batch -> writer.writeOwned(batch);
                 case GroupDone done -> {
                     rows[0] = done.rows();
@@ -381,8 +381,9 @@ public final class ParquetToVortex {
                     RowGroupReader.Batches batches = new RowGroupReader.Batches(root, pages,
                             new ColumnReadStoreImpl(pages, converter, schema, createdBy), block, limits.pageDecoder());
                     while (batches.hasNext()) {
-                        // an automatic arena: the writer keeps the batch's buffers (writeOwned)
-                        Arena arena = Arena.ofAuto();
+                        // garbage-collected buffers, each on its own: the writer keeps them (writeOwned)
+                        // until their column's chunk is cut
+                        Arena arena = SeparateAllocations.INSTANCE;
                         out.accept(ArrowFields.adapt(batches.next(limits, arena), target, arena));
                     }
                     rows += count;

@@ -1,0 +1,37 @@
+package io.jvortex.parquet;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * An arena whose every allocation is garbage-collected on its own: each comes from a fresh automatic
+ * arena, so a buffer is freed once it alone is unreachable.
+ *
+ * <p>The converter builds each batch here and hands it to {@code VortexWriter.writeOwned}, which keeps
+ * a column's buffers until that column's chunk is cut. Columns cut at very different row counts (a
+ * boolean column's 1 MiB chunk spans 8 M rows, a string column's a few thousand): with one automatic
+ * arena per batch, the longest-kept column would keep every column of its batches alive.
+ */
+final class SeparateAllocations implements Arena {
+    static final SeparateAllocations INSTANCE = new SeparateAllocations();
+
+    private SeparateAllocations() {
+    }
+
+    @Override
+    public MemorySegment allocate(long byteSize, long byteAlignment) {
+        return Arena.ofAuto().allocate(byteSize, byteAlignment);
+    }
+
+    /** @throws UnsupportedOperationException always: each allocation has a scope of its own */
+    @Override
+    public MemorySegment.Scope scope() {
+        throw new UnsupportedOperationException("each allocation of SeparateAllocations has its own scope");
+    }
+
+    /** @throws UnsupportedOperationException always: the allocations are freed by the garbage collector */
+    @Override
+    public void close() {
+        throw new UnsupportedOperationException("SeparateAllocations is not closeable");
+    }
+}
