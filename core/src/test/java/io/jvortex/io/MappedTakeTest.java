@@ -91,6 +91,62 @@ class MappedTakeTest {
         }
     }
 
+    /**
+     * Rows dense in a chunk or in a stretch of the file: ranges of consecutive rows (a chunk unpacked
+     * from words read from the file, or from the mapping), rows every few hundred over a stretch (many
+     * chunks per 64 KiB, read through the mapping) and lone rows next to them.
+     */
+    @Test
+    void denseAndClusteredTakesEqualAFullScanAndTheInMemoryFile() {
+        try (VortexReader mapped = VortexReader.open(path);
+             Arena arena = Arena.ofConfined()) {
+            MemorySegment whole = arena.allocate(bytes.length, 8);
+            MemorySegment.copy(bytes, 0, whole, ValueLayout.JAVA_BYTE, 0, bytes.length);
+            try (VortexReader inMemory = VortexReader.open(whole, "in-memory", ReaderOptions.defaults())) {
+                List<String> lines = Arrays.asList(RemoteReaderTest.jsonl(mapped.scan()).split("\n"));
+                SplittableRandom random = Seeds.random("MappedTakeTest.dense");
+                for (int round = 0; round < 40; round++) {
+                    java.util.TreeSet<Long> picked = new java.util.TreeSet<>();
+                    for (int part = 0; part < 1 + random.nextInt(4); part++) {
+                        long from = random.nextLong(RemoteTakeTest.ROWS);
+                        switch (random.nextInt(3)) {
+                            case 0 -> {
+                                // consecutive rows, sometimes a whole aligned block
+                                long start = random.nextBoolean() ? from & ~1023L : from;
+                                long size = random.nextBoolean() ? 1024 : 64 + random.nextInt(2000);
+                                for (long r = start; r < Math.min(RemoteTakeTest.ROWS, start + size); r++) {
+                                    picked.add(r);
+                                }
+                            }
+                            case 1 -> {
+                                // every step-th row over a stretch
+                                int step = 2 + random.nextInt(400);
+                                for (long r = from; r < Math.min(RemoteTakeTest.ROWS, from + 60L * step); r += step) {
+                                    picked.add(r);
+                                }
+                            }
+                            default -> picked.add(from);
+                        }
+                    }
+                    long[] rows = picked.stream().mapToLong(Long::longValue).toArray();
+                    String[] columns = round % 2 == 0 ? new String[0]
+                            : RemoteTakeTest.SCHEMA.names().stream().filter(c -> random.nextBoolean())
+                                    .toArray(String[]::new);
+                    String got = RemoteReaderTest.jsonl(mapped.take(rows, columns));
+                    assertThat(got).as("round %d, %d rows, columns %s", round, rows.length, Arrays.toString(columns))
+                            .isEqualTo(RemoteReaderTest.jsonl(inMemory.take(rows, columns)));
+                    if (columns.length == 0) {
+                        StringBuilder expected = new StringBuilder();
+                        for (long r : rows) {
+                            expected.append(lines.get((int) r)).append('\n');
+                        }
+                        assertThat(got).as("round %d", round).isEqualTo(expected.toString());
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void copiedTailsSmallBuffersAndBufferReadsHoldTheSegmentsBytes() {
         SplittableRandom random = Seeds.random("MappedTakeTest.copies");

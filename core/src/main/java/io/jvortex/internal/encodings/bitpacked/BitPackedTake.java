@@ -40,40 +40,24 @@ final class BitPackedTake {
         int perLongMask = (1 << perLongShift) - 1;
         long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
         MemorySegment chunkCopy = null;
+        int clusterEnd = 0;
+        boolean clusterMapped = false;
         for (int i = 0; i < n; ) {
             int row = indices[i] + offset;
             long at = (row >>> 10) * chunkBytes;
-            // rows in the same chunk next to each other: from a few on, one sequential copy of the
-            // chunk's words (which the hardware prefetches) costs less than a scattered read of the file
-            // per row; from many on, unpacking the chunk costs less than picking each row from the copy
             int end = i + 1;
             while (end < n && (indices[end] + offset) >>> 10 == row >>> 10) {
                 end++;
             }
-            if (end - i >= DENSE && bitWidth > 0) {
-                int base = row & ~1023;
-                if (end - i >= UNPACK) {
-                    // the values stay in the kernel's lanes (64 / T to a long); only the requested ones move
-                    long[] lanes = FastLanesBitPacking.unpackLanes(packed, at, typeBits, bitWidth);
-                    for (; i < end; i++) {
-                        int j = indices[i] + offset - base;
-                        long value = (lanes[j >>> perLongShift] >>> ((j & perLongMask) << typeShift)) & typeMask;
-                        put(out, width, i, value + reference);
-                    }
-                } else {
-                    long[] words = FastLanesBitPacking.packedWords(packed, at, bitWidth);
-                    for (; i < end; i++) {
-                        put(out, width, i,
-                                FastLanesBitPacking.valueOf(words, typeBits, bitWidth, indices[i] + offset - base)
-                                        + reference);
-                    }
-                }
-                continue;
+            if (i >= clusterEnd) {
+                int c = cluster(indices, i, offset, chunkBytes);
+                clusterMapped = c < 0;
+                clusterEnd = c < 0 ? -c - 1 : c;
             }
-            int within = row & 1023;
             MemorySegment from = packed;
-            if (bitWidth > 0) {
-                // a lone row: its chunk's words read from the file beat faulting in their page
+            if (bitWidth > 0 && !clusterMapped) {
+                // a chunk with few others near it: its words read from the file beat faulting in
+                // (and later unmapping) the pages around them
                 if (chunkCopy == null) {
                     chunkCopy = MemorySegment.ofArray(new byte[(int) chunkBytes]);
                 }
@@ -82,17 +66,50 @@ final class BitPackedTake {
                     at = 0;
                 }
             }
-            switch (width) {
-                case 1 -> out.set(ValueLayout.JAVA_BYTE, i,
-                        (byte) (FastLanesBitPacking.unpackSingle8(from, at, bitWidth, within) + reference));
-                case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i,
-                        (short) (FastLanesBitPacking.unpackSingle16(from, at, bitWidth, within) + reference));
-                case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i,
-                        (int) (FastLanesBitPacking.unpackSingle32(from, at, bitWidth, within) + reference));
-                default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i,
-                        FastLanesBitPacking.unpackSingle64(from, at, bitWidth, within) + reference);
+            int first = row & 1023;
+            if (end - i >= UNPACK && bitWidth > 0 && consecutive(indices, i, end)) {
+                // consecutive rows: unpacked straight into the output
+                FastLanesBitPacking.unpackRange(from.asSlice(at, chunkBytes), width, bitWidth, first, end - i,
+                        reference, out.asSlice((long) i * width, (long) (end - i) * width));
+                i = end;
+                continue;
             }
-            i++;
+            // rows in the same chunk next to each other: from a few on, one sequential copy of the
+            // chunk's words (which the hardware prefetches) costs less than a scattered read per row;
+            // from many on, unpacking the chunk costs less than picking each row from the copy
+            if (end - i >= DENSE && bitWidth > 0) {
+                int base = row & ~1023;
+                if (end - i >= UNPACK) {
+                    // the values stay in the kernel's lanes (64 / T to a long); only the requested ones move
+                    long[] lanes = FastLanesBitPacking.unpackLanes(from, at, typeBits, bitWidth);
+                    for (; i < end; i++) {
+                        int j = indices[i] + offset - base;
+                        long value = (lanes[j >>> perLongShift] >>> ((j & perLongMask) << typeShift)) & typeMask;
+                        put(out, width, i, value + reference);
+                    }
+                } else {
+                    long[] words = FastLanesBitPacking.packedWords(from, at, bitWidth);
+                    for (; i < end; i++) {
+                        put(out, width, i,
+                                FastLanesBitPacking.valueOf(words, typeBits, bitWidth, indices[i] + offset - base)
+                                        + reference);
+                    }
+                }
+                continue;
+            }
+            for (; i < end; i++) {
+                int within = (indices[i] + offset) & 1023;
+                switch (width) {
+                    case 1 -> out.set(ValueLayout.JAVA_BYTE, i,
+                            (byte) (FastLanesBitPacking.unpackSingle8(from, at, bitWidth, within) + reference));
+                    case 2 -> out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i,
+                            (short) (FastLanesBitPacking.unpackSingle16(from, at, bitWidth, within) + reference));
+                    case 4 -> out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i,
+                            (int) (FastLanesBitPacking.unpackSingle32(from, at, bitWidth, within) + reference));
+                    default -> out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i,
+                            FastLanesBitPacking.unpackSingle64(from, at, bitWidth, within) + reference);
+                }
+            }
         }
         if (patches != null) {
             Patches.Decoded decoded = patches.decode(node, 0, p, length, ctx);
@@ -109,6 +126,64 @@ final class BitPackedTake {
         return new PrimitiveArray(p, out, n, validity);
     }
 
+    /**
+     * Bytes within which two chunks a take reads may share a fault of the mapping, which maps the
+     * 64 KiB around the faulting page.
+     */
+    static final long NEAR_BYTES = 64 * 1024;
+
+    /**
+     * Chunks per {@link #NEAR_BYTES} from which a cluster of chunks is read through the mapping: a
+     * fault and its unmap cost ~5 us, a read of a chunk's words from the file under 1 us.
+     */
+    static final int MAPPED_CHUNKS = 6;
+
+    /**
+     * Whether the chunks of {@code indices[from, clusterEnd)} are read through the mapping, and where
+     * that cluster ends: it runs from the chunk of {@code indices[from]} up to (excluding) the first
+     * chunk starting {@link #NEAR_BYTES} or more after the one before it, and is mapped when it has at
+     * least {@link #MAPPED_CHUNKS} chunks per {@code NEAR_BYTES} it spans.
+     *
+     * @return {@code clusterEnd}, negated minus one when the cluster is mapped
+     */
+    static int cluster(int[] indices, int from, int offset, long chunkBytes) {
+        int n = indices.length;
+        int firstChunk = (indices[from] + offset) >>> 10;
+        int chunk = firstChunk;
+        int chunks = 1;
+        int end = from;
+        while (true) {
+            // past the positions of this chunk: the first position whose row reaches the next chunk
+            end = firstAtOrAbove(indices, end + 1, ((long) (chunk + 1) << 10) - offset);
+            if (end == n) {
+                break;
+            }
+            int next = (indices[end] + offset) >>> 10;
+            if ((long) (next - chunk) * chunkBytes >= NEAR_BYTES) {
+                break;
+            }
+            chunk = next;
+            chunks++;
+        }
+        long span = (long) (chunk - firstChunk + 1) * chunkBytes;
+        return chunks >= MAPPED_CHUNKS * (span / NEAR_BYTES + 1) ? -end - 1 : end;
+    }
+
+    /** The first {@code k >= from} with {@code indices[k] >= value} (ascending indices), or their length. */
+    private static int firstAtOrAbove(int[] indices, int from, long value) {
+        int lo = from;
+        int hi = indices.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (indices[mid] < value) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     /** Rows of one chunk from which its packed words are copied once and the rows read from the copy. */
     static final int DENSE = 4;
 
@@ -118,6 +193,16 @@ final class BitPackedTake {
      * the chunk and picking them 245-288 ns; the two meet between 60 and 100 rows.
      */
     static final int UNPACK = 64;
+
+    /** Whether {@code indices[from, to)} are consecutive rows (each one above the one before). */
+    private static boolean consecutive(int[] indices, int from, int to) {
+        for (int k = from + 1; k < to; k++) {
+            if (indices[k] != indices[k - 1] + 1) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     private static void put(MemorySegment out, int width, int i, long value) {
         switch (width) {

@@ -357,6 +357,77 @@ class BitPackedEncodingTest {
         }
     }
 
+    /**
+     * Ranges of consecutive rows (unpacked straight into the output when 64 or more fall in one chunk):
+     * whole chunks, partial chunks, ranges across chunk boundaries, next to scattered rows and
+     * duplicates, at every offset kind, with and without a frame of reference, patches and nulls.
+     */
+    @Test
+    void takeOfConsecutiveRowsMatchesTheRows() {
+        SplittableRandom rnd = TestSupport.random("BitPackedEncodingTest.takeOfConsecutiveRowsMatchesTheRows");
+        for (PType ptype : INTEGERS) {
+            int t = ptype.bitWidth();
+            for (int bitWidth : new int[] {1, 1 + rnd.nextInt(t), t}) {
+                int offset = new int[] {0, 1, 1023, rnd.nextInt(1024)}[rnd.nextInt(4)];
+                int length = 4000 + rnd.nextInt(300);
+                Case c = randomCase(rnd, ptype, length, offset, bitWidth, rnd.nextInt(2), rnd.nextInt(3));
+                long reference = rnd.nextBoolean() ? 0 : rnd.nextLong();
+                Node node = c.node();
+                List<Object> rows = c.rows();
+                if (reference != 0) {
+                    long stored = normalize(reference, ptype);
+                    byte[] metadata = ptype.isSigned() ? TestNodes.Sv.i64(stored) : TestNodes.Sv.u64(stored);
+                    node = Node.of(io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding.ID,
+                            metadata, List.of(), c.node());
+                    rows = new ArrayList<>();
+                    for (Object row : c.rows()) {
+                        rows.add(row == null ? null : normalize(((Number) row).longValue() + reference, ptype));
+                    }
+                }
+                for (int round = 0; round < 6; round++) {
+                    java.util.TreeMap<Integer, Integer> picked = new java.util.TreeMap<>();
+                    for (int r = 0; r < 1 + rnd.nextInt(4); r++) {
+                        // a range: a whole chunk of the node, or any start and size
+                        int from;
+                        int size;
+                        if (rnd.nextBoolean()) {
+                            from = Math.max(0, (1 + rnd.nextInt(3)) * 1024 - offset);
+                            size = Math.min(length - from, 1024);
+                        } else {
+                            from = rnd.nextInt(length);
+                            size = Math.min(length - from, new int[] {63, 64, 65, 300, 1500}[rnd.nextInt(5)]);
+                        }
+                        for (int k = from; k < from + size; k++) {
+                            picked.merge(k, 1, Integer::sum);
+                        }
+                    }
+                    for (int k = 0; k < rnd.nextInt(6); k++) {
+                        picked.merge(rnd.nextInt(length), 1, Integer::sum); // scattered rows or duplicates
+                    }
+                    if (rnd.nextBoolean()) {
+                        // a gap and a duplicate in a range: as many rows as the range spans, not consecutive
+                        Integer gap = picked.higherKey(rnd.nextInt(length));
+                        if (gap != null && picked.remove(gap) != null) {
+                            Integer twice = picked.lowerKey(gap);
+                            picked.merge(twice == null ? picked.firstKey() : twice, 1, Integer::sum);
+                        }
+                    }
+                    int[] indices = picked.entrySet().stream()
+                            .flatMapToInt(e -> java.util.stream.IntStream.generate(e::getKey).limit(e.getValue()))
+                            .toArray();
+                    List<Object> expected = new ArrayList<>();
+                    for (int index : indices) {
+                        expected.add(rows.get(index));
+                    }
+                    Canonical taken = new DecodeContext(EncodingRegistry.defaults(), arena, false, 1L << 30)
+                            .take(TestNodes.parse(node, arena), c.dtype(), length, indices);
+                    assertThat(TestSupport.rows(taken)).as("%s width %d offset %d reference %d, round %d", ptype,
+                            bitWidth, offset, reference, round).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
     // ---- the encoded form a filter compares (packed chunks, unpacked one at a time next to the compare)
 
     /** The naive filter: the valid rows whose value compares true, as the type orders them. */

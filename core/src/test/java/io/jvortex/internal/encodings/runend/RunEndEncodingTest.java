@@ -255,6 +255,81 @@ class RunEndEncodingTest {
                 .containsExactly(0L, 1022L, 1026L, 1026L, 1026L, 1999L);
     }
 
+    /**
+     * Few positions among thousands of runs: the take searches the ends a block of 1,024 at a time,
+     * taking the block each position's search starts at in one take of the ends. Runs of very uneven
+     * length (so that the first block guessed is often wrong), empty runs, offsets, positions at run
+     * boundaries, the first and last rows and duplicates, against the full decode.
+     */
+    @Test
+    void blockSearchTakesMatchTheFullDecode() {
+        SplittableRandom rnd = TestSupport.random("RunEndEncodingTest.blockSearchTakesMatchTheFullDecode");
+        DType i32 = new DType.Primitive(PType.I32, false);
+        int skipped = 0;
+        for (int iter = 0; iter < 60; iter++) {
+            int runs = 4 * 1024 + rnd.nextInt(16 * 1024);
+            long[] ends = new long[runs];
+            int[] values = new int[runs];
+            // a few regions, each of its own run length: long runs, short runs, empty runs
+            long at = rnd.nextInt(3) == 0 ? 0 : rnd.nextLong(1L << 33);
+            int regionLeft = 0;
+            int maxRun = 1;
+            for (int r = 0; r < runs; r++) {
+                if (regionLeft-- == 0) {
+                    regionLeft = rnd.nextInt(1, runs / 2);
+                    maxRun = new int[] {1, 3, 40, 300}[rnd.nextInt(4)];
+                }
+                at += rnd.nextInt(8) == 0 ? 0 : rnd.nextInt(1, maxRun + 1);
+                ends[r] = at;
+                values[r] = rnd.nextInt();
+            }
+            long first = ends[0];
+            long total = ends[runs - 1];
+            if (total - first < 10) {
+                continue;
+            }
+            long offset = first - (first == 0 ? 0 : rnd.nextLong(Math.min(first, 50) + 1));
+            int length = (int) Math.min(Integer.MAX_VALUE / 2, total - offset - rnd.nextLong(Math.min(total
+                    - offset, 5)));
+            if (length > 2_000_000) {
+                skipped++;
+                continue;
+            }
+            PType et = total <= 0xFFFF && rnd.nextBoolean() ? PType.U16 : rnd.nextBoolean() ? PType.U32 : PType.U64;
+            if (et == PType.U32 && total > 0xFFFF_FFFFL) {
+                et = PType.U64;
+            }
+            Node node = runEnd(et, ends, offset, TestNodes.i32(values));
+            List<Object> all = TestSupport.rows(TestNodes.decode(node, i32, length, arena));
+            int maxPositions = Math.max(1, runs / 1024 / 2);
+            for (int round = 0; round < 4; round++) {
+                int n = 1 + rnd.nextInt(maxPositions);
+                int[] positions = new int[n];
+                for (int k = 0; k < n; k++) {
+                    // run ends anywhere, and the first and last rows of a block's first run
+                    int r = rnd.nextBoolean() ? rnd.nextInt(runs) : rnd.nextInt(1, runs / 1024 + 1) * 1024 - 1;
+                    long boundary = ends[Math.min(r + rnd.nextInt(2), runs - 1)] - offset + rnd.nextInt(-1, 1);
+                    positions[k] = switch (rnd.nextInt(5)) {
+                        case 0 -> rnd.nextBoolean() ? 0 : length - 1;
+                        case 1, 2 -> (int) Math.max(0, Math.min(length - 1, boundary));
+                        case 3 -> k > 0 ? positions[k - 1] : 0;
+                        default -> rnd.nextInt(length);
+                    };
+                }
+                Arrays.sort(positions);
+                List<Object> expected = new ArrayList<>();
+                for (int p : positions) {
+                    expected.add(all.get(p));
+                }
+                assertThat(TestSupport.rows(TestNodes.take(node, i32, length, positions, arena)))
+                        .as("iteration %d round %d: %d runs, offset %d, length %d, %s ends, take %s", iter, round,
+                                runs, offset, length, et, Arrays.toString(positions))
+                        .isEqualTo(expected);
+            }
+        }
+        assertThat(skipped).as("iterations too long to decode").isLessThan(10);
+    }
+
     /** A take finds the positions' runs in the pass that checks the ends: the same corrupt ends fail it. */
     @Test
     void corruptEndsAreRejectedByTake() {
