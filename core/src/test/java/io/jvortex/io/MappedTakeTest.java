@@ -50,8 +50,18 @@ class MappedTakeTest {
         Files.deleteIfExists(dir);
     }
 
-    @Test
-    void sparseTakesEqualAFullScanAndTheInMemoryFile() {
+    /** The rows one round of a take test asks for. */
+    private interface Rows {
+        long[] pick(SplittableRandom random, int round);
+    }
+
+    /**
+     * Takes of the mapped file equal the same takes of the file's bytes opened in memory (read in
+     * place), and with every column the rows of a full scan.
+     *
+     * @param allColumnsEvery every how many rounds the take asks for all columns (else a random subset)
+     */
+    private static void takesMatch(String seed, int rounds, int allColumnsEvery, Rows rows) {
         try (VortexReader mapped = VortexReader.open(path);
              Arena arena = Arena.ofConfined()) {
             MemorySegment whole = arena.allocate(bytes.length, 8);
@@ -59,36 +69,44 @@ class MappedTakeTest {
             try (VortexReader inMemory = VortexReader.open(whole, "in-memory", ReaderOptions.defaults())) {
                 List<String> lines = Arrays.asList(RemoteReaderTest.jsonl(mapped.scan()).split("\n"));
                 assertThat(lines).hasSize(RemoteTakeTest.ROWS);
-                SplittableRandom random = Seeds.random("MappedTakeTest.take");
-                for (int round = 0; round < 120; round++) {
-                    // mostly lone rows per 1024-row block (read from the file), some blocks of
-                    // several rows (read through the mapping)
-                    int n = 1 + random.nextInt(round % 3 == 0 ? 4 : 60);
-                    long[] rows = new long[n];
-                    StringBuilder expected = new StringBuilder();
-                    for (int i = 0; i < n; i++) {
-                        rows[i] = switch (random.nextInt(5)) {
-                            case 0 -> Math.min(RemoteTakeTest.ROWS - 1,
-                                    Math.max(0, (long) random.nextInt(6) * 131_072 - random.nextInt(2)));
-                            case 1 -> RemoteTakeTest.ROWS - 1 - random.nextInt(3);
-                            case 2 -> (long) random.nextInt(RemoteTakeTest.ROWS / 1024) * 1024
-                                    + (random.nextBoolean() ? 0 : 1023);
-                            default -> random.nextLong(RemoteTakeTest.ROWS);
-                        };
-                        expected.append(lines.get((int) rows[i])).append('\n');
-                    }
-                    String[] columns = round % 4 == 0 ? new String[0]
+                SplittableRandom random = Seeds.random(seed);
+                for (int round = 0; round < rounds; round++) {
+                    long[] picked = rows.pick(random, round);
+                    String[] columns = round % allColumnsEvery == 0 ? new String[0]
                             : RemoteTakeTest.SCHEMA.names().stream().filter(c -> random.nextBoolean())
                                     .toArray(String[]::new);
-                    String got = RemoteReaderTest.jsonl(mapped.take(rows, columns));
-                    assertThat(got).as("rows %s columns %s", Arrays.toString(rows), Arrays.toString(columns))
-                            .isEqualTo(RemoteReaderTest.jsonl(inMemory.take(rows, columns)));
+                    String got = RemoteReaderTest.jsonl(mapped.take(picked, columns));
+                    assertThat(got).as("round %d, rows %s, columns %s", round, Arrays.toString(picked),
+                            Arrays.toString(columns)).isEqualTo(RemoteReaderTest.jsonl(inMemory.take(picked, columns)));
                     if (columns.length == 0) {
-                        assertThat(got).as("rows %s", Arrays.toString(rows)).isEqualTo(expected.toString());
+                        StringBuilder expected = new StringBuilder();
+                        for (long r : picked) {
+                            expected.append(lines.get((int) r)).append('\n');
+                        }
+                        assertThat(got).as("round %d", round).isEqualTo(expected.toString());
                     }
                 }
             }
         }
+    }
+
+    @Test
+    void sparseTakesEqualAFullScanAndTheInMemoryFile() {
+        takesMatch("MappedTakeTest.take", 120, 4, (random, round) -> {
+            // mostly lone rows per 1024-row block (read from the file), some blocks of several rows
+            long[] rows = new long[1 + random.nextInt(round % 3 == 0 ? 4 : 60)];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = switch (random.nextInt(5)) {
+                    case 0 -> Math.min(RemoteTakeTest.ROWS - 1,
+                            Math.max(0, (long) random.nextInt(6) * 131_072 - random.nextInt(2)));
+                    case 1 -> RemoteTakeTest.ROWS - 1 - random.nextInt(3);
+                    case 2 -> (long) random.nextInt(RemoteTakeTest.ROWS / 1024) * 1024
+                            + (random.nextBoolean() ? 0 : 1023);
+                    default -> random.nextLong(RemoteTakeTest.ROWS);
+                };
+            }
+            return rows;
+        });
     }
 
     /**
@@ -98,53 +116,31 @@ class MappedTakeTest {
      */
     @Test
     void denseAndClusteredTakesEqualAFullScanAndTheInMemoryFile() {
-        try (VortexReader mapped = VortexReader.open(path);
-             Arena arena = Arena.ofConfined()) {
-            MemorySegment whole = arena.allocate(bytes.length, 8);
-            MemorySegment.copy(bytes, 0, whole, ValueLayout.JAVA_BYTE, 0, bytes.length);
-            try (VortexReader inMemory = VortexReader.open(whole, "in-memory", ReaderOptions.defaults())) {
-                List<String> lines = Arrays.asList(RemoteReaderTest.jsonl(mapped.scan()).split("\n"));
-                SplittableRandom random = Seeds.random("MappedTakeTest.dense");
-                for (int round = 0; round < 40; round++) {
-                    java.util.TreeSet<Long> picked = new java.util.TreeSet<>();
-                    for (int part = 0; part < 1 + random.nextInt(4); part++) {
-                        long from = random.nextLong(RemoteTakeTest.ROWS);
-                        switch (random.nextInt(3)) {
-                            case 0 -> {
-                                // consecutive rows, sometimes a whole aligned block
-                                long start = random.nextBoolean() ? from & ~1023L : from;
-                                long size = random.nextBoolean() ? 1024 : 64 + random.nextInt(2000);
-                                for (long r = start; r < Math.min(RemoteTakeTest.ROWS, start + size); r++) {
-                                    picked.add(r);
-                                }
-                            }
-                            case 1 -> {
-                                // every step-th row over a stretch
-                                int step = 2 + random.nextInt(400);
-                                for (long r = from; r < Math.min(RemoteTakeTest.ROWS, from + 60L * step); r += step) {
-                                    picked.add(r);
-                                }
-                            }
-                            default -> picked.add(from);
+        takesMatch("MappedTakeTest.dense", 40, 2, (random, round) -> {
+            java.util.TreeSet<Long> picked = new java.util.TreeSet<>();
+            for (int part = 0; part < 1 + random.nextInt(4); part++) {
+                long from = random.nextLong(RemoteTakeTest.ROWS);
+                switch (random.nextInt(3)) {
+                    case 0 -> {
+                        // consecutive rows, sometimes a whole aligned block
+                        long start = random.nextBoolean() ? from & ~1023L : from;
+                        long size = random.nextBoolean() ? 1024 : 64 + random.nextInt(2000);
+                        for (long r = start; r < Math.min(RemoteTakeTest.ROWS, start + size); r++) {
+                            picked.add(r);
                         }
                     }
-                    long[] rows = picked.stream().mapToLong(Long::longValue).toArray();
-                    String[] columns = round % 2 == 0 ? new String[0]
-                            : RemoteTakeTest.SCHEMA.names().stream().filter(c -> random.nextBoolean())
-                                    .toArray(String[]::new);
-                    String got = RemoteReaderTest.jsonl(mapped.take(rows, columns));
-                    assertThat(got).as("round %d, %d rows, columns %s", round, rows.length, Arrays.toString(columns))
-                            .isEqualTo(RemoteReaderTest.jsonl(inMemory.take(rows, columns)));
-                    if (columns.length == 0) {
-                        StringBuilder expected = new StringBuilder();
-                        for (long r : rows) {
-                            expected.append(lines.get((int) r)).append('\n');
+                    case 1 -> {
+                        // every step-th row over a stretch
+                        int step = 2 + random.nextInt(400);
+                        for (long r = from; r < Math.min(RemoteTakeTest.ROWS, from + 60L * step); r += step) {
+                            picked.add(r);
                         }
-                        assertThat(got).as("round %d", round).isEqualTo(expected.toString());
                     }
+                    default -> picked.add(from);
                 }
             }
-        }
+            return picked.stream().mapToLong(Long::longValue).toArray();
+        });
     }
 
     @Test

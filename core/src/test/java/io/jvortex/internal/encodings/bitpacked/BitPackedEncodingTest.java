@@ -309,6 +309,24 @@ class BitPackedEncodingTest {
 
     // ---- take: rows read one by one, from a copy of their chunk's words, or from the unpacked chunk
 
+    /** A case's node and rows, under a frame of reference when {@code reference} is not 0. */
+    private record Framed(Node node, List<Object> rows) {
+    }
+
+    private static Framed framed(Case c, PType ptype, long reference) {
+        if (reference == 0) {
+            return new Framed(c.node(), c.rows());
+        }
+        long stored = normalize(reference, ptype);
+        byte[] metadata = ptype.isSigned() ? TestNodes.Sv.i64(stored) : TestNodes.Sv.u64(stored);
+        List<Object> rows = new ArrayList<>();
+        for (Object row : c.rows()) {
+            rows.add(row == null ? null : normalize(((Number) row).longValue() + reference, ptype));
+        }
+        return new Framed(Node.of(io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding.ID,
+                metadata, List.of(), c.node()), rows);
+    }
+
     @Test
     void takeAtEveryDensityPerChunk() {
         SplittableRandom rnd = TestSupport.random("BitPackedEncodingTest.takeAtEveryDensityPerChunk");
@@ -321,18 +339,9 @@ class BitPackedEncodingTest {
                 int length = 3000 + rnd.nextInt(200);
                 Case c = randomCase(rnd, ptype, length, offset, bitWidth, rnd.nextInt(2), rnd.nextInt(3));
                 long reference = rnd.nextBoolean() ? 0 : rnd.nextLong();
-                Node node = c.node();
-                List<Object> rows = c.rows();
-                if (reference != 0) {
-                    long stored = normalize(reference, ptype);
-                    byte[] metadata = ptype.isSigned() ? TestNodes.Sv.i64(stored) : TestNodes.Sv.u64(stored);
-                    node = Node.of(io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding.ID,
-                            metadata, List.of(), c.node());
-                    rows = new ArrayList<>();
-                    for (Object row : c.rows()) {
-                        rows.add(row == null ? null : normalize(((Number) row).longValue() + reference, ptype));
-                    }
-                }
+                Framed framed = framed(c, ptype, reference);
+                Node node = framed.node();
+                List<Object> rows = framed.rows();
                 for (int per : perChunk) {
                     // per rows (with a duplicate now and then) in each of the node's chunks
                     List<Integer> picked = new ArrayList<>();
@@ -372,18 +381,9 @@ class BitPackedEncodingTest {
                 int length = 4000 + rnd.nextInt(300);
                 Case c = randomCase(rnd, ptype, length, offset, bitWidth, rnd.nextInt(2), rnd.nextInt(3));
                 long reference = rnd.nextBoolean() ? 0 : rnd.nextLong();
-                Node node = c.node();
-                List<Object> rows = c.rows();
-                if (reference != 0) {
-                    long stored = normalize(reference, ptype);
-                    byte[] metadata = ptype.isSigned() ? TestNodes.Sv.i64(stored) : TestNodes.Sv.u64(stored);
-                    node = Node.of(io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding.ID,
-                            metadata, List.of(), c.node());
-                    rows = new ArrayList<>();
-                    for (Object row : c.rows()) {
-                        rows.add(row == null ? null : normalize(((Number) row).longValue() + reference, ptype));
-                    }
-                }
+                Framed framed = framed(c, ptype, reference);
+                Node node = framed.node();
+                List<Object> rows = framed.rows();
                 for (int round = 0; round < 6; round++) {
                     java.util.TreeMap<Integer, Integer> picked = new java.util.TreeMap<>();
                     for (int r = 0; r < 1 + rnd.nextInt(4); r++) {
