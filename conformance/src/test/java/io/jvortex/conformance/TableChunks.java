@@ -11,10 +11,9 @@ import io.jvortex.internal.jsonl.JsonlWriter;
 import io.jvortex.testing.RandomTables.GeneratedTable;
 import io.jvortex.testing.TableSpec;
 import io.jvortex.testing.TypeSpec;
-import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -101,12 +100,43 @@ final class TableChunks {
         });
     }
 
+    /**
+     * The JSONL lines the rows are written as, collected line by line: a table of a few hundred
+     * thousand long strings must not be held as one text and copied several times over (a 2 GiB heap
+     * ran out doing that).
+     */
     private static List<String> lines(Consumer<JsonlWriter> rows) {
-        StringWriter text = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(text);
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        Writer collector = new Writer() {
+            @Override
+            public void write(char[] cbuf, int off, int len) {
+                int from = off;
+                for (int i = off; i < off + len; i++) {
+                    if (cbuf[i] == '\n') {
+                        line.append(cbuf, from, i - from);
+                        lines.add(line.toString());
+                        line.setLength(0);
+                        from = i + 1;
+                    }
+                }
+                line.append(cbuf, from, off + len - from);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        JsonlWriter writer = new JsonlWriter(collector);
         rows.accept(writer);
         writer.flush();
-        String s = text.toString();
-        return s.isEmpty() ? List.of() : Arrays.asList(s.substring(0, s.length() - 1).split("\n", -1));
+        if (!line.isEmpty()) {
+            lines.add(line.toString());
+        }
+        return lines;
     }
 }
