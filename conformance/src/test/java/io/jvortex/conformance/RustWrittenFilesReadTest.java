@@ -585,18 +585,16 @@ class RustWrittenFilesReadTest {
     }
 
     static List<String> readJsonl(Path file, io.jvortex.api.ScanOptions options) {
-        StringWriter out = new StringWriter();
-        JsonlWriter writer = new JsonlWriter(out);
-        try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan(options)) {
-            while (scan.hasNext()) {
-                try (Chunk chunk = scan.next()) {
-                    writer.write(chunk.rawArray());
+        // JSON escapes every control character, so a raw line break only ends a row.
+        return TableChunks.lines(writer -> {
+            try (VortexReader reader = VortexReader.open(file); ScanIterator scan = reader.scan(options)) {
+                while (scan.hasNext()) {
+                    try (Chunk chunk = scan.next()) {
+                        writer.write(chunk.rawArray());
+                    }
                 }
             }
-        }
-        writer.flush();
-        // JSON escapes every control character, so a raw line break only ends a row.
-        return out.toString().lines().toList();
+        });
     }
 
     /** Every array encoding stored in the file's flat segments. */

@@ -105,7 +105,7 @@ final class TableChunks {
      * thousand long strings must not be held as one text and copied several times over (a 2 GiB heap
      * ran out doing that).
      */
-    private static List<String> lines(Consumer<JsonlWriter> rows) {
+    static List<String> lines(Consumer<JsonlWriter> rows) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         Writer collector = new Writer() {
