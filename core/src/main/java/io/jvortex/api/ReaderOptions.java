@@ -1,8 +1,10 @@
 package io.jvortex.api;
 
+import io.jvortex.internal.file.VortexFile;
 import io.jvortex.internal.format.TreeLimits;
 import io.jvortex.io.IoOptions;
 import io.jvortex.registry.EncodingRegistry;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -24,9 +26,15 @@ import java.util.Objects;
  * @param maxLayoutNodes the most nodes a file's layout tree may have (default 1,000,000, the Rust
  *     reference's); checked while the layout is parsed: at open, except for the columns of a struct of
  *     more than 64 fields, which are parsed (and counted) when a scan first needs them
+ * @param mappingRetention for files opened by path: how long a file's memory mapping stays after its
+ *     last reader closes (default 10 s). Readers of the same unchanged file (same inode and size) share
+ *     one mapping, so opening a file again within this time maps nothing and faults in none of the
+ *     pages read before. A file rewritten in place is read as it is now; a file replaced by another is
+ *     mapped anew. An idle mapping keeps a deleted file's disk space until it is unmapped, and at most 64
+ *     idle mappings are kept. Zero: each reader maps the file and unmaps it when it closes
  */
 public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes, IoOptions io,
-                            int maxNestingDepth, int maxLayoutNodes) {
+                            int maxNestingDepth, int maxLayoutNodes, Duration mappingRetention) {
     /** Default decoded-size budget: 2 GiB. */
     public static final long DEFAULT_MAX_DECODED_BYTES = 2L << 30;
 
@@ -34,6 +42,8 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
     public static final int DEFAULT_MAX_NESTING_DEPTH = TreeLimits.DEFAULT_DEPTH;
     /** Default layout-node cap: a million. */
     public static final int DEFAULT_MAX_LAYOUT_NODES = TreeLimits.DEFAULT_LAYOUT_NODES;
+    /** Default retention of an idle file mapping: 10 seconds. */
+    public static final Duration DEFAULT_MAPPING_RETENTION = VortexFile.DEFAULT_MAPPING_RETENTION;
 
     /**
      * Validates the components.
@@ -43,10 +53,30 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
     public ReaderOptions {
         Objects.requireNonNull(encodings, "encodings");
         Objects.requireNonNull(io, "io");
+        Objects.requireNonNull(mappingRetention, "mappingRetention");
+        if (mappingRetention.isNegative()) {
+            throw new IllegalArgumentException("mappingRetention must not be negative, got " + mappingRetention);
+        }
         if (maxDecodedBytes <= 0) {
             throw new IllegalArgumentException("maxDecodedBytes must be positive, got " + maxDecodedBytes);
         }
         new TreeLimits(maxNestingDepth, maxLayoutNodes);
+    }
+
+    /**
+     * Options with the default mapping retention.
+     *
+     * @param encodings the encodings to decode with
+     * @param allowUnknown read unknown encodings/layouts as opaque (all-null) data instead of failing
+     * @param maxDecodedBytes the most bytes one segment or one chunk may decode to
+     * @param io how files opened by URI or byte source do their I/O
+     * @param maxNestingDepth the deepest dtype, layout tree and serialized array tree accepted
+     * @param maxLayoutNodes the most nodes a file's layout tree may have
+     */
+    public ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, long maxDecodedBytes, IoOptions io,
+                         int maxNestingDepth, int maxLayoutNodes) {
+        this(encodings, allowUnknown, maxDecodedBytes, io, maxNestingDepth, maxLayoutNodes,
+                DEFAULT_MAPPING_RETENTION);
     }
 
     /**
@@ -85,7 +115,8 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with those I/O options
      */
     public ReaderOptions withIo(IoOptions options) {
-        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, options, maxNestingDepth, maxLayoutNodes);
+        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, options, maxNestingDepth, maxLayoutNodes,
+                mappingRetention);
     }
 
     /**
@@ -93,7 +124,8 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that setting
      */
     public ReaderOptions withAllowUnknown(boolean allow) {
-        return new ReaderOptions(encodings, allow, maxDecodedBytes, io, maxNestingDepth, maxLayoutNodes);
+        return new ReaderOptions(encodings, allow, maxDecodedBytes, io, maxNestingDepth, maxLayoutNodes,
+                mappingRetention);
     }
 
     /**
@@ -101,7 +133,8 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that registry
      */
     public ReaderOptions withEncodings(EncodingRegistry registry) {
-        return new ReaderOptions(registry, allowUnknown, maxDecodedBytes, io, maxNestingDepth, maxLayoutNodes);
+        return new ReaderOptions(registry, allowUnknown, maxDecodedBytes, io, maxNestingDepth, maxLayoutNodes,
+                mappingRetention);
     }
 
     /**
@@ -109,7 +142,8 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that budget
      */
     public ReaderOptions withMaxDecodedBytes(long bytes) {
-        return new ReaderOptions(encodings, allowUnknown, bytes, io, maxNestingDepth, maxLayoutNodes);
+        return new ReaderOptions(encodings, allowUnknown, bytes, io, maxNestingDepth, maxLayoutNodes,
+                mappingRetention);
     }
 
     /**
@@ -117,7 +151,8 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that cap
      */
     public ReaderOptions withMaxNestingDepth(int depth) {
-        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, io, depth, maxLayoutNodes);
+        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, io, depth, maxLayoutNodes,
+                mappingRetention);
     }
 
     /**
@@ -125,7 +160,16 @@ public record ReaderOptions(EncodingRegistry encodings, boolean allowUnknown, lo
      * @return a copy with that cap
      */
     public ReaderOptions withMaxLayoutNodes(int nodes) {
-        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, io, maxNestingDepth, nodes);
+        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, io, maxNestingDepth, nodes, mappingRetention);
+    }
+
+    /**
+     * @param retention how long a file's mapping stays after its last reader closes; zero: unmapped then
+     * @return a copy with that retention
+     */
+    public ReaderOptions withMappingRetention(Duration retention) {
+        return new ReaderOptions(encodings, allowUnknown, maxDecodedBytes, io, maxNestingDepth, maxLayoutNodes,
+                retention);
     }
 
     TreeLimits treeLimits() {

@@ -49,7 +49,7 @@ public final class VortexReader implements AutoCloseable {
     public static VortexReader open(Path path, ReaderOptions options) {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(options, "options");
-        return new VortexReader(VortexFile.open(path, options.treeLimits()), options);
+        return new VortexReader(VortexFile.open(path, options.treeLimits(), options.mappingRetention()), options);
     }
 
     /**

@@ -20,6 +20,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -29,7 +30,7 @@ import java.util.Map;
 
 /**
  * An opened Vortex file: the whole file mapped once into a shared arena (so many threads can read
- * it), with its trailer, postscript, footer, dtype, layout tree and optional file statistics parsed
+ * it; readers of one unchanged file share the mapping, see {@link MappedFiles}), with its trailer, postscript, footer, dtype, layout tree and optional file statistics parsed
  * and validated. Data segments are sliced lazily, zero-copy.
  *
  * <p>Byte layout: {@code "VTXF" [segments…] [dtype][layout][statistics][footer][postscript]
@@ -51,7 +52,8 @@ public final class VortexFile implements AutoCloseable {
     public static final long MAX_METADATA_BYTES = 1L << 30;
 
     private final String source;
-    private final Arena arena;
+    /** The mapping of a file opened by path; null otherwise. */
+    private final MappedFiles.Mapping mapping;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     /** The whole file when it is mapped or in memory; null for other byte sources. */
     private final MemorySegment data;
@@ -80,13 +82,14 @@ public final class VortexFile implements AutoCloseable {
 
     private final TreeLimits limits;
 
-    private VortexFile(String source, Arena arena, MemorySegment data, TreeLimits limits, FileChannel channel) {
-        this(source, arena, data, data.byteSize(), data, 0, null, null, limits, channel);
+    private VortexFile(String source, MappedFiles.Mapping mapping, MemorySegment data, TreeLimits limits,
+            FileChannel channel) {
+        this(source, mapping, data, data.byteSize(), data, 0, null, null, limits, channel);
     }
 
-    private VortexFile(String source, Arena arena, MemorySegment data, long size, MemorySegment meta, long metaBase,
-            SegmentCache cache, ByteSource byteSource, TreeLimits limits) {
-        this(source, arena, data, size, meta, metaBase, cache, byteSource, limits, null);
+    private VortexFile(String source, MappedFiles.Mapping mapping, MemorySegment data, long size, MemorySegment meta,
+            long metaBase, SegmentCache cache, ByteSource byteSource, TreeLimits limits) {
+        this(source, mapping, data, size, meta, metaBase, cache, byteSource, limits, null);
     }
 
     /**
@@ -95,12 +98,12 @@ public final class VortexFile implements AutoCloseable {
      * @param meta bytes {@code [metaBase, size)}: at least the trailer and postscript, and every blob the
      *        postscript names (else the constructor fails naming the offset)
      */
-    private VortexFile(String source, Arena arena, MemorySegment data, long size, MemorySegment meta, long metaBase,
-            SegmentCache cache, ByteSource byteSource, TreeLimits limits, FileChannel channel) {
+    private VortexFile(String source, MappedFiles.Mapping mapping, MemorySegment data, long size, MemorySegment meta,
+            long metaBase, SegmentCache cache, ByteSource byteSource, TreeLimits limits, FileChannel channel) {
         this.channel = channel;
         this.source = source;
         this.limits = limits;
-        this.arena = arena;
+        this.mapping = mapping;
         this.data = data;
         this.size = size;
         this.meta = meta;
@@ -305,11 +308,14 @@ public final class VortexFile implements AutoCloseable {
         }
     }
 
+    /** How long a file's mapping stays after its last reader closes, unless the reader options say otherwise. */
+    public static final Duration DEFAULT_MAPPING_RETENTION = Duration.ofSeconds(10);
+
     /**
      * Maps and opens a file.
      *
      * @param path the file
-     * @return the opened file; close it to unmap
+     * @return the opened file; close it to release the mapping
      * @throws VortexException when the file is not a valid Vortex file
      * @throws UncheckedIOException when it cannot be read
      */
@@ -318,29 +324,49 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /**
-     * Memory-maps a file with limits on its trees.
+     * Memory-maps a file with limits on its trees, keeping the mapping for
+     * {@link #DEFAULT_MAPPING_RETENTION} after the last reader of the file closes.
      *
      * @param path the file
      * @param limits the deepest dtype, layout and array tree and the most layout nodes accepted
-     * @return the opened file; close it to unmap
+     * @return the opened file; close it to release the mapping
      * @throws VortexException when the file is not a valid Vortex file or exceeds the limits
      * @throws UncheckedIOException when it cannot be read
      */
     public static VortexFile open(Path path, TreeLimits limits) {
-        Arena arena = Arena.ofShared();
+        return open(path, limits, DEFAULT_MAPPING_RETENTION);
+    }
+
+    /**
+     * Memory-maps a file, sharing the mapping with the other readers of the same unchanged file (see
+     * {@link MappedFiles}).
+     *
+     * @param path the file
+     * @param limits the deepest dtype, layout and array tree and the most layout nodes accepted
+     * @param mappingRetention how long the mapping stays after the file's last reader closes, so that
+     *        opening it again is cheap; zero: unmapped when this reader closes, not shared
+     * @return the opened file; close it to release the mapping
+     * @throws VortexException when the file is not a valid Vortex file or exceeds the limits
+     * @throws UncheckedIOException when it cannot be read
+     */
+    public static VortexFile open(Path path, TreeLimits limits, Duration mappingRetention) {
         FileChannel ch = null;
+        MappedFiles.Mapping mapping = null;
         try {
             ch = FileChannel.open(path, StandardOpenOption.READ);
-            long size = ch.size();
-            MemorySegment data = size == 0 ? arena.allocate(0) : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return new VortexFile(path.toString(), arena, data.asReadOnly(), limits, ch);
+            mapping = MappedFiles.map(path, ch, mappingRetention);
+            return new VortexFile(path.toString(), mapping, mapping.data(), limits, ch);
         } catch (IOException e) {
             closeQuietly(ch);
-            arena.close();
+            if (mapping != null) {
+                mapping.release();
+            }
             throw new UncheckedIOException("cannot read " + path, e);
         } catch (RuntimeException e) {
             closeQuietly(ch);
-            arena.close();
+            if (mapping != null) {
+                mapping.release();
+            }
             throw e;
         }
     }
@@ -801,13 +827,16 @@ public final class VortexFile implements AutoCloseable {
         return userMetadata;
     }
 
-    /** Unmaps the file (or closes its byte source, cancelling in-flight reads); later calls do nothing. */
+    /**
+     * Releases the file's mapping (unmapped once no reader holds it and its retention has passed) or closes
+     * its byte source, cancelling in-flight reads; later calls do nothing.
+     */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
             closeQuietly(channel);
-            if (arena != null) {
-                arena.close();
+            if (mapping != null) {
+                mapping.release();
             }
             if (cache != null) {
                 cache.close();
