@@ -116,4 +116,69 @@ class PooledBuffersTest {
             assertThat(BufferPool.shared().inUseBytes()).as("pass %d", pass).isEqualTo(before);
         }
     }
+
+    /**
+     * The compact decoders that skip zeroing (Pcodec and Zstandard values without nulls, Zstandard
+     * string bytes) write every byte a value occupies: decoded into pooled blocks left full of
+     * 0xA5, the values still equal what was written, zeros included.
+     */
+    @Test
+    void compactDecodersFillRecycledBuffersWhole(@TempDir Path dir) {
+        SplittableRandom random = TestSupport.random("PooledBuffersTest.compactRecycled");
+        int rows = 120_000;
+        long[] dense = new long[rows];
+        long[] sparse = new long[rows];
+        boolean[] nulls = new boolean[rows];
+        String[] text = new String[rows];
+        for (int i = 0; i < rows; i++) {
+            dense[i] = random.nextInt(4) == 0 ? 0 : random.nextLong(-1L << 40, 1L << 40);
+            nulls[i] = random.nextInt(5) == 0;
+            sparse[i] = nulls[i] || random.nextBoolean() ? 0 : random.nextLong();
+            text[i] = random.nextInt(6) == 0 ? "" : Long.toString(random.nextLong(), 36 - random.nextInt(20));
+        }
+        DType.Struct schema = new DType.Struct(List.of("dense", "sparse", "text"), List.of(
+                new DType.Primitive(PType.I64, false), new DType.Primitive(PType.I64, true), new DType.Utf8(false)),
+                false);
+        Path file = dir.resolve("compact.vortex");
+        try (VortexWriter w = VortexWriter.create(file, schema, WriteOptions.defaults().withCompact(true))) {
+            w.write(Batch.builder(schema).longs("dense", dense).longs("sparse", sparse, nulls).strings("text", text)
+                    .build());
+        }
+        try (VortexReader reader = VortexReader.open(file)) {
+            assertThat(io.jvortex.api.internal.ApiAccess.file(reader).arrayIds()).contains("vortex.pco", "vortex.zstd");
+            for (int pass = 0; pass < 2; pass++) {
+                poisonSharedPool();
+                int at = 0;
+                try (ScanIterator scan = reader.scan(ScanOptions.all())) {
+                    while (scan.hasNext()) {
+                        try (Chunk chunk = scan.next()) {
+                            var d = chunk.column("dense").asLongs();
+                            var sp = chunk.column("sparse").asLongs();
+                            var t = chunk.column("text").asStrings();
+                            for (int i = 0; i < chunk.rowCount(); i++, at++) {
+                                assertThat(d.get(i)).as("dense row %d", at).isEqualTo(dense[at]);
+                                assertThat(sp.isNull(i)).as("sparse row %d null", at).isEqualTo(nulls[at]);
+                                if (!nulls[at]) {
+                                    assertThat(sp.get(i)).as("sparse row %d", at).isEqualTo(sparse[at]);
+                                }
+                                assertThat(t.getString(i)).as("text row %d", at).isEqualTo(text[at]);
+                            }
+                        }
+                    }
+                }
+                assertThat(at).isEqualTo(rows);
+            }
+        }
+    }
+
+    /** Leaves several free blocks of every size class from 64 KiB to 8 MiB in the shared pool, all 0xA5. */
+    private static void poisonSharedPool() {
+        try (var arena = BufferPool.shared().newArena()) {
+            for (long size = BufferPool.MIN_POOLED; size <= 8L << 20; size += size / 4) {
+                for (int k = 0; k < 3; k++) {
+                    BufferPool.allocateUninitialized(arena, size).fill((byte) 0xA5);
+                }
+            }
+        }
+    }
 }

@@ -50,7 +50,9 @@ public final class PcoEncoding implements Encoding {
             throw node.error("pages hold " + total + " values but the array has " + validCount + " valid rows");
         }
         int width = type.byteWidth();
-        MemorySegment out = ctx.allocate((long) length * width);
+        // without nulls the pages write every row; with nulls the slots the scatter skips stay zero
+        MemorySegment out = validCount == length ? ctx.allocateUninitialized((long) length * width)
+                : ctx.allocate((long) length * width);
         if (validCount > 0) {
             PcoDecoder file;
             try {

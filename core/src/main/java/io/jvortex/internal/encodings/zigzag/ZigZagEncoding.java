@@ -63,7 +63,8 @@ public final class ZigZagEncoding implements Encoding, io.jvortex.spi.PointAcces
             throw node.error("encoded child decoded to " + child.getClass().getSimpleName() + ", expected primitive");
         }
         MemorySegment src = encoded.values();
-        MemorySegment out = ctx.allocate(src.byteSize());
+        // every value is written below
+        MemorySegment out = ctx.allocateUninitialized((long) length * p.ptype().byteWidth());
         switch (p.ptype()) {
             case I8 -> decode8(src, out, length);
             case I16 -> decode16(src, out, length);

@@ -93,11 +93,12 @@ public final class ZstdEncoding implements Encoding {
             }
             DType.Primitive ptype = (DType.Primitive) dtype;
             if (validCount == length) {
-                MemorySegment values = ctx.allocate(want);
+                // the frames fill it: their sizes add up to it and each frame's is checked
+                MemorySegment values = ctx.allocateUninitialized(want);
                 decompressFrames(node, decoder, dictionaryBuffers, frames, values);
                 return new PrimitiveArray(ptype, values, length, validity);
             }
-            MemorySegment packed = ctx.allocate(want);
+            MemorySegment packed = ctx.allocateUninitialized(want);
             decompressFrames(node, decoder, dictionaryBuffers, frames, packed);
             MemorySegment values = ctx.allocate((long) length * width);
             scatter(packed, values, width, validity, length);
@@ -107,7 +108,8 @@ public final class ZstdEncoding implements Encoding {
         if (total > 0xFFFF_FFFFL) {
             throw node.error("frames decompress to " + total + " bytes; string views address at most 4 GiB");
         }
-        MemorySegment bytes = ctx.allocate(total);
+        // filled by the frames; the views stay zeroed (null rows and inline padding are not written)
+        MemorySegment bytes = ctx.allocateUninitialized(total);
         decompressFrames(node, decoder, dictionaryBuffers, frames, bytes);
         MemorySegment views = ctx.allocate(16L * length);
         buildViews(node, bytes, views, validity, length, validCount, dtype instanceof DType.Utf8);
