@@ -216,7 +216,9 @@ final class MappedFiles {
             LockSupport.unpark(sweeper);
         } else {
             sweeping = true;
-            sweeper = Thread.ofVirtual().name("jvortex-mapping-sweeper").start(MappedFiles::sweepLoop);
+            // a platform thread: the first close of a short-lived process (jvx) should not start the
+            // virtual-thread scheduler
+            sweeper = Thread.ofPlatform().daemon().name("jvortex-mapping-sweeper").start(MappedFiles::sweepLoop);
         }
     }
 
