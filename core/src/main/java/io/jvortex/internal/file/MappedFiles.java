@@ -63,7 +63,6 @@ final class MappedFiles {
         private long retentionNanos;
         /** Whether it is in {@link #SHARED} (guarded by {@link #LOCK}). */
         private boolean shared;
-        private boolean unmapped;
 
         private Mapping(Key key, Arena arena, MemorySegment data, long retentionNanos) {
             this.key = key;
@@ -99,13 +98,6 @@ final class MappedFiles {
                 }
             }
             unmapAll(unmap);
-        }
-
-        /** @return whether this mapping has been unmapped */
-        boolean isUnmapped() {
-            synchronized (LOCK) {
-                return unmapped;
-            }
         }
     }
 
@@ -145,8 +137,9 @@ final class MappedFiles {
         if (key == null) {
             return fresh;
         }
+        Mapping raced;
         synchronized (LOCK) {
-            Mapping raced = SHARED.get(key);
+            raced = SHARED.get(key);
             if (raced == null) {
                 fresh.shared = true;
                 SHARED.put(key, fresh);
@@ -154,11 +147,10 @@ final class MappedFiles {
             }
             raced.refs++;
             raced.retentionNanos = Math.max(raced.retentionNanos, retentionNanos);
-            fresh.refs = 0;
-            fresh.unmapped = true;
-            arena.close();
-            return raced;
         }
+        // another reader mapped the file meanwhile: this mapping was never handed out
+        arena.close();
+        return raced;
     }
 
     /**
@@ -260,9 +252,6 @@ final class MappedFiles {
 
     private static void unmapAll(List<Mapping> mappings) {
         for (Mapping m : mappings) {
-            synchronized (LOCK) {
-                m.unmapped = true;
-            }
             try {
                 m.arena.close();
             } catch (IllegalStateException e) {
