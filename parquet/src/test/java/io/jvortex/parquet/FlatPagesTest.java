@@ -133,6 +133,18 @@ class FlatPagesTest {
         SplittableRandom random = new SplittableRandom(seed);
         int rows = 1500 + random.nextInt(2000);
         RandomTables.GeneratedTable table = RandomTables.generate(seed, columns(), rows);
+        if (byteStreamSplit) {
+            // a split layout must have a number column without a dictionary: random doubles outgrow a
+            // dictionary of any size tried here, where a low-cardinality shape of every float column
+            // would keep its dictionary and leave no BYTE_STREAM_SPLIT page (seed 1795772332692054259)
+            TypeSpec randomDoubles = new TypeSpec.Primitive(PrimitiveKind.F64, false);
+            List<RandomTables.ColumnPlan> plans = new ArrayList<>(table.plans());
+            plans.replaceAll(p -> p.type().equals(randomDoubles)
+                    ? new RandomTables.ColumnPlan(p.name(), p.type(), RandomTables.ValueShape.RANDOM,
+                            RandomTables.NullShape.NONE)
+                    : p);
+            table = RandomTables.generatePlanned(seed, plans, rows);
+        }
         Path parquet = dir.resolve("t.parquet");
         ParquetFiles.write(table, parquet, codec, 600 + random.nextInt(900), dictionary,
                 new ParquetFiles.Pages(version, rowsPerPage, dictionaryBytes, byteStreamSplit));
