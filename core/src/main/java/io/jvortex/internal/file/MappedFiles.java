@@ -38,9 +38,7 @@ final class MappedFiles {
     private static final Object LOCK = new Object();
     /** Shared mappings by key, least recently used first (guarded by {@link #LOCK}). */
     private static final LinkedHashMap<Key, Mapping> SHARED = new LinkedHashMap<>(16, 0.75f, true);
-    /** Whether a sweeper thread is waiting to unmap expired idle mappings (guarded by {@link #LOCK}). */
-    private static boolean sweeping;
-    /** The sweeper while {@link #sweeping} (guarded by {@link #LOCK}). */
+    /** The thread waiting to unmap expired idle mappings, null when none is idle (guarded by {@link #LOCK}). */
     private static Thread sweeper;
 
     private MappedFiles() {
@@ -52,7 +50,6 @@ final class MappedFiles {
 
     /** One mapping of a whole file, released by each reader that acquired it. */
     static final class Mapping {
-        private final Key key;
         private final Arena arena;
         private final MemorySegment data;
         /** Readers holding the mapping (guarded by {@link #LOCK}). */
@@ -64,8 +61,7 @@ final class MappedFiles {
         /** Whether it is in {@link #SHARED} (guarded by {@link #LOCK}). */
         private boolean shared;
 
-        private Mapping(Key key, Arena arena, MemorySegment data, long retentionNanos) {
-            this.key = key;
+        private Mapping(Arena arena, MemorySegment data, long retentionNanos) {
             this.arena = arena;
             this.data = data;
             this.retentionNanos = retentionNanos;
@@ -133,7 +129,7 @@ final class MappedFiles {
             arena.close();
             throw e;
         }
-        Mapping fresh = new Mapping(key, arena, data.asReadOnly(), retentionNanos);
+        Mapping fresh = new Mapping(arena, data.asReadOnly(), retentionNanos);
         if (key == null) {
             return fresh;
         }
@@ -204,10 +200,9 @@ final class MappedFiles {
      * exits when no idle mapping is left.
      */
     private static void scheduleSweep() {
-        if (sweeping) {
+        if (sweeper != null) {
             LockSupport.unpark(sweeper);
         } else {
-            sweeping = true;
             // a platform thread: the first close of a short-lived process (jvx) should not start the
             // virtual-thread scheduler
             sweeper = Thread.ofPlatform().daemon().name("jvortex-mapping-sweeper").start(MappedFiles::sweepLoop);
@@ -237,7 +232,6 @@ final class MappedFiles {
                     }
                 }
                 if (wait == Long.MAX_VALUE) {
-                    sweeping = false;
                     sweeper = null;
                 }
             }
