@@ -3,6 +3,9 @@ package io.jvortex.internal.file;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jvortex.api.ReaderOptions;
+import io.jvortex.api.VortexReader;
+import io.jvortex.api.internal.ApiAccess;
 import io.jvortex.error.VortexException;
 import io.jvortex.internal.format.TreeLimits;
 import io.jvortex.testutil.SampleFiles;
@@ -230,5 +233,21 @@ class MappedFilesTest {
         try (VortexFile f = open(p, LONG)) {
             assertThat(f.data().scope().isAlive()).isTrue();
         }
+    }
+
+    @Test
+    void readerOptionsChooseTheRetention() throws IOException {
+        Path p = sample("options.vortex");
+        ReaderOptions shared = ReaderOptions.defaults();
+        ReaderOptions unshared = shared.withMappingRetention(Duration.ZERO);
+        assertThat(shared.mappingRetention()).isEqualTo(ReaderOptions.DEFAULT_MAPPING_RETENTION);
+        try (VortexReader a = VortexReader.open(p, shared); VortexReader b = VortexReader.open(p, shared);
+             VortexReader c = VortexReader.open(p, unshared)) {
+            long address = ApiAccess.file(a).data().address();
+            assertThat(ApiAccess.file(b).data().address()).isEqualTo(address);
+            assertThat(ApiAccess.file(c).data().address()).isNotEqualTo(address);
+        }
+        assertThatThrownBy(() -> shared.withMappingRetention(Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mappingRetention");
     }
 }
