@@ -431,13 +431,7 @@ public final class RandomTables {
                 List<Object> dictionary = new ArrayList<>();
                 int size = random.nextInt(1, 9);
                 for (int i = 0; i < size; i++) {
-                    Object value = randomValue(random, type, 0.1);
-                    // A few distinct values repeated over a large table multiply their size by the row
-                    // count: keep that product (and the JSONL the oracle reads back) within a bounded budget.
-                    for (int attempt = 0; rowCount > 10_000 && attempt < 100 && textSize(value) > 64; attempt++) {
-                        value = randomValue(random, type, 0.1);
-                    }
-                    dictionary.add(value);
+                    dictionary.add(repeatedValue(random, type, rowCount));
                 }
                 for (int i = 0; i < rowCount; i++) {
                     values.add(dictionary.get(random.nextInt(size)));
@@ -453,11 +447,11 @@ public final class RandomTables {
                 }
             }
             case CONSTANT -> {
-                Object value = randomValue(random, type, 0.1);
+                Object value = repeatedValue(random, type, rowCount);
                 values.addAll(Collections.nCopies(rowCount, value));
             }
             case SPARSE -> {
-                Object common = randomValue(random, type, 0.1);
+                Object common = repeatedValue(random, type, rowCount);
                 for (int i = 0; i < rowCount; i++) {
                     values.add(random.nextInt(100) < 95 ? common : randomValue(random, type, 0.03));
                 }
@@ -484,6 +478,20 @@ public final class RandomTables {
             }
         }
         return values;
+    }
+
+    /**
+     * A random value that a column repeats on most of its rows (a dictionary entry, a constant, a sparse
+     * column's common value). Repeated over a large table, its size is multiplied by the row count: for
+     * tables over 10,000 rows, long strings and binaries are redrawn so that product (and the JSONL the
+     * oracle reads back) stays within a bounded budget whatever the seed.
+     */
+    private static Object repeatedValue(SplittableRandom random, TypeSpec type, int rowCount) {
+        Object value = randomValue(random, type, 0.1);
+        for (int attempt = 0; rowCount > 10_000 && attempt < 100 && textSize(value) > 64; attempt++) {
+            value = randomValue(random, type, 0.1);
+        }
+        return value;
     }
 
     /**
@@ -706,11 +714,15 @@ public final class RandomTables {
         return new BigInteger(text.toString());
     }
 
-    /** The characters of a string or the bytes of a binary value; 0 for any other value. */
-    private static int textSize(Object value) {
+    /**
+     * The characters of a string or the bytes of a binary value, summed over the members of a nested
+     * value; 0 for any other value.
+     */
+    private static long textSize(Object value) {
         return switch (value) {
             case String text -> text.length();
             case byte[] bytes -> bytes.length;
+            case List<?> members -> members.stream().mapToLong(RandomTables::textSize).sum();
             case null, default -> 0;
         };
     }
