@@ -81,6 +81,12 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>A valid row of {@code struct<y: struct<…>>} whose {@code y} is null is read as a null row;
  *       structs whose fields are all nullable structs are not generated (a struct with a null struct
  *       field next to another field is read right).</li>
+ *   <li>A file with a top-level column of non-nullable fixed-size lists of non-null {@code u8} cannot be
+ *       opened: the file statistics hold that column's min and max as list scalars of the fixed-size list
+ *       type, which vortex-jni 0.76 refuses to deserialize ("expected List dtype for ListValue"). The
+ *       Rust writer's files of such a column fail the same way, in both strategies and every edition
+ *       with fixed-size lists; the same lists nested in a struct, a list or a nullable column open
+ *       fine. Such top-level columns are not generated.</li>
  * </ul>
  *
  * <p>vortex-jni is a native library (its jar carries {@code linux-amd64}, {@code linux-aarch64} and
@@ -132,13 +138,23 @@ class VortexJniReadsOurFilesTest {
         };
     }
 
+    /**
+     * Whether a column type is a non-nullable fixed-size list of non-null {@code u8}: its file statistics
+     * (min and max, list scalars) make vortex-jni 0.76 refuse to open the file, see the class comment.
+     */
+    private static boolean isByteTuple(TypeSpec t) {
+        return t instanceof TypeSpec.FixedSizeList f && !f.nullable()
+                && f.element() instanceof TypeSpec.Primitive p && p.kind() == TypeSpec.PrimitiveKind.U8
+                && !p.nullable();
+    }
+
     /** Random column types without uuids, maps or variants; fixed-size lists only where the edition has them. */
     private static List<TypeSpec> types(SplittableRandom random, Edition edition, int count) {
         List<TypeSpec> out = new ArrayList<>();
         boolean fsl = edition.allowsArray("vortex.fixed_size_list");
         while (out.size() < count) {
             TypeSpec t = RandomTables.randomType(random, 0, false, false);
-            if ((fsl || !containsFixedSizeList(t)) && !hasStructOfNullableStructs(t)) {
+            if ((fsl || !containsFixedSizeList(t)) && !hasStructOfNullableStructs(t) && !isByteTuple(t)) {
                 out.add(t);
             }
         }
