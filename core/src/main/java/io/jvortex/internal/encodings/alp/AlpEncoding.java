@@ -5,6 +5,9 @@ import io.jvortex.array.OpaqueArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
+import io.jvortex.internal.encodings.bitpacked.BitPackedEncoding;
+import io.jvortex.internal.encodings.bitpacked.FastLanesBitPacking;
+import io.jvortex.internal.encodings.zigzag.ZigZagEncoding;
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
@@ -156,6 +159,19 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
 
         PType intType = f32 ? PType.I32 : PType.I64;
         DType.Primitive intDType = new DType.Primitive(intType, p.nullable());
+        if (indices == null && !f32) {
+            PrimitiveArray fused = decodeFused(node, intDType, length, p, meta, ctx);
+            if (fused != null) {
+                if (patches != null) {
+                    Patches.Decoded decoded = patches.decode(node, 1, p, length, ctx);
+                    if (decoded.values() instanceof OpaqueArray opaque) {
+                        return new OpaqueArray(opaque.encodingId(), dtype, length);
+                    }
+                    Patches.applyFixedWidth(decoded, fused.values(), 8);
+                }
+                return fused;
+            }
+        }
         int outLength = indices == null ? length : indices.length;
         Canonical child = indices == null ? ctx.decodeChild(node, 0, intDType, length)
                 : ctx.takeChild(node, 0, intDType, length, indices);
@@ -188,6 +204,35 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
             }
         }
         return new PrimitiveArray(p, out, outLength, encoded.validity());
+    }
+
+    /**
+     * Decodes f64 values in one pass with the integers when they are bit-packed, directly or under
+     * zigzag: each block of integers is scaled while it is on the heap, and every double is written
+     * once (three passes over the whole array become one).
+     *
+     * @return the unpatched doubles, or null when the child is of another shape
+     */
+    private static PrimitiveArray decodeFused(ArrayNode node, DType.Primitive intDType, int length,
+                                              DType.Primitive p, AlpMetadata meta, DecodeContext ctx) {
+        double f10 = F10_F64[meta.exponentF()];
+        double if10 = IF10_F64[meta.exponentE()];
+        double[] doubles = new double[CHUNK];
+        FastLanesBitPacking.LongBlockOp scale = (block, from, n, out, at) -> {
+            // into a double[] (a conversion loop the JIT vectorizes), then one bulk copy out
+            for (int i = 0; i < n; i++) {
+                doubles[i] = (double) block[from + i] * f10 * if10;
+            }
+            MemorySegment.copy(doubles, 0, out, ValueLayout.JAVA_DOUBLE_UNALIGNED, at, n);
+        };
+        ArrayNode child = node.child(0);
+        if (BitPackedEncoding.ID.equals(child.encodingId())) {
+            return BitPackedEncoding.decodeTransformed(child, intDType, length, 0, scale, p, ctx);
+        }
+        if (ZigZagEncoding.ID.equals(child.encodingId()) && ZigZagEncoding.fusable(child)) {
+            return ZigZagEncoding.decodeTransformed(child, intDType, length, scale, p, ctx);
+        }
+        return null;
     }
 
     /**

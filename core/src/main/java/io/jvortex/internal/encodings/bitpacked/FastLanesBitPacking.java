@@ -395,6 +395,81 @@ public final class FastLanesBitPacking {
         }
     }
 
+    /**
+     * The last step of a one-pass decoding over bit-packed 64-bit values: transforms a block of
+     * unpacked values (zigzag decoding, ALP's scaling to doubles) and writes the results.
+     */
+    @FunctionalInterface
+    public interface LongBlockOp {
+        /** Writes the values unchanged. */
+        LongBlockOp COPY = (block, from, n, out, at) ->
+                MemorySegment.copy(block, from, out, ValueLayout.JAVA_LONG_UNALIGNED, at, n);
+
+        /**
+         * Transforms {@code block[from, from + n)} (in place, if it likes) and writes the {@code n}
+         * results, 8 bytes each in native order, to {@code out} from byte {@code at}.
+         *
+         * @param block the values
+         * @param from first value
+         * @param n values
+         * @param out the output
+         * @param at byte offset of the first result
+         */
+        void write(long[] block, int from, int n, MemorySegment out, long at);
+    }
+
+    /**
+     * Unpacks 64-bit values, patches them, adds a reference and applies {@code op} to each 1024-value
+     * block while it is on the heap, writing each final value once: a chain of encodings over a
+     * bit-packed array decodes in one pass instead of one pass per encoding over the whole array.
+     *
+     * @param packed the packed chunks
+     * @param bitWidth bits per value, 0..64
+     * @param offset values of the first chunk to skip, 0..1023
+     * @param length values to produce
+     * @param reference added to every value (patched ones too), before {@code op}
+     * @param patchPositions strictly increasing positions below {@code length}
+     * @param patchValues one 64-bit value per position (in native order, as canonical arrays hold them),
+     *     replacing the unpacked one
+     * @param op transforms every block last and writes it
+     * @param out room for {@code length} 64-bit values
+     */
+    static void unpackRange64(MemorySegment packed, int bitWidth, int offset, int length, long reference,
+                              int[] patchPositions, MemorySegment patchValues, LongBlockOp op, MemorySegment out) {
+        checkBitWidth(bitWidth, 64);
+        Objects.checkIndex(offset, CHUNK_VALUES);
+        long chunkBytes = 128L * bitWidth;
+        long chunks = ((long) offset + length + CHUNK_VALUES - 1) / CHUNK_VALUES;
+        Objects.checkFromIndexSize(0, chunks * chunkBytes, packed.byteSize());
+        Objects.checkFromIndexSize(0, (long) length * 8, out.byteSize());
+        Objects.checkFromIndexSize(0, (long) patchPositions.length * 8, patchValues.byteSize());
+        Scratch scratch = SCRATCH.get();
+        long[] words = scratch.words;
+        long[] block = scratch.lanes;
+        int skip = offset;
+        int written = 0;
+        int patch = 0;
+        for (long chunk = 0; written < length; chunk++) {
+            MemorySegment.copy(packed, LE_LONG, chunk * chunkBytes, words, 0, bitWidth * 16);
+            FastLanesUnpack64.unpack(words, bitWidth, block);
+            int n = Math.min(CHUNK_VALUES - skip, length - written);
+            int end = written + n;
+            for (; patch < patchPositions.length && patchPositions[patch] < end; patch++) {
+                // positions increase from 0, so this one is at or past the block's first value
+                block[skip + patchPositions[patch] - written] =
+                        patchValues.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, patch);
+            }
+            if (reference != 0) {
+                for (int i = skip; i < skip + n; i++) {
+                    block[i] += reference;
+                }
+            }
+            op.write(block, skip, n, out, (long) written * 8);
+            written = end;
+            skip = 0;
+        }
+    }
+
     /** Narrow types: the SWAR kernel, the reference added lane-wise, the block's bytes copied out. */
     private static void unpackRangeNarrow(MemorySegment packed, int typeBits, int bitWidth, int offset, int length,
                                           long reference, MemorySegment out) {

@@ -4,6 +4,9 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.OpaqueArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
+import io.jvortex.internal.encodings.bitpacked.BitPackedEncoding;
+import io.jvortex.internal.encodings.bitpacked.FastLanesBitPacking;
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
@@ -41,8 +44,16 @@ public final class ZigZagEncoding implements Encoding, io.jvortex.spi.PointAcces
         return decodeOrTake(node, dtype, length, indices, ctx);
     }
 
-    private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices,
-                                          DecodeContext ctx) {
+    /** Zigzag decoding of unpacked u64 in place. */
+    private static void decode64(long[] block, int from, int n) {
+        for (int i = from; i < from + n; i++) {
+            long u = block[i];
+            block[i] = (u >>> 1) ^ -(u & 1);
+        }
+    }
+
+    /** Checks a node's type and shape; returns its type. */
+    private static DType.Primitive check(ArrayNode node, DType dtype, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
         if (!p.ptype().isInteger() || !p.ptype().isSigned()) {
             throw node.error(ID + " holds signed integers, got " + p.display());
@@ -52,6 +63,55 @@ public final class ZigZagEncoding implements Encoding, io.jvortex.spi.PointAcces
         }
         ctx.expectBuffers(node, 0);
         ctx.expectChildren(node, 1, 1);
+        return p;
+    }
+
+    /**
+     * Whether {@link #decodeTransformed} can decode a node: an i64 node over a bit-packed child.
+     *
+     * @param node a {@code vortex.zigzag} node
+     * @return whether it decodes in one pass with its child
+     */
+    public static boolean fusable(ArrayNode node) {
+        return node.childCount() == 1 && BitPackedEncoding.ID.equals(node.child(0).encodingId());
+    }
+
+    /**
+     * Decodes an i64 node over a bit-packed child in one pass: each block is unpacked, zigzag-decoded,
+     * then transformed and written by {@code then} (see {@link BitPackedEncoding#decodeTransformed}).
+     *
+     * @param node a {@code vortex.zigzag} node for which {@link #fusable} holds
+     * @param dtype its type, i64
+     * @param length its row count
+     * @param then transforms and writes each block of i64 after zigzag decoding
+     * @param outType the result's type, 64 bits wide
+     * @param ctx decoding services
+     * @return the transformed values, with the node's validity
+     */
+    public static PrimitiveArray decodeTransformed(ArrayNode node, DType dtype, int length,
+                                                  FastLanesBitPacking.LongBlockOp then, DType.Primitive outType,
+                                                  DecodeContext ctx) {
+        DType.Primitive p = check(node, dtype, ctx);
+        if (p.ptype() != PType.I64) {
+            throw node.error("fused zigzag decoding is for i64, got " + p.display());
+        }
+        DType.Primitive unsigned = new DType.Primitive(PType.U64, p.nullable());
+        return BitPackedEncoding.decodeTransformed(node.child(0), unsigned, length, 0, (block, from, n, out, at) -> {
+            decode64(block, from, n);
+            then.write(block, from, n, out, at);
+        }, outType, ctx);
+    }
+
+    private static Canonical decodeOrTake(ArrayNode node, DType dtype, int length, int[] indices,
+                                          DecodeContext ctx) {
+        DType.Primitive p = check(node, dtype, ctx);
+        if (indices == null && p.ptype() == PType.I64 && fusable(node)) {
+            return BitPackedEncoding.decodeTransformed(node.child(0), new DType.Primitive(PType.U64, p.nullable()),
+                    length, 0, (block, from, n, out, at) -> {
+                        decode64(block, from, n);
+                        FastLanesBitPacking.LongBlockOp.COPY.write(block, from, n, out, at);
+                    }, p, ctx);
+        }
         DType.Primitive unsigned = new DType.Primitive(p.ptype().toUnsigned(), p.nullable());
         Canonical child = indices == null ? ctx.decodeChild(node, 0, unsigned, length)
                 : ctx.takeChild(node, 0, unsigned, length, indices);
