@@ -7,6 +7,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.internal.encodings.bitpacked.BitPackedEncoding;
 import io.jvortex.internal.encodings.bitpacked.FastLanesBitPacking;
+import io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding;
 import io.jvortex.internal.encodings.zigzag.ZigZagEncoding;
 import io.jvortex.spi.ArrayNode;
 import io.jvortex.spi.DecodeContext;
@@ -208,7 +209,7 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
 
     /**
      * Decodes f64 values in one pass with the integers when they are bit-packed, directly or under
-     * zigzag: each block of integers is scaled while it is on the heap, and every double is written
+     * zigzag or a frame of reference: each block of integers is scaled while it is on the heap, and every double is written
      * once (three passes over the whole array become one).
      *
      * @return the unpatched doubles, or null when the child is of another shape
@@ -231,6 +232,9 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
         }
         if (ZigZagEncoding.ID.equals(child.encodingId()) && ZigZagEncoding.fusable(child)) {
             return ZigZagEncoding.decodeTransformed(child, intDType, length, scale, p, ctx);
+        }
+        if (FrameOfReferenceEncoding.ID.equals(child.encodingId()) && FrameOfReferenceEncoding.fusable(child)) {
+            return FrameOfReferenceEncoding.decodeTransformed(child, intDType, length, scale, p, ctx);
         }
         return null;
     }

@@ -8,6 +8,7 @@ import io.jvortex.spi.DecodeContext;
 import io.jvortex.spi.Encoding;
 import io.jvortex.internal.encodings.bitpacked.BitPackedEncoding;
 import io.jvortex.internal.encodings.bitpacked.BitPackedV2Encoding;
+import io.jvortex.internal.encodings.bitpacked.FastLanesBitPacking;
 import io.jvortex.internal.encodings.bitpacked.PackedChunks;
 import io.jvortex.internal.encodings.bitpacked.PackedInts;
 import io.jvortex.scalar.Scalar;
@@ -38,6 +39,39 @@ public final class FrameOfReferenceEncoding implements Encoding, io.jvortex.spi.
             return BitPackedV2Encoding.decodeWithReference(child, p, length, ref, ctx);
         }
         return addReference(ctx.decodePrimitive(node, 0, p, length), ref, ctx);
+    }
+
+    /**
+     * Whether {@link #decodeTransformed} can decode a node: one over a bit-packed child.
+     *
+     * @param node a {@code fastlanes.for} node
+     * @return whether it decodes in one pass with its child
+     */
+    public static boolean fusable(ArrayNode node) {
+        return node.childCount() == 1 && BitPackedEncoding.ID.equals(node.child(0).encodingId());
+    }
+
+    /**
+     * Decodes a 64-bit node over a bit-packed child in one pass: each block is unpacked, the reference
+     * added, then transformed and written by {@code then} (see {@link BitPackedEncoding#decodeTransformed}).
+     *
+     * @param node a {@code fastlanes.for} node for which {@link #fusable} holds
+     * @param dtype its type, a 64-bit integer
+     * @param length its row count
+     * @param then transforms and writes each block of values after the reference is added
+     * @param outType the result's type, 64 bits wide
+     * @param ctx decoding services
+     * @return the transformed values, with the node's validity
+     */
+    public static PrimitiveArray decodeTransformed(ArrayNode node, DType dtype, int length,
+                                                  FastLanesBitPacking.LongBlockOp then, DType.Primitive outType,
+                                                  DecodeContext ctx) {
+        DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
+        long ref = reference(node, p, ctx);
+        if (p.ptype().byteWidth() != 8) {
+            throw node.error("fused frame-of-reference decoding is for 64-bit integers, got " + p.display());
+        }
+        return BitPackedEncoding.decodeTransformed(node.child(0), p, length, ref, then, outType, ctx);
     }
 
     /** What the child's take reads (with or without the reference folded in, the same parts). */

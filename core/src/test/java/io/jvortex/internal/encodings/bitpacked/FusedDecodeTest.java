@@ -10,8 +10,11 @@ import io.jvortex.dtype.PType;
 import io.jvortex.internal.compress.Primitives;
 import io.jvortex.internal.encodings.alp.AlpEncoder;
 import io.jvortex.internal.encodings.alp.EncodedNodes;
+import io.jvortex.internal.encodings.frameofreference.FrameOfReferenceEncoding;
 import io.jvortex.internal.encodings.zigzag.ZigZagEncoding;
 import io.jvortex.internal.encodings.zigzag.ZigZagScheme;
+import io.jvortex.scalar.Scalar;
+import io.jvortex.spi.ScalarValueWriter;
 import io.jvortex.spi.WriteNode;
 import io.jvortex.testing.Seeds;
 import java.lang.foreign.ValueLayout;
@@ -20,8 +23,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one-pass decoding of {@code vortex.alp} over {@code vortex.zigzag} or straight over
- * {@code fastlanes.bitpacked}, and of {@code vortex.zigzag} over {@code fastlanes.bitpacked}: every
+ * The one-pass decoding of {@code vortex.alp} over {@code vortex.zigzag}, {@code fastlanes.for} or
+ * straight over {@code fastlanes.bitpacked}, and of {@code vortex.zigzag} over {@code fastlanes.bitpacked}: every
  * block is unpacked, patched, zigzag-decoded and scaled before it is written. Patches at every level
  * (bit-packing exceptions, ALP exceptions), nulls, lengths around the 1024-value block and packed
  * offsets must give the values the separate passes give, bit for bit.
@@ -112,6 +115,42 @@ class FusedDecodeTest {
                 WriteNode alp = AlpEncoder.node(adjusted, packed(nonNegative), r.nextBoolean());
                 assertSameDoubles(EncodedNodes.decode(alp, input.dtype(), length), values, valid,
                         "seed " + seed + ", length " + length + ", " + shape);
+            }
+        }
+    }
+
+    @Test
+    void alpOverFrameOfReferenceOverBitPackedMatchesTheValues() {
+        long seed = Seeds.seed("FusedDecodeTest.alpFor");
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int length : LENGTHS) {
+            for (EncodedNodes.NullShape shape : EncodedNodes.NullShape.values()) {
+                double[] values = doubles(r, length, false);
+                for (int i = 0; i < length; i++) {
+                    // prices from 1,000.00 up: ALP integers of 100,000 or more, left to a reference
+                    values[i] = 1000 + Math.abs(values[i]);
+                }
+                boolean[] valid = EncodedNodes.validity(r, length, shape);
+                PrimitiveArray input = f64(values, valid);
+                AlpEncoder.Encoded encoded = AlpEncoder.encode(input);
+                long[] ints = Primitives.toLongs(encoded.encoded());
+                long min = Long.MAX_VALUE;
+                for (int i = 0; i < length; i++) {
+                    min = Math.min(min, ints[i]);
+                }
+                long reference = min == Long.MAX_VALUE ? 0 : min;
+                long[] residuals = new long[length];
+                for (int i = 0; i < length; i++) {
+                    residuals[i] = ints[i] - reference;
+                }
+                PrimitiveArray bitsInput = Primitives.fromLongs(encoded.encoded().dtype(), residuals, length,
+                        encoded.encoded().validity());
+                WriteNode frame = WriteNode.of(FrameOfReferenceEncoding.ID, ScalarValueWriter.encode(
+                        new Scalar(new DType.Primitive(PType.I64, false), reference)), List.of(),
+                        List.of(packed(bitsInput)));
+                WriteNode alp = AlpEncoder.node(encoded, frame, r.nextBoolean());
+                assertSameDoubles(EncodedNodes.decode(alp, input.dtype(), length), values, valid,
+                        "seed " + seed + ", length " + length + ", " + shape + ", reference " + reference);
             }
         }
     }
