@@ -209,8 +209,8 @@ public final class AlpEncoding implements Encoding, io.jvortex.spi.PointAccess, 
 
     /**
      * Decodes f64 values in one pass with the integers when they are bit-packed, directly or under
-     * zigzag or a frame of reference: each block of integers is scaled while it is on the heap, and every double is written
-     * once (three passes over the whole array become one).
+     * zigzag or a frame of reference: each block of integers is scaled while it is on the heap, and
+     * every double is written once (three passes over the whole array become one).
      *
      * @return the unpatched doubles, or null when the child is of another shape
      */

@@ -72,9 +72,9 @@ public final class BitPackedEncoding implements Encoding, io.jvortex.spi.PointAc
 
     /**
      * Decodes a node of a 64-bit integer type with {@code op} transforming and writing each 1024-value
-     * block while it is unpacked (after patching and adding {@code reference}), so that encodings stacked over this
-     * one write their output once: {@code vortex.alp} over {@code vortex.zigzag} over this decodes in
-     * one pass instead of three.
+     * block while it is unpacked (after patching and adding {@code reference}), so that encodings
+     * stacked over this one write their output once: {@code vortex.alp} over {@code vortex.zigzag} over
+     * this decodes in one pass instead of three.
      *
      * @param node a {@code fastlanes.bitpacked} node
      * @param dtype its integer type, 64 bits wide
