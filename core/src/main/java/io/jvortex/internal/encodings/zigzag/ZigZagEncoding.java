@@ -52,6 +52,12 @@ public final class ZigZagEncoding implements Encoding, io.jvortex.spi.PointAcces
         }
     }
 
+    /** The one-pass decoding of zigzag alone: decode each block in place, write it as it is. */
+    private static final FastLanesBitPacking.LongBlockOp DECODE_AND_COPY = (block, from, n, out, at) -> {
+        decode64(block, from, n);
+        FastLanesBitPacking.LongBlockOp.COPY.write(block, from, n, out, at);
+    };
+
     /** Checks a node's type and shape; returns its type. */
     private static DType.Primitive check(ArrayNode node, DType dtype, DecodeContext ctx) {
         DType.Primitive p = ctx.expectDType(node, dtype, DType.Primitive.class);
@@ -107,10 +113,7 @@ public final class ZigZagEncoding implements Encoding, io.jvortex.spi.PointAcces
         DType.Primitive p = check(node, dtype, ctx);
         if (indices == null && p.ptype() == PType.I64 && fusable(node)) {
             return BitPackedEncoding.decodeTransformed(node.child(0), new DType.Primitive(PType.U64, p.nullable()),
-                    length, 0, (block, from, n, out, at) -> {
-                        decode64(block, from, n);
-                        FastLanesBitPacking.LongBlockOp.COPY.write(block, from, n, out, at);
-                    }, p, ctx);
+                    length, 0, DECODE_AND_COPY, p, ctx);
         }
         DType.Primitive unsigned = new DType.Primitive(p.ptype().toUnsigned(), p.nullable());
         Canonical child = indices == null ? ctx.decodeChild(node, 0, unsigned, length)
