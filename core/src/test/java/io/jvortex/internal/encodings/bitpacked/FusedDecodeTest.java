@@ -20,6 +20,7 @@ import io.jvortex.testing.Seeds;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,6 +56,22 @@ class FusedDecodeTest {
         return out;
     }
 
+    /** One generated column: its values, validity (null when not nullable), array and ALP encoding. */
+    private record Column(double[] values, boolean[] valid, PrimitiveArray input, AlpEncoder.Encoded encoded) {
+    }
+
+    /** {@link #doubles} adjusted by {@code adjust}, with a null shape, ALP-encoded. */
+    private static Column column(SplittableRandom r, int length, EncodedNodes.NullShape shape, boolean negatives,
+            DoubleUnaryOperator adjust) {
+        double[] values = doubles(r, length, negatives);
+        for (int i = 0; i < length; i++) {
+            values[i] = adjust.applyAsDouble(values[i]);
+        }
+        boolean[] valid = EncodedNodes.validity(r, length, shape);
+        PrimitiveArray input = f64(values, valid);
+        return new Column(values, valid, input, AlpEncoder.encode(input));
+    }
+
     /** The ALP integers bit-packed at a width most values fit, the rest patched. */
     private static WriteNode packed(PrimitiveArray unsignedOrNonNegative) {
         long[] v = Primitives.toLongs(unsignedOrNonNegative);
@@ -70,17 +87,17 @@ class FusedDecodeTest {
         int patchedTables = 0;
         for (int length : LENGTHS) {
             for (EncodedNodes.NullShape shape : EncodedNodes.NullShape.values()) {
-                double[] values = doubles(r, length, true);
-                boolean[] valid = EncodedNodes.validity(r, length, shape);
-                PrimitiveArray input = f64(values, valid);
-                AlpEncoder.Encoded encoded = AlpEncoder.encode(input);
+                Column c = column(r, length, shape, true, v -> v);
+                double[] values = c.values();
+                boolean[] valid = c.valid();
+                AlpEncoder.Encoded encoded = c.encoded();
                 PrimitiveArray zigzagged = ZigZagScheme.encode(encoded.encoded());
                 WriteNode bits = packed(zigzagged);
                 patchedTables += bits.children().size() > (valid == null ? 0 : 1) ? 1 : 0;
                 WriteNode zigzag = WriteNode.of(ZigZagEncoding.ID, null, List.of(), List.of(bits));
                 WriteNode alp = AlpEncoder.node(encoded, zigzag, r.nextBoolean());
                 String where = "seed " + seed + ", length " + length + ", " + shape;
-                assertSameDoubles(EncodedNodes.decode(alp, input.dtype(), length), values, valid, where);
+                assertSameDoubles(EncodedNodes.decode(alp, c.input().dtype(), length), values, valid, where);
                 // the zigzag node alone, fused with its child, gives the ALP integers
                 Canonical ints = EncodedNodes.decode(zigzag, encoded.encoded().dtype(), length);
                 assertSameLongs(ints, Primitives.toLongs(encoded.encoded()), valid, where);
@@ -95,14 +112,9 @@ class FusedDecodeTest {
         SplittableRandom r = new SplittableRandom(seed);
         for (int length : LENGTHS) {
             for (EncodedNodes.NullShape shape : EncodedNodes.NullShape.values()) {
-                double[] values = doubles(r, length, false);
-                for (int i = 0; i < length; i++) {
-                    // non-negative integers only (patched specials excepted): no zigzag needed
-                    values[i] = Math.abs(values[i]);
-                }
-                boolean[] valid = EncodedNodes.validity(r, length, shape);
-                PrimitiveArray input = f64(values, valid);
-                AlpEncoder.Encoded encoded = AlpEncoder.encode(input);
+                // non-negative integers only (patched specials excepted): no zigzag needed
+                Column c = column(r, length, shape, false, Math::abs);
+                AlpEncoder.Encoded encoded = c.encoded();
                 long[] ints = Primitives.toLongs(encoded.encoded());
                 for (int i = 0; i < length; i++) {
                     // null rows and ALP-patched rows may hold any integer: make them packable
@@ -113,7 +125,7 @@ class FusedDecodeTest {
                 AlpEncoder.Encoded adjusted = new AlpEncoder.Encoded(encoded.exponents(), nonNegative,
                         encoded.patchPositions(), encoded.patchValues());
                 WriteNode alp = AlpEncoder.node(adjusted, packed(nonNegative), r.nextBoolean());
-                assertSameDoubles(EncodedNodes.decode(alp, input.dtype(), length), values, valid,
+                assertSameDoubles(EncodedNodes.decode(alp, c.input().dtype(), length), c.values(), c.valid(),
                         "seed " + seed + ", length " + length + ", " + shape);
             }
         }
@@ -125,14 +137,9 @@ class FusedDecodeTest {
         SplittableRandom r = new SplittableRandom(seed);
         for (int length : LENGTHS) {
             for (EncodedNodes.NullShape shape : EncodedNodes.NullShape.values()) {
-                double[] values = doubles(r, length, false);
-                for (int i = 0; i < length; i++) {
-                    // prices from 1,000.00 up: ALP integers of 100,000 or more, left to a reference
-                    values[i] = 1000 + Math.abs(values[i]);
-                }
-                boolean[] valid = EncodedNodes.validity(r, length, shape);
-                PrimitiveArray input = f64(values, valid);
-                AlpEncoder.Encoded encoded = AlpEncoder.encode(input);
+                // prices from 1,000.00 up: ALP integers of 100,000 or more, left to a reference
+                Column c = column(r, length, shape, false, v -> 1000 + Math.abs(v));
+                AlpEncoder.Encoded encoded = c.encoded();
                 long[] ints = Primitives.toLongs(encoded.encoded());
                 long min = Long.MAX_VALUE;
                 for (int i = 0; i < length; i++) {
@@ -149,7 +156,7 @@ class FusedDecodeTest {
                         new Scalar(new DType.Primitive(PType.I64, false), reference)), List.of(),
                         List.of(packed(bitsInput)));
                 WriteNode alp = AlpEncoder.node(encoded, frame, r.nextBoolean());
-                assertSameDoubles(EncodedNodes.decode(alp, input.dtype(), length), values, valid,
+                assertSameDoubles(EncodedNodes.decode(alp, c.input().dtype(), length), c.values(), c.valid(),
                         "seed " + seed + ", length " + length + ", " + shape + ", reference " + reference);
             }
         }
