@@ -23,12 +23,18 @@ import java.util.List;
  * <p>The exponents are chosen as the reference chooses them: on about 32 values spread evenly over the
  * array, the pair ({@code (0, 0)} or {@code f < e}) that minimises the estimated bit-packed size plus 10 (f64)
  * or 6 (f32) bytes per patch, ties going to the smaller {@code e - f} (so integral values keep {@code (0, 0)},
- * as the reference 0.91 does). Unlike the reference, only valid rows are sampled and
- * null rows never become patches; their integer slot also takes the fill value.
+ * as the reference 0.91 does). Unlike the reference, only valid rows are sampled,
+ * null rows never become patches (their integer slot also takes the fill value), and pairs that tie on
+ * those 32 values are scored again on up to {@value #TIE_SAMPLE_SIZE} values: 32 two-decimal prices can
+ * round-trip through both {@code (2, 0)} and {@code (16, 14)} while the second patches an eighth of the
+ * array, and the reference then keeps whichever it met first.
  */
 public final class AlpEncoder {
     /** Values the exponent search looks at. */
     public static final int SAMPLE_SIZE = 32;
+
+    /** Values that settle a tie between exponent pairs that fit the first sample equally well. */
+    public static final int TIE_SAMPLE_SIZE = 1024;
 
     private static final double SWEET_F64 = (double) (1L << 52) + (double) (1L << 51);
     private static final float SWEET_F32 = (float) (1 << 23) + (float) (1 << 22);
@@ -94,8 +100,14 @@ public final class AlpEncoder {
      */
     public static Exponents findBestExponents(PrimitiveArray values) {
         return switch (floatType(values)) {
-            case F32 -> bestF32(sampleF32(values));
-            default -> bestF64(sampleF64(values));
+            case F32 -> {
+                float[] valid = validF32(values);
+                yield bestF32(spread(valid, SAMPLE_SIZE), spread(valid, TIE_SAMPLE_SIZE));
+            }
+            default -> {
+                double[] valid = validF64(values);
+                yield bestF64(spread(valid, SAMPLE_SIZE), spread(valid, TIE_SAMPLE_SIZE));
+            }
         };
     }
 
@@ -161,7 +173,8 @@ public final class AlpEncoder {
         return (long) ((x + SWEET_F64) - SWEET_F64);
     }
 
-    private static double[] sampleF64(PrimitiveArray values) {
+    /** The array's valid values, in order. */
+    private static double[] validF64(PrimitiveArray values) {
         int n = values.length();
         double[] all = new double[n];
         MemorySegment.copy(values.values(), F64, 0, all, 0, n);
@@ -177,10 +190,15 @@ public final class AlpEncoder {
             }
             valid = Arrays.copyOf(valid, k);
         }
-        if (valid.length <= SAMPLE_SIZE) {
+        return valid;
+    }
+
+    /** About {@code size} values spread evenly over {@code valid} (all of them when there are no more). */
+    private static double[] spread(double[] valid, int size) {
+        if (valid.length <= size) {
             return valid;
         }
-        int step = valid.length / SAMPLE_SIZE;
+        int step = valid.length / size;
         double[] sample = new double[(valid.length + step - 1) / step];
         for (int i = 0, k = 0; i < valid.length; i += step) {
             sample[k++] = valid[i];
@@ -188,17 +206,39 @@ public final class AlpEncoder {
         return sample;
     }
 
-    static Exponents bestF64(double[] sample) {
+    /**
+     * @param sample the values that choose the pair
+     * @param wide more values, spread over the same array, that settle ties
+     * @return the chosen pair
+     */
+    static Exponents bestF64(double[] sample, double[] wide) {
         // (0, 0) is scored first: integral data keeps its integers instead of gaining a decimal digit
-        Exponents best = new Exponents(0, 0);
+        List<Exponents> tied = new ArrayList<>();
+        tied.add(new Exponents(0, 0));
         long bestSize = estimateF64(sample, 0, 0);
         for (int e = AlpEncoding.MAX_EXPONENT_F64 - 1; e >= 0; e--) {
             for (int f = 0; f < e; f++) {
                 long size = estimateF64(sample, e, f);
-                if (size < bestSize || size == bestSize && e - f < best.e() - best.f()) {
+                int digits = tied.getFirst().e() - tied.getFirst().f();
+                if (size < bestSize || size == bestSize && e - f < digits) {
                     bestSize = size;
-                    best = new Exponents(e, f);
+                    tied.clear();
+                    tied.add(new Exponents(e, f));
+                } else if (size == bestSize && e - f == digits) {
+                    tied.add(new Exponents(e, f));
                 }
+            }
+        }
+        if (tied.size() == 1 || wide.length <= sample.length) {
+            return tied.getFirst();
+        }
+        Exponents best = tied.getFirst();
+        long wideBest = estimateF64(wide, best.e(), best.f());
+        for (Exponents candidate : tied.subList(1, tied.size())) {
+            long size = estimateF64(wide, candidate.e(), candidate.f());
+            if (size < wideBest) {
+                wideBest = size;
+                best = candidate;
             }
         }
         return best;
@@ -293,7 +333,8 @@ public final class AlpEncoder {
         return (int) ((x + SWEET_F32) - SWEET_F32);
     }
 
-    private static float[] sampleF32(PrimitiveArray values) {
+    /** The array's valid values, in order. */
+    private static float[] validF32(PrimitiveArray values) {
         int n = values.length();
         float[] all = new float[n];
         MemorySegment.copy(values.values(), F32, 0, all, 0, n);
@@ -309,10 +350,15 @@ public final class AlpEncoder {
             }
             valid = Arrays.copyOf(valid, k);
         }
-        if (valid.length <= SAMPLE_SIZE) {
+        return valid;
+    }
+
+    /** About {@code size} values spread evenly over {@code valid} (all of them when there are no more). */
+    private static float[] spread(float[] valid, int size) {
+        if (valid.length <= size) {
             return valid;
         }
-        int step = valid.length / SAMPLE_SIZE;
+        int step = valid.length / size;
         float[] sample = new float[(valid.length + step - 1) / step];
         for (int i = 0, k = 0; i < valid.length; i += step) {
             sample[k++] = valid[i];
@@ -320,17 +366,39 @@ public final class AlpEncoder {
         return sample;
     }
 
-    static Exponents bestF32(float[] sample) {
+    /**
+     * @param sample the values that choose the pair
+     * @param wide more values, spread over the same array, that settle ties
+     * @return the chosen pair
+     */
+    static Exponents bestF32(float[] sample, float[] wide) {
         // (0, 0) is scored first: integral data keeps its integers instead of gaining a decimal digit
-        Exponents best = new Exponents(0, 0);
+        List<Exponents> tied = new ArrayList<>();
+        tied.add(new Exponents(0, 0));
         long bestSize = estimateF32(sample, 0, 0);
         for (int e = AlpEncoding.MAX_EXPONENT_F32 - 1; e >= 0; e--) {
             for (int f = 0; f < e; f++) {
                 long size = estimateF32(sample, e, f);
-                if (size < bestSize || size == bestSize && e - f < best.e() - best.f()) {
+                int digits = tied.getFirst().e() - tied.getFirst().f();
+                if (size < bestSize || size == bestSize && e - f < digits) {
                     bestSize = size;
-                    best = new Exponents(e, f);
+                    tied.clear();
+                    tied.add(new Exponents(e, f));
+                } else if (size == bestSize && e - f == digits) {
+                    tied.add(new Exponents(e, f));
                 }
+            }
+        }
+        if (tied.size() == 1 || wide.length <= sample.length) {
+            return tied.getFirst();
+        }
+        Exponents best = tied.getFirst();
+        long wideBest = estimateF32(wide, best.e(), best.f());
+        for (Exponents candidate : tied.subList(1, tied.size())) {
+            long size = estimateF32(wide, candidate.e(), candidate.f());
+            if (size < wideBest) {
+                wideBest = size;
+                best = candidate;
             }
         }
         return best;
