@@ -26,6 +26,7 @@ public final class AotTraining {
         }
         String file = args[0];
         List<List<String>> commands = List.of(
+                List.of("--help"),
                 List.of("schema", file),
                 List.of("count", file),
                 List.of("tree", file),
