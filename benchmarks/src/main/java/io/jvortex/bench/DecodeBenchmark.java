@@ -3,6 +3,7 @@ package io.jvortex.bench;
 import io.jvortex.api.internal.ApiAccess;
 import io.jvortex.api.ReaderOptions;
 import io.jvortex.api.VortexReader;
+import io.jvortex.array.BufferPool;
 import io.jvortex.spi.DecodeContext;
 import io.jvortex.registry.EncodingRegistry;
 import io.jvortex.spi.SerializedArray;
@@ -30,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * jvortex only, internal API: decode every chunk of one lineitem column from its already-parsed
  * serialized arrays (no file open, no layout walk, no scan), summing the values. Isolates the
  * encodings' decode speed for the values/s target; the Rust reference has no decode-only entry
- * point through JNI to compare with.
+ * point through JNI to compare with. Each chunk decodes into the arena a scan uses for it
+ * ({@link BufferPool#newArena()}), so its output buffers are recycled as they are in scans.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -85,7 +87,8 @@ public class DecodeBenchmark {
         Fold fold = new Fold();
         for (int i = 0; i < arrays.size(); i++) {
             Layout.Flat flat = flats.get(i);
-            try (Arena arena = Arena.ofConfined()) {
+            // the arena a scan decodes each chunk into: large buffers recycled through the shared pool
+            try (Arena arena = BufferPool.shared().newArena()) {
                 DecodeContext ctx = new DecodeContext(EncodingRegistry.defaults(), arena, false,
                         ReaderOptions.DEFAULT_MAX_DECODED_BYTES);
                 JvortexReads.fold(ctx.decode(arrays.get(i).root(), flat.dtype(), (int) flat.rowCount()), fold);
