@@ -264,7 +264,9 @@ def spark_section(spark):
             "`bench/spark-tpch.sh`). Each table is read from tpchgen's Parquet and cached; the same cached "
             "DataFrame is written by Spark's Parquet writer with its defaults (snappy) and by "
             "`format(\"vortex\")` with the connector's defaults, "
-            f"{spark.get('writeRuns')} time(s) each, alternating which goes first. The queries "
+            + (f"once untimed (warm-up) and then {spark.get('writeRuns')} timed time(s) each"
+               if spark.get("writeWarmups") else f"{spark.get('writeRuns')} time(s) each")
+            + ", alternating which goes first; write times are medians. The queries "
             "(`spark/src/test/resources/tpch/`, the specification's validation parameters) run over "
             "each set of tables: Parquet through Spark's built-in vectorized reader, Vortex through the "
             "connector. One warm-up run per query and format, whose collected rows are compared "

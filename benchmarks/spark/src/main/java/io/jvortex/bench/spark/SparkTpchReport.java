@@ -23,7 +23,7 @@ import org.apache.spark.sql.SparkSession;
  * BENCHMARKS.md.
  *
  * <p>Steps: each tpchgen-cli table ({@code --data DIR/<table>.parquet}) is read and cached, then written
- * {@code --write-runs} times by each writer, alternating which goes first. Every query then runs once per
+ * once untimed (warm-up) and {@code --write-runs} timed times by each writer, alternating which goes first. Every query then runs once per
  * format as warm-up, and those results are compared row for row (as text, in order when the query orders
  * its result). Then {@code --runs} rounds time each query on both formats, alternating which goes first;
  * the report takes each query's median.
@@ -99,7 +99,7 @@ public final class SparkTpchReport {
                     + ",\"master\":" + quote(master)
                     + ",\"java\":" + quote(Runtime.version().toString())
                     + ",\"maxHeapBytes\":" + Runtime.getRuntime().maxMemory()
-                    + ",\"runs\":" + runs + ",\"writeRuns\":" + writeRuns
+                    + ",\"runs\":" + runs + ",\"writeRuns\":" + writeRuns + ",\"writeWarmups\":1"
                     + ",\"tables\":[\n" + String.join(",\n", tables) + "\n],\"queries\":[\n"
                     + String.join(",\n", results) + "\n]}\n";
             Files.writeString(out, json);
@@ -109,7 +109,10 @@ public final class SparkTpchReport {
         }
     }
 
-    /** Writes every table with both writers, {@code writeRuns} times each; returns one JSON object per table. */
+    /**
+     * Writes every table with both writers, once untimed (warm-up) and then {@code writeRuns} timed times each;
+     * returns one JSON object per table.
+     */
     private static List<String> writeTables(SparkSession spark, Path data, Path work, int writeRuns) {
         List<String> json = new ArrayList<>();
         for (String table : TABLES) {
@@ -120,7 +123,8 @@ public final class SparkTpchReport {
             for (String format : FORMATS) {
                 millis.put(format, new ArrayList<>());
             }
-            for (int run = 0; run < writeRuns; run++) {
+            // run -1: one untimed warm-up write per writer, as every query gets a warm-up run
+            for (int run = -1; run < writeRuns; run++) {
                 List<String> order = run % 2 == 0 ? FORMATS : FORMATS.reversed();
                 for (String format : order) {
                     if (errors.containsKey(format)) {
@@ -135,7 +139,9 @@ public final class SparkTpchReport {
                         System.out.println(table + ": " + format + " write failed: " + e);
                         continue;
                     }
-                    millis.get(format).add((System.nanoTime() - start) / 1e6);
+                    if (run >= 0) {
+                        millis.get(format).add((System.nanoTime() - start) / 1e6);
+                    }
                 }
             }
             source.unpersist(true);
