@@ -4,6 +4,7 @@ import io.jvortex.array.Allocator;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Canonicals;
+import io.jvortex.array.Concat;
 import io.jvortex.array.DecimalArray;
 import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.FixedSizeListArray;
@@ -15,11 +16,13 @@ import io.jvortex.array.OpaqueArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.UnionArray;
+import io.jvortex.array.Validities;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
 import io.jvortex.array.VariantArray;
 import io.jvortex.dtype.DType;
+import io.jvortex.error.VortexException;
 import io.jvortex.dtype.PType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -144,6 +147,80 @@ public final class ColumnArrays {
             }
         }
         return out;
+    }
+
+    /**
+     * Concatenates a column's blocks into one chunk. Strings that all arrive as offsets and bytes (Spark's
+     * and CSV's batches) stay so: their bytes are copied once and their offsets rebased, where
+     * {@link Concat} would build a view per row over the blocks' buffers, which {@link #compact} then
+     * copies into one buffer again.
+     *
+     * @param dtype the column's type
+     * @param blocks its blocks, in order (a single one is returned as it is)
+     * @return the chunk
+     */
+    public static Canonical concat(DType dtype, List<Canonical> blocks) {
+        if (blocks.size() == 1) {
+            return blocks.getFirst();
+        }
+        if ((dtype instanceof DType.Utf8 || dtype instanceof DType.Binary) && !blocks.isEmpty()
+                && blocks.stream().allMatch(b -> b instanceof VarBinArray)) {
+            return concatVarBin(dtype, blocks);
+        }
+        return Concat.concat(dtype, blocks, ALLOC);
+    }
+
+    private static VarBinArray concatVarBin(DType dtype, List<Canonical> blocks) {
+        long rows = 0;
+        long total = 0;
+        int[] lengths = new int[blocks.size()];
+        List<Validity> validities = new ArrayList<>(blocks.size());
+        for (int b = 0; b < lengths.length; b++) {
+            VarBinArray v = (VarBinArray) blocks.get(b);
+            lengths[b] = v.length();
+            rows += v.length();
+            total += v.offset(v.length()) - v.offset(0);
+            validities.add(v.validity());
+        }
+        if (rows > Canonicals.MAX_ROWS) {
+            throw new VortexException("concatenation of " + rows + " rows exceeds the limit of " + Canonicals.MAX_ROWS);
+        }
+        int length = (int) rows;
+        MemorySegment bytes = ALLOC.allocate(Math.max(total, 1)).asSlice(0, total);
+        MemorySegment offsets = ALLOC.allocate(8L * (length + 1));
+        long at = 0;
+        long row = 0;
+        for (Canonical block : blocks) {
+            VarBinArray v = (VarBinArray) block;
+            int n = v.length();
+            long first = v.offset(0);
+            long size = v.offset(n) - first;
+            MemorySegment.copy(v.bytes(), first, bytes, at, size);
+            long shift = at - first;
+            PrimitiveArray from = v.offsets();
+            switch (from.ptype()) {
+                case I32, U32 -> {
+                    MemorySegment src = from.values();
+                    boolean unsigned = from.ptype() == PType.U32;
+                    for (int i = 0; i < n; i++) {
+                        int o = src.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1);
+                        offsets.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, row + i + 1,
+                                (unsigned ? Integer.toUnsignedLong(o) : o) + shift);
+                    }
+                }
+                default -> {
+                    for (int i = 0; i < n; i++) {
+                        offsets.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, row + i + 1, v.offset(i + 1) + shift);
+                    }
+                }
+            }
+            at += size;
+            row += n;
+        }
+        Validity validity = dtype.nullable() ? Validities.concat(validities, lengths, ALLOC) : Validity.ALL_VALID;
+        return new VarBinArray(dtype,
+                new PrimitiveArray(new DType.Primitive(PType.I64, false), offsets, length + 1, Validity.ALL_VALID),
+                bytes, length, validity);
     }
 
     private static VarBinArray copyVarBin(VarBinArray v) {
@@ -376,7 +453,19 @@ public final class ColumnArrays {
             case BoolArray b -> (len + 7L) >>> 3;
             case PrimitiveArray p -> (long) len * p.ptype().byteWidth();
             case DecimalArray d -> (long) len * d.valueByteWidth();
-            case VarBinArray v -> 8L * len + (len == 0 ? 0 : v.offset(len) - v.offset(0));
+            // counted as the views it becomes: chunks are cut at the same rows whichever form the strings take
+            case VarBinArray v -> {
+                long total = 16L * len;
+                long start = len == 0 ? 0 : v.offset(0);
+                for (int i = 0; i < len; i++) {
+                    long end = v.offset(i + 1);
+                    if (end - start > VarBinViewArray.MAX_INLINE) {
+                        total += end - start;
+                    }
+                    start = end;
+                }
+                yield total;
+            }
             case VarBinViewArray v -> {
                 long total = 16L * len;
                 for (int i = 0; i < len; i++) {

@@ -5,7 +5,6 @@ import io.jvortex.api.Edition;
 import io.jvortex.api.WriteOptions;
 import io.jvortex.array.BoolArray;
 import io.jvortex.array.Canonical;
-import io.jvortex.array.Concat;
 import io.jvortex.array.ListArray;
 import io.jvortex.array.ListViewArray;
 import io.jvortex.array.PrimitiveArray;
@@ -610,8 +609,7 @@ public final class TableWriter {
         }
 
         private void cut() {
-            Canonical chunk = ColumnArrays.compact(blocks.size() == 1 ? blocks.getFirst()
-                    : Concat.concat(dtype, List.copyOf(blocks), ColumnArrays.ALLOC));
+            Canonical chunk = ColumnArrays.compact(ColumnArrays.concat(dtype, List.copyOf(blocks)));
             flats.add(submit(rows, data ? dataTask(chunk) : fullTask(chunk)));
             total += rows;
             blocks.clear();
@@ -693,7 +691,7 @@ public final class TableWriter {
                 }
             }
             pendingRows -= n;
-            return parts.size() == 1 ? parts.getFirst() : Concat.concat(dtype, parts, ColumnArrays.ALLOC);
+            return ColumnArrays.concat(dtype, parts);
         }
 
         private void block(Canonical block) {

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jvortex.array.ListArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.TestArrays;
+import io.jvortex.array.VarBinArray;
 import org.junit.jupiter.api.Test;
 
 /**
  * The writer cuts chunks by {@link ColumnArrays#nbytes}: a zone-sized slice of a list column must
  * count the elements its rows reach, not its parent's whole element array (which made every zone of a
- * list column a chunk of its own).
+ * list column a chunk of its own); strings count as the 16-byte views and out-of-line bytes they become,
+ * whether they arrive as views or as offsets and bytes, so a column is cut at the same rows either way.
  */
 class ColumnArraysNbytesTest {
     @Test
@@ -28,5 +30,16 @@ class ColumnArraysNbytesTest {
         assertThat(ColumnArrays.nbytes(whole.slice(0, 0))).isZero();
         PrimitiveArray none = TestArrays.i64();
         assertThat(ColumnArrays.nbytes(TestArrays.list(none, new long[] {0, 0, 0}, null))).isEqualTo(16);
+    }
+
+    @Test
+    void stringsCountTheSameAsViewsOrAsOffsetsAndBytes() {
+        String[] values = {"", "short", "exactly12byt", "thirteen byte", null, "a string well past twelve bytes", "é"};
+        VarBinArray flat = TestArrays.varBin(true, values);
+        long expected = (values.length + 7) / 8 + 16L * values.length + 13 + 31;
+        assertThat(ColumnArrays.nbytes(flat)).isEqualTo(expected);
+        assertThat(ColumnArrays.nbytes(TestArrays.varBinView(true, values))).isEqualTo(expected);
+        // a slice counts its own rows only
+        assertThat(ColumnArrays.nbytes(flat.slice(3, 2))).isEqualTo(1 + 16L * 2 + 13);
     }
 }

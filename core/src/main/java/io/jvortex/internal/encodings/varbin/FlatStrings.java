@@ -37,6 +37,24 @@ public record FlatStrings(byte[] data, int[] offsets, int length, Validity valid
         boolean allValid = !array.dtype().nullable() || array.validity() instanceof Validity.AllValid;
         int[] offsets = new int[n + 1];
         switch (array) {
+            case VarBinArray v when allValid -> {
+                // the rows' bytes are contiguous: one copy, offsets rebased to zero
+                long first = v.offset(0);
+                long total = v.offset(n) - first;
+                if (total > MAX_BYTES) {
+                    return null;
+                }
+                byte[] data = new byte[(int) total];
+                MemorySegment.copy(v.bytes(), ValueLayout.JAVA_BYTE, first, data, 0, (int) total);
+                for (int i = 1; i <= n; i++) {
+                    long end = v.offset(i) - first;
+                    if (end < offsets[i - 1] || end > total) {
+                        throw new IllegalArgumentException("string offsets out of order at row " + (i - 1));
+                    }
+                    offsets[i] = (int) end;
+                }
+                return new FlatStrings(data, offsets, n, array.validity(), array.dtype());
+            }
             case VarBinArray v -> {
                 long total = 0;
                 for (int i = 0; i < n; i++) {
