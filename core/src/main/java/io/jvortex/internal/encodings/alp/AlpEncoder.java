@@ -166,6 +166,51 @@ public final class AlpEncoder {
         return t;
     }
 
+    /** An estimated encoded size for exponents {@code (e, f)}. */
+    @FunctionalInterface
+    private interface SizeEstimate {
+        long bytes(int e, int f);
+    }
+
+    /**
+     * The reference's search over {@code (0, 0)} and every {@code f < e < maxExponent}, ties on the sample
+     * settled by {@code wide} (the first pair met winning ties there too).
+     *
+     * @param wide the estimate over the wider sample, or null when it holds no more values
+     */
+    private static Exponents best(int maxExponent, SizeEstimate sample, SizeEstimate wide) {
+        // (0, 0) is scored first: integral data keeps its integers instead of gaining a decimal digit
+        List<Exponents> tied = new ArrayList<>();
+        tied.add(new Exponents(0, 0));
+        long bestSize = sample.bytes(0, 0);
+        for (int e = maxExponent - 1; e >= 0; e--) {
+            for (int f = 0; f < e; f++) {
+                long size = sample.bytes(e, f);
+                int digits = tied.getFirst().e() - tied.getFirst().f();
+                if (size < bestSize || size == bestSize && e - f < digits) {
+                    bestSize = size;
+                    tied.clear();
+                    tied.add(new Exponents(e, f));
+                } else if (size == bestSize && e - f == digits) {
+                    tied.add(new Exponents(e, f));
+                }
+            }
+        }
+        if (tied.size() == 1 || wide == null) {
+            return tied.getFirst();
+        }
+        Exponents best = tied.getFirst();
+        long wideBest = wide.bytes(best.e(), best.f());
+        for (Exponents candidate : tied.subList(1, tied.size())) {
+            long size = wide.bytes(candidate.e(), candidate.f());
+            if (size < wideBest) {
+                wideBest = size;
+                best = candidate;
+            }
+        }
+        return best;
+    }
+
     // ---------------------------------------------------------------- f64
 
     private static long encodeF64(double v, double f10e, double if10f) {
@@ -212,36 +257,8 @@ public final class AlpEncoder {
      * @return the chosen pair
      */
     static Exponents bestF64(double[] sample, double[] wide) {
-        // (0, 0) is scored first: integral data keeps its integers instead of gaining a decimal digit
-        List<Exponents> tied = new ArrayList<>();
-        tied.add(new Exponents(0, 0));
-        long bestSize = estimateF64(sample, 0, 0);
-        for (int e = AlpEncoding.MAX_EXPONENT_F64 - 1; e >= 0; e--) {
-            for (int f = 0; f < e; f++) {
-                long size = estimateF64(sample, e, f);
-                int digits = tied.getFirst().e() - tied.getFirst().f();
-                if (size < bestSize || size == bestSize && e - f < digits) {
-                    bestSize = size;
-                    tied.clear();
-                    tied.add(new Exponents(e, f));
-                } else if (size == bestSize && e - f == digits) {
-                    tied.add(new Exponents(e, f));
-                }
-            }
-        }
-        if (tied.size() == 1 || wide.length <= sample.length) {
-            return tied.getFirst();
-        }
-        Exponents best = tied.getFirst();
-        long wideBest = estimateF64(wide, best.e(), best.f());
-        for (Exponents candidate : tied.subList(1, tied.size())) {
-            long size = estimateF64(wide, candidate.e(), candidate.f());
-            if (size < wideBest) {
-                wideBest = size;
-                best = candidate;
-            }
-        }
-        return best;
+        return best(AlpEncoding.MAX_EXPONENT_F64, (e, f) -> estimateF64(sample, e, f),
+                wide.length > sample.length ? (e, f) -> estimateF64(wide, e, f) : null);
     }
 
     /** The reference's size estimate: bit-packed width of the kept range plus 10 bytes per patch. */
@@ -372,36 +389,8 @@ public final class AlpEncoder {
      * @return the chosen pair
      */
     static Exponents bestF32(float[] sample, float[] wide) {
-        // (0, 0) is scored first: integral data keeps its integers instead of gaining a decimal digit
-        List<Exponents> tied = new ArrayList<>();
-        tied.add(new Exponents(0, 0));
-        long bestSize = estimateF32(sample, 0, 0);
-        for (int e = AlpEncoding.MAX_EXPONENT_F32 - 1; e >= 0; e--) {
-            for (int f = 0; f < e; f++) {
-                long size = estimateF32(sample, e, f);
-                int digits = tied.getFirst().e() - tied.getFirst().f();
-                if (size < bestSize || size == bestSize && e - f < digits) {
-                    bestSize = size;
-                    tied.clear();
-                    tied.add(new Exponents(e, f));
-                } else if (size == bestSize && e - f == digits) {
-                    tied.add(new Exponents(e, f));
-                }
-            }
-        }
-        if (tied.size() == 1 || wide.length <= sample.length) {
-            return tied.getFirst();
-        }
-        Exponents best = tied.getFirst();
-        long wideBest = estimateF32(wide, best.e(), best.f());
-        for (Exponents candidate : tied.subList(1, tied.size())) {
-            long size = estimateF32(wide, candidate.e(), candidate.f());
-            if (size < wideBest) {
-                wideBest = size;
-                best = candidate;
-            }
-        }
-        return best;
+        return best(AlpEncoding.MAX_EXPONENT_F32, (e, f) -> estimateF32(sample, e, f),
+                wide.length > sample.length ? (e, f) -> estimateF32(wide, e, f) : null);
     }
 
     /** The reference's size estimate: bit-packed width of the kept range plus 6 bytes per patch. */
