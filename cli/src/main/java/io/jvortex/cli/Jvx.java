@@ -14,8 +14,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,9 +35,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "jvx", mixinStandardHelpOptions = true, versionProvider = Jvx.Version.class,
         description = "Inspect, read and convert Vortex columnar files.",
-        subcommands = {SchemaCommand.class, TreeCommand.class, CountCommand.class, CatCommand.class, TakeCommand.class,
-                ConvertCommand.class, DemoCommand.class, InspectCommand.class, StatsCommand.class,
-                CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:the file is malformed, unsupported or cannot be read",
                 "64:bad usage", "70:internal error (a bug in jvx) or out of memory"})
@@ -45,6 +45,13 @@ public final class Jvx implements Runnable {
     public static final int EXIT_USAGE = 64;
     /** Exit code for an internal error, i.e. a bug in jvx, or memory exhausted (sysexits' EX_SOFTWARE). */
     public static final int EXIT_INTERNAL = 70;
+
+    /**
+     * The subcommands by name, in the order the usage help lists them. They are added by {@link #commandLine}
+     * rather than named in the {@code @Command} annotation: picocli reads every added command's annotations
+     * by reflection, which costs a cold {@code jvx count} about as much as the count itself.
+     */
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
     @Spec
     CommandSpec spec;
@@ -78,7 +85,7 @@ public final class Jvx implements Runnable {
      * @return the exit code
      */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        return execute(commandLine(out, err), out, err, args);
+        return execute(commandLine(out, err, args.length > 0 ? args[0] : null), out, err, args);
     }
 
     /**
@@ -119,7 +126,27 @@ public final class Jvx implements Runnable {
      * @return the command line
      */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, null);
+    }
+
+    /**
+     * Builds the command line for arguments starting with {@code first}: when that names a subcommand
+     * other than {@code help}, only that subcommand is added (the others could not run); otherwise all of
+     * them, for the usage help, {@code help COMMAND} and the suggestions for a mistyped name.
+     *
+     * @param out where command output goes
+     * @param err where errors and usage messages go
+     * @param first the first argument, or null
+     * @return the command line
+     */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
         CommandLine cmd = new CommandLine(new Jvx());
+        boolean one = first != null && SUBCOMMANDS.containsKey(first) && !first.equals("help");
+        SUBCOMMANDS.forEach((name, command) -> {
+            if (!one || name.equals(first)) {
+                cmd.addSubcommand(name, command.get());
+            }
+        });
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
@@ -196,6 +223,21 @@ public final class Jvx implements Runnable {
         e.println("jvx: out of memory (" + what + "); " + hint);
         e.flush();
         return EXIT_INTERNAL;
+    }
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> all = new LinkedHashMap<>();
+        all.put("schema", SchemaCommand::new);
+        all.put("tree", TreeCommand::new);
+        all.put("count", CountCommand::new);
+        all.put("cat", CatCommand::new);
+        all.put("take", TakeCommand::new);
+        all.put("convert", ConvertCommand::new);
+        all.put("demo", DemoCommand::new);
+        all.put("inspect", InspectCommand::new);
+        all.put("stats", StatsCommand::new);
+        all.put("help", CommandLine.HelpCommand::new);
+        return Collections.unmodifiableMap(all);
     }
 
     private static void setUsageExitCode(CommandLine cmd) {

@@ -295,6 +295,33 @@ class JvxTest {
         assertThat(all.out()).isEqualTo(text(name + ".jsonl"));
     }
 
+    /**
+     * A command line for a named subcommand holds only that one (picocli reflects over each added command,
+     * a large part of a cold start); help, options, no arguments and unknown names get all of them, in the
+     * order the usage help lists them.
+     */
+    @Test
+    void aNamedSubcommandIsTheOnlyOneBuilt() {
+        PrintWriter out = new PrintWriter(new StringWriter());
+        List<String> all = List.of("schema", "tree", "count", "cat", "take", "convert", "demo", "inspect", "stats",
+                "help");
+        assertThat(Jvx.commandLine(out, out).getSubcommands().keySet()).containsExactlyElementsOf(all);
+        for (String name : all) {
+            List<String> expected = name.equals("help") ? all : List.of(name);
+            assertThat(Jvx.commandLine(out, out, name).getSubcommands().keySet()).as(name)
+                    .containsExactlyElementsOf(expected);
+        }
+        for (String first : Arrays.asList(null, "--help", "-V", "counts", "COUNT")) {
+            assertThat(Jvx.commandLine(out, out, first).getSubcommands().keySet()).as(first)
+                    .containsExactlyElementsOf(all);
+        }
+        // a narrowed command line still reports a bad file and bad usage as the full one does
+        Result missing = jvx("count", "/no/such/file.vortex");
+        assertThat(missing.code()).isEqualTo(Jvx.EXIT_BAD_FILE);
+        assertThat(missing.err()).startsWith("jvx: ");
+        assertThat(jvx("count").code()).isEqualTo(Jvx.EXIT_USAGE);
+    }
+
     @Test
     void internalErrorsExit70WithAStackTrace() {
         StringWriter out = new StringWriter();
