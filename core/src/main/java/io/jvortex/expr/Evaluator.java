@@ -573,22 +573,19 @@ public final class Evaluator {
         Canonical a = storage(column);
         long[] out = new long[words(n)];
         switch (a) {
-            case PrimitiveArray p when p.ptype().isFloat() -> {
-                long[] keys = new long[n];
-                floatKeys(p, n, keys);
-                compareKeys(keys, n, floatKey(literal.asDouble()), op, out);
-            }
+            case PrimitiveArray p when p.ptype().isFloat() ->
+                    compareBlocks(n, (from, len, keys) -> floatKeys(p, from, len, keys),
+                            floatKey(literal.asDouble()), op, out);
             case PrimitiveArray p -> {
-                long[] keys = new long[n];
-                Offsets.widen(p, 0, n, keys);
-                long lit = literal.asLong();
-                if (p.ptype() == PType.U64) {
-                    for (int i = 0; i < n; i++) {
-                        keys[i] ^= Long.MIN_VALUE;
+                boolean u64 = p.ptype() == PType.U64;
+                compareBlocks(n, (from, len, keys) -> {
+                    Offsets.widen(p, from, len, keys);
+                    if (u64) {
+                        for (int i = 0; i < len; i++) {
+                            keys[i] ^= Long.MIN_VALUE;
+                        }
                     }
-                    lit ^= Long.MIN_VALUE;
-                }
-                compareKeys(keys, n, lit, op, out);
+                }, u64 ? literal.asLong() ^ Long.MIN_VALUE : literal.asLong(), op, out);
             }
             case BoolArray b -> {
                 long[] bits = bits(b.bits(), b.bitOffset(), n);
@@ -611,8 +608,33 @@ public final class Evaluator {
         return Comparison.floatKey(d);
     }
 
-    private static void floatKeys(PrimitiveArray p, int n, long[] keys) {
-        MemorySegment s = p.values();
+    /** Rows whose keys {@link #compare} builds and compares a block at a time, so they stay in L1. */
+    private static final int KEY_BLOCK = 1024;
+
+    /** Writes the keys of rows {@code [from, from + len)} to {@code keys[0, len)}. */
+    @FunctionalInterface
+    private interface BlockKeys {
+        void fill(int from, int len, long[] keys);
+    }
+
+    /**
+     * Compares {@code n} rows with the literal's key block by block, through one reused block of
+     * keys instead of a long per row of the chunk.
+     */
+    private static void compareBlocks(int n, BlockKeys fill, long lit, Expr.Op op, long[] out) {
+        long[] keys = new long[Math.min(n, KEY_BLOCK)];
+        long[] words = new long[words(keys.length)];
+        for (int from = 0; from < n; from += KEY_BLOCK) {
+            int len = Math.min(KEY_BLOCK, n - from);
+            fill.fill(from, len, keys);
+            java.util.Arrays.fill(words, 0L);
+            compareKeys(keys, len, lit, op, words);
+            System.arraycopy(words, 0, out, from >>> 6, words(len));
+        }
+    }
+
+    private static void floatKeys(PrimitiveArray p, int from, int n, long[] keys) {
+        MemorySegment s = p.values().asSlice((long) from * p.ptype().byteWidth());
         switch (p.ptype()) {
             case F64 -> {
                 for (int i = 0; i < n; i++) {
