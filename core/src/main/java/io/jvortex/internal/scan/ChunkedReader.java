@@ -77,6 +77,12 @@ final class ChunkedReader extends ColumnReader {
     }
 
     @Override
+    Canonical readSelected(long start, int length, SelectionFilter filter, ScanState state) {
+        int c = chunkOf(start);
+        return chunks.get(c).readSelected(start - starts[c], length, filter, state);
+    }
+
+    @Override
     Canonical take(long[] rows, int from, int to, ScanState state) {
         List<Canonical> parts = new java.util.ArrayList<>();
         int i = from;

@@ -108,6 +108,21 @@ abstract class ColumnReader {
     }
 
     /**
+     * Reads a range and keeps the rows a filter selected (a filtered scan's many survivors). This
+     * default reads the range and filters it; readers that can filter a cheaper form first
+     * (dictionary codes before their values) override it.
+     *
+     * @param start first row of the range, relative to this reader
+     * @param length rows of the range; it lies inside one piece
+     * @param filter the rows to keep, relative to {@code start}
+     * @param state the scan's decoding services (the chunk allocator holds the result)
+     * @return {@code filter.count()} rows
+     */
+    Canonical readSelected(long start, int length, SelectionFilter filter, ScanState state) {
+        return filter.apply(read(start, length, state), state.chunkAllocator());
+    }
+
+    /**
      * Reports the data segments that reading rows {@code [start, end)} needs, for fetching them ahead
      * of decoding (a file read through a remote source). A segment may be reported more than once.
      * This default reports none (they are then fetched when read).

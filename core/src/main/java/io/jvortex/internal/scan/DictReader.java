@@ -53,6 +53,18 @@ final class DictReader extends ColumnReader {
         }
     }
 
+    /** Filters the codes, then looks up only the kept rows' values. */
+    @Override
+    Canonical readSelected(long start, int length, SelectionFilter filter, ScanState state) {
+        ensureValues(state);
+        PrimitiveArray idx = (PrimitiveArray) filter.apply(codes(start, length, state), state.chunkAllocator());
+        try {
+            return Take.take(values, idx, state.chunkAllocator());
+        } catch (VortexException e) {
+            throw e.withContext(state.file.source(), VortexException.NO_OFFSET, layout.path() + " rows " + start + "..");
+        }
+    }
+
     /**
      * Codes stored as runs make the column runs of dictionary values (one value gathered per run);
      * otherwise the dictionary and the range's codes.

@@ -12,7 +12,6 @@ import io.jvortex.internal.file.VortexFile;
 import io.jvortex.internal.layout.Layout;
 import java.lang.foreign.Arena;
 import io.jvortex.array.PrimitiveArray;
-import io.jvortex.array.Take;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.PType;
 import io.jvortex.expr.BoundPredicate;
@@ -432,10 +431,15 @@ public final class LayoutScan implements ScanIterator {
                         throw new VortexException(file.source(), VortexException.NO_OFFSET, null,
                                 "read " + array.length() + " rows for " + count + " positions", null);
                     }
-                } else {
+                } else if (count == length) {
                     array = readRoot(length);
-                    if (count < length) {
-                        array = Take.take(array, indices(selection, count, state), state.chunkAllocator());
+                } else {
+                    int kept = count;
+                    array = root.readSelected(position, length,
+                            new SelectionFilter(selection, kept, () -> indices(selection, kept, state)), state);
+                    if (array.length() != count) {
+                        throw new VortexException(file.source(), VortexException.NO_OFFSET, null,
+                                "read " + array.length() + " rows for " + count + " selected", null);
                     }
                 }
                 long first = position;

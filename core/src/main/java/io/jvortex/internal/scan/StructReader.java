@@ -59,6 +59,11 @@ final class StructReader extends ColumnReader {
     }
 
     @Override
+    Canonical readSelected(long start, int length, SelectionFilter filter, ScanState state) {
+        return assemble(filter.count(), r -> r.readSelected(start, length, filter, state));
+    }
+
+    @Override
     Canonical take(long[] rows, int from, int to, ScanState state) {
         return assemble(to - from, r -> r.take(rows, from, to, state));
     }
