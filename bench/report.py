@@ -56,7 +56,7 @@ def zstd_pco_note(root: Path):
 ROOT = Path(__file__).resolve().parent.parent
 FILTER_NOTE, WRITER_NOTE = feature_notes(ROOT)
 FILTER_COLUMNS = (("l_orderkey", "sorted"), ("l_partkey", "unsorted"))
-SELECTIVITIES = ("0.001", "0.01", "0.1")
+SELECTIVITIES = ("0.001", "0.01", "0.1", "0.99")
 
 
 def machine():

@@ -38,7 +38,7 @@ public class FilterBenchmark {
     public String column;
 
     /** Fraction of the column's value range kept. */
-    @Param({"0.001", "0.01", "0.1"})
+    @Param({"0.001", "0.01", "0.1", "0.99"})
     public double selectivity;
 
     private Path vortexFile;

@@ -39,7 +39,7 @@ public final class Workloads {
     public static final List<String> FILTER_COLUMNS = List.of("l_orderkey", "l_partkey");
 
     /** Fractions of the filtered column's value range kept ({@code column <= threshold}). */
-    public static final List<Double> SELECTIVITIES = List.of(0.001, 0.01, 0.1);
+    public static final List<Double> SELECTIVITIES = List.of(0.001, 0.01, 0.1, 0.99);
 
     /**
      * The filter threshold of a selectivity: {@code min + (max - min) * selectivity} from the file's
