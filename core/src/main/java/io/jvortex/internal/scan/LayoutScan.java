@@ -40,8 +40,8 @@ public final class LayoutScan implements ScanIterator {
      * Below one survivor in this many rows, the projection decodes only the surviving positions
      * ({@link ColumnReader#readSome}). Estimated, not tuned: a point decode costs a few times a
      * bulk-decoded value (unaligned word reads and a patch search instead of a streamed unpack), while
-     * the bulk path decodes every row and then gathers the survivors, so below 1 in 8 the point path
-     * should win; denser ranges keep the bulk path and its segment cache.
+     * the bulk path decodes every row and then keeps the survivors ({@link SelectionFilter}), so below
+     * 1 in 8 the point path should win; denser ranges keep the bulk path and its segment cache.
      */
     static final int FEW_SURVIVORS = 8;
 
