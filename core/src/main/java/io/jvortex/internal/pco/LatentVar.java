@@ -22,9 +22,11 @@ final class LatentVar {
     final int nBins;
     final long[] binLowers;
     final int[] binOffsetBits;
-    /** Per tANS state: next-state base (bits 0..15), bits to read (16..23), offset bits (24..31). */
+    /** Per tANS state: next-state base (bits 0..15), bits to read (16..23). */
     final int[] nodes;
+    /** Per tANS state: its symbol's bin lower bound and offset bit width. */
     final long[] stateLowers;
+    final byte[] stateOffsetBits;
     final int maxOffsetBits;
 
     Delta delta = Delta.NONE;
@@ -35,8 +37,8 @@ final class LatentVar {
     long[] deltaState = new long[0];
     /** One batch of latents (the values after bins, offsets and delta decoding). */
     final long[] latents = new long[BATCH];
-    /** Per latent of the batch: bit position of its offset relative to the first offset. */
-    private final int[] offsetStart = new int[BATCH + 1];
+    /** Per latent of the batch: the tANS state that decoded its bin (tables have at most 2^14 states). */
+    private final short[] states = new short[BATCH];
 
     private LatentVar(String name, int latentBits, int ansSizeLog, long[] lowers, int[] offsetBits, int[] weights,
                       BitReader r) {
@@ -78,6 +80,7 @@ final class LatentVar {
         }
         this.nodes = new int[tableSize];
         this.stateLowers = new long[tableSize];
+        this.stateOffsetBits = new byte[tableSize];
         int[] counters = w.clone();
         for (int state = 0; state < tableSize; state++) {
             int sym = symbols[state];
@@ -85,8 +88,9 @@ final class LatentVar {
             int bitsToRead = Integer.numberOfLeadingZeros(x) - Integer.numberOfLeadingZeros(tableSize);
             int nextBase = (x << bitsToRead) - tableSize;
             int ob = sym < nBins ? offsetBits[sym] : 0;
-            nodes[state] = nextBase | (bitsToRead << 16) | (ob << 24);
+            nodes[state] = nextBase | (bitsToRead << 16);
             stateLowers[state] = sym < nBins ? lowers[sym] : 0;
+            stateOffsetBits[state] = (byte) ob;
         }
     }
 
@@ -142,48 +146,38 @@ final class LatentVar {
             return;
         }
         final long[] lat = latents;
-        final int[] os = offsetStart;
         final byte[] buf = r.buf;
         long bitPos = r.bitPos;
+        final long mask = latentMask;
         if (nBins > 1) {
             final int[] nd = nodes;
-            final long[] lowers = stateLowers;
+            final short[] sts = states;
             int s0 = ansStates[0];
             int s1 = ansStates[1];
             int s2 = ansStates[2];
             int s3 = ansStates[3];
-            int csum = 0;
             int i = 0;
             for (; i + 4 <= n; i += 4) {
                 // Four symbols take at most 4 * 14 = 56 bits, plus up to 7 bits of byte offset.
                 long packed = (long) BitReader.LONG.get(buf, (int) (bitPos >>> 3)) >>> (bitPos & 7);
-                int used = 0;
                 int node = nd[s0];
                 int b = (node >>> 16) & 0xFF;
-                lat[i] = lowers[s0];
-                os[i] = csum;
-                csum += node >>> 24;
-                s0 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
-                used += b;
+                sts[i] = (short) s0;
+                s0 = (node & 0xFFFF) + (int) (packed & ((1L << b) - 1));
+                int used = b;
                 node = nd[s1];
                 b = (node >>> 16) & 0xFF;
-                lat[i + 1] = lowers[s1];
-                os[i + 1] = csum;
-                csum += node >>> 24;
+                sts[i + 1] = (short) s1;
                 s1 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
                 used += b;
                 node = nd[s2];
                 b = (node >>> 16) & 0xFF;
-                lat[i + 2] = lowers[s2];
-                os[i + 2] = csum;
-                csum += node >>> 24;
+                sts[i + 2] = (short) s2;
                 s2 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
                 used += b;
                 node = nd[s3];
                 b = (node >>> 16) & 0xFF;
-                lat[i + 3] = lowers[s3];
-                os[i + 3] = csum;
-                csum += node >>> 24;
+                sts[i + 3] = (short) s3;
                 s3 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
                 used += b;
                 bitPos += used;
@@ -199,48 +193,65 @@ final class LatentVar {
                 int node = nd[state];
                 int b = (node >>> 16) & 0xFF;
                 long packed = (long) BitReader.LONG.get(buf, (int) (bitPos >>> 3)) >>> (bitPos & 7);
-                lat[i] = lowers[state];
-                os[i] = csum;
-                csum += node >>> 24;
+                sts[i] = (short) state;
                 st[j] = (node & 0xFFFF) + (int) (packed & ((1L << b) - 1));
                 bitPos += b;
             }
-            os[n] = csum;
+            // The batch's offsets follow its tANS bits; each state's bin gives the lower bound and the
+            // offset's width. Only the position is carried from one latent to the next.
+            final long[] lowers = stateLowers;
+            final byte[] obits = stateOffsetBits;
+            if (maxOffsetBits == 0) {
+                for (i = 0; i < n; i++) {
+                    lat[i] = lowers[sts[i]];
+                }
+            } else if (maxOffsetBits <= 56) {
+                for (i = 0; i < n; i++) {
+                    int state = sts[i];
+                    int bits = obits[state];
+                    long v = (long) BitReader.LONG.get(buf, (int) (bitPos >>> 3)) >>> (bitPos & 7);
+                    lat[i] = (lowers[state] + (v & ((1L << bits) - 1))) & mask;
+                    bitPos += bits;
+                }
+            } else {
+                for (i = 0; i < n; i++) {
+                    int state = sts[i];
+                    bitPos = readOffset(buf, bitPos, obits[state], lowers[state], lat, i);
+                }
+            }
         } else {
             // One bin (or none, when no latents are stored): constant lower bound and offset width.
             long lower = nBins == 1 ? binLowers[0] : 0;
             int bits = nBins == 1 ? binOffsetBits[0] : 0;
-            Arrays.fill(lat, 0, n, lower);
-            for (int i = 0; i <= n; i++) {
-                os[i] = i * bits;
-            }
-        }
-        if (maxOffsetBits > 0) {
-            // Offsets are independent reads at known bit positions (no serial dependency).
-            final long mask = latentMask;
-            if (maxOffsetBits <= 56) {
+            if (bits == 0) {
+                Arrays.fill(lat, 0, n, lower);
+            } else if (bits <= 56) {
+                long m = (1L << bits) - 1;
                 for (int i = 0; i < n; i++) {
-                    long bit = bitPos + os[i];
-                    int bits = os[i + 1] - os[i];
+                    long bit = bitPos + (long) i * bits;
                     long v = (long) BitReader.LONG.get(buf, (int) (bit >>> 3)) >>> (bit & 7);
-                    lat[i] = (lat[i] + (v & ((1L << bits) - 1))) & mask;
+                    lat[i] = (lower + (v & m)) & mask;
                 }
+                bitPos += (long) n * bits;
             } else {
                 for (int i = 0; i < n; i++) {
-                    long bit = bitPos + os[i];
-                    int bits = os[i + 1] - os[i];
-                    int byteIndex = (int) (bit >>> 3);
-                    int shift = (int) (bit & 7);
-                    long v = (long) BitReader.LONG.get(buf, byteIndex) >>> shift;
-                    if (bits + shift > 64) {
-                        v |= (long) BitReader.LONG.get(buf, byteIndex + 8) << (64 - shift);
-                    }
-                    lat[i] = (lat[i] + (v & BitReader.MASKS[bits])) & mask;
+                    bitPos = readOffset(buf, bitPos, bits, lower, lat, i);
                 }
             }
-            bitPos += os[n];
         }
         r.bitPos = bitPos;
+    }
+
+    /** Reads one offset of up to 64 bits at {@code bitPos} into {@code lat[i]} and returns the next position. */
+    private long readOffset(byte[] buf, long bitPos, int bits, long lower, long[] lat, int i) {
+        int byteIndex = (int) (bitPos >>> 3);
+        int shift = (int) (bitPos & 7);
+        long v = (long) BitReader.LONG.get(buf, byteIndex) >>> shift;
+        if (bits + shift > 64) {
+            v |= (long) BitReader.LONG.get(buf, byteIndex + 8) << (64 - shift);
+        }
+        lat[i] = (lower + (v & BitReader.MASKS[bits])) & latentMask;
+        return bitPos + bits;
     }
 
     VortexException corrupt(String problem) {

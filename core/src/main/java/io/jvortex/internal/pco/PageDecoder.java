@@ -83,8 +83,7 @@ final class PageDecoder {
             if (meta.secondary != null) {
                 decodeVar(meta.secondary, secondaryHistory, r, remaining, batchN, done, lookbacks);
             }
-            join(batchN);
-            store(batchN, dst, dstByteOffset + (long) done * width);
+            store(join(batchN), batchN, dst, dstByteOffset + (long) done * width);
             done += batchN;
         }
         if (n > 0) {
@@ -186,8 +185,13 @@ final class PageDecoder {
         }
     }
 
-    /** Joins the batch's primary (and secondary) latents into raw number bits in {@link #raw}. */
-    private void join(int n) {
+    /**
+     * Joins the batch's primary (and secondary) latents into raw number bits.
+     *
+     * @return the array holding them: {@link #raw}, or in Classic mode the primary latents, converted
+     *     in place (they are not read again once delta decoding is done)
+     */
+    private long[] join(int n) {
         long[] p = meta.primary.latents;
         long[] s = meta.secondary != null ? meta.secondary.latents : null;
         long[] out = raw;
@@ -195,8 +199,8 @@ final class PageDecoder {
         int bits = type.bits;
         switch (meta.mode) {
             case CLASSIC -> {
-                System.arraycopy(p, 0, out, 0, n);
-                Numbers.fromLatentOrdered(type, out, n);
+                Numbers.fromLatentOrdered(type, p, n);
+                return p;
             }
             case INT_MULT -> {
                 long base = meta.modeParam;
@@ -277,10 +281,10 @@ final class PageDecoder {
                 Numbers.fromLatentOrdered(type, out, n);
             }
         }
+        return out;
     }
 
-    private void store(int n, MemorySegment dst, long offset) {
-        long[] src = raw;
+    private void store(long[] src, int n, MemorySegment dst, long offset) {
         switch (type.bits) {
             case 64 -> MemorySegment.copy(src, 0, dst, ValueLayout.JAVA_LONG_UNALIGNED, offset, n);
             case 32 -> {
