@@ -6,10 +6,15 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.GeneralScalarExpression;
 import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -350,6 +355,89 @@ final class Predicates {
         }
         for (Expression child : p.children()) {
             references(child, out);
+        }
+    }
+
+    /**
+     * The predicates of a conjunction as a value: equal for conjunctions that differ only in the order
+     * of their conjuncts, of the operands of {@code AND}, {@code OR}, {@code =}, {@code <>} and
+     * {@code <=>}, of an {@code IN} list's values, or in repeated terms. Spark writes the filter it
+     * infers for both sides of a join in either order ({@code n = 'A' OR n = 'B'} and
+     * {@code n = 'B' OR n = 'A'}); scans compared on this form are still recognised as equal.
+     * Expressions this does not know compare equal only to themselves.
+     *
+     * @param predicates conjuncts
+     * @return their canonical texts, sorted, without repeats
+     */
+    static Set<String> canonical(Predicate[] predicates) {
+        Set<String> out = new TreeSet<>();
+        for (Predicate p : predicates) {
+            out.add(canonical(p));
+        }
+        return out;
+    }
+
+    private static String canonical(Expression e) {
+        if (e instanceof Literal<?> l) {
+            Object v = l.value();
+            String text = v instanceof byte[] b ? HexFormat.of().formatHex(b) : String.valueOf(v);
+            return "lit(" + l.dataType().catalogString() + ":" + text.length() + ":" + text + ")";
+        }
+        if (e instanceof NamedReference r) {
+            StringBuilder out = new StringBuilder("col(");
+            for (String name : r.fieldNames()) {
+                out.append(name.length()).append(':').append(name);
+            }
+            return out.append(')').toString();
+        }
+        if (!(e instanceof GeneralScalarExpression g)) {
+            return "opaque(" + System.identityHashCode(e) + ")";
+        }
+        String name = g.name();
+        Expression[] c = g.children();
+        Collection<String> operands = switch (name) {
+            case "AND", "OR" -> {
+                Set<String> terms = new TreeSet<>();
+                flatten(g, name, terms);
+                yield terms;
+            }
+            case "=", "<>", "<=>" -> {
+                List<String> both = new ArrayList<>();
+                for (Expression x : c) {
+                    both.add(canonical(x));
+                }
+                Collections.sort(both);
+                yield both;
+            }
+            case "IN" -> {
+                List<String> in = new ArrayList<>();
+                in.add(canonical(c[0]));
+                Set<String> values = new TreeSet<>();
+                for (int k = 1; k < c.length; k++) {
+                    values.add(canonical(c[k]));
+                }
+                in.addAll(values);
+                yield in;
+            }
+            default -> {
+                List<String> all = new ArrayList<>();
+                for (Expression x : c) {
+                    all.add(canonical(x));
+                }
+                yield all;
+            }
+        };
+        return name.length() + ":" + name + operands;
+    }
+
+    /** Adds the canonical texts of the terms of a chain of {@code op} (AND or OR). */
+    private static void flatten(Expression e, String op, Set<String> terms) {
+        if (e instanceof GeneralScalarExpression g && g.name().equals(op)) {
+            for (Expression child : g.children()) {
+                flatten(child, op, terms);
+            }
+        } else {
+            terms.add(canonical(e));
         }
     }
 }

@@ -303,6 +303,23 @@ final class VortexPlan {
         return s;
     }
 
+    /**
+     * What the plan reads, as a value: each file's path, size, partition values and row splits, and the
+     * packing parameters. Two plans with equal inputs read the same rows into the same partitions.
+     *
+     * @return a list that is equal for plans over the same files cut the same way
+     */
+    List<Object> input() {
+        List<Object> key = new ArrayList<>(files.size() + 3);
+        for (FileInfo f : files) {
+            key.add(List.of(f.entry().path(), f.entry().size(), f.entry().partitionValues(), f.splits()));
+        }
+        key.add(maxPartitionBytes);
+        key.add(openCostInBytes);
+        key.add(String.valueOf(referenceFile));
+        return key;
+    }
+
     long totalRows() {
         long n = 0;
         for (FileInfo f : files) {

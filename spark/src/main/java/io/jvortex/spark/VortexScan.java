@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -35,10 +38,14 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
     private final int limit;
     private final SerializableConf conf;
     private final StructType tableSchema;
+    private final Map<String, String> options;
+    private final List<Object> input;
+    /** The pushed data, partition and post-scan predicates in a form that ignores operand order. */
+    private final List<Set<String>> predicates;
 
     VortexScan(VortexPlan plan, StructType readSchema, StructType dataRead, StructType partitionSchema,
             Predicate[] pushedData, Predicate[] pushedPartition, Predicate[] postScan, int limit, SerializableConf conf,
-            StructType tableSchema) {
+            StructType tableSchema, Map<String, String> options) {
         this.plan = plan;
         this.readSchema = readSchema;
         this.dataRead = dataRead;
@@ -49,6 +56,30 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
         this.limit = limit;
         this.conf = conf;
         this.tableSchema = tableSchema;
+        // keys as the case-insensitive options hold them (lower case); values may be null
+        this.options = new HashMap<>(options);
+        this.input = plan.input();
+        this.predicates = List.of(Predicates.canonical(pushedData), Predicates.canonical(pushedPartition),
+                Predicates.canonical(postScan));
+    }
+
+    /**
+     * Equal when both read the same rows of the same files with the same columns, pushed predicates (up
+     * to the order of their operands), limit and options: Spark then reuses one scan's exchange for the
+     * other (a broadcast of a dimension table that a query and its subquery both join with is built
+     * once), as it does for its own file scans, whose plans compare equal the same way.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof VortexScan s && limit == s.limit && readSchema.equals(s.readSchema)
+                && dataRead.equals(s.dataRead) && partitionSchema.equals(s.partitionSchema)
+                && tableSchema.equals(s.tableSchema) && predicates.equals(s.predicates)
+                && options.equals(s.options) && input.equals(s.input);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(readSchema, predicates, limit, input);
     }
 
     @Override

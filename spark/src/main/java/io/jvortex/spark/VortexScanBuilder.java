@@ -307,7 +307,8 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         // columns the pushed predicates read are read (and dropped) by the scan itself
         return new VortexScan(plan(), required, new StructType(data.toArray(StructField[]::new)), partitionSchema,
                 pushedData.toArray(Predicate[]::new), pushedPartition.toArray(Predicate[]::new),
-                postScan.toArray(Predicate[]::new), limit, new SerializableConf(conf), tableSchema);
+                postScan.toArray(Predicate[]::new), limit, new SerializableConf(conf), tableSchema,
+                options);
     }
 
     private String describePredicates() {

@@ -270,6 +270,42 @@ class VortexPushDownTest {
     }
 
     @Test
+    void equalScansShareAnExchangeAndOthersDoNot() {
+        vortex.createOrReplaceTempView("reuse_v");
+        source.createOrReplaceTempView("reuse_s");
+        String side = "(SELECT i, count(*) c, sum(d) sd FROM %s WHERE %s GROUP BY i)";
+        String join = "SELECT x.i, x.c, y.c, x.sd, y.sd FROM " + side + " x JOIN " + side + " y ON x.i <=> y.i";
+        // the same scan on both sides: Spark shuffles it once and reuses the exchange for the other side
+        String[][] cases = {
+            {"id > 100 AND s IS NOT NULL", "id > 100 AND s IS NOT NULL", "true"},
+            // Spark pushes these in the order written; they are the same scan
+            {"(s = 'apple' OR s = 'b') AND i > 3", "i > 3 AND (s = 'b' OR s = 'apple')", "true"},
+            // anything that changes what a scan returns keeps the two apart
+            {"id > 100", "id > 101", "false"},
+            {"i < 50", "i <= 50", "false"},
+            {"startswith(s, 'ap')", "startswith(s, 'b')", "false"},
+        };
+        for (String[] c : cases) {
+            Dataset<Row> q = spark.sql(String.format(Locale.ROOT, join, "reuse_v", c[0], "reuse_v", c[1]));
+            List<Row> rows = sortedByFirst(q);
+            String plan = q.queryExecution().executedPlan().toString();
+            if (Boolean.parseBoolean(c[2])) {
+                assertThat(plan).as(c[0]).contains("ReusedExchange");
+            } else {
+                assertThat(plan).as(c[0] + " / " + c[1]).doesNotContain("ReusedExchange");
+            }
+            assertThat(rows).as(c[0] + " / " + c[1]).isNotEmpty().containsExactlyElementsOf(
+                    sortedByFirst(spark.sql(String.format(Locale.ROOT, join, "reuse_s", c[0], "reuse_s", c[1]))));
+        }
+    }
+
+    private static List<Row> sortedByFirst(Dataset<Row> df) {
+        List<Row> rows = new ArrayList<>(df.collectAsList());
+        rows.sort(Comparator.comparing((Row r) -> r.isNullAt(0) ? Integer.MIN_VALUE : r.getInt(0)));
+        return rows;
+    }
+
+    @Test
     void statisticsReachTheOptimizer() {
         var stats = vortex.queryExecution().optimizedPlan().stats();
         assertThat(stats.rowCount().isDefined()).isTrue();
