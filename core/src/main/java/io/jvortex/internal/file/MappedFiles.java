@@ -38,8 +38,18 @@ final class MappedFiles {
     private static final Object LOCK = new Object();
     /** Shared mappings by key, least recently used first (guarded by {@link #LOCK}). */
     private static final LinkedHashMap<Key, Mapping> SHARED = new LinkedHashMap<>(16, 0.75f, true);
-    /** The thread waiting to unmap expired idle mappings, null when none is idle (guarded by {@link #LOCK}). */
+    /**
+     * The thread that unmaps expired idle mappings; null when no mapping is shared (guarded by
+     * {@link #LOCK}). It stays, parked, while mappings are shared, even if all are in use: starting a
+     * thread costs about 0.1 ms, which a reader closed after every scan would pay each time.
+     */
     private static Thread sweeper;
+    /** When the sweeper looks next, by {@link System#nanoTime()} (guarded by {@link #LOCK}). */
+    private static long sweepAt;
+    /** Whether the sweeper waits to be woken instead, with no mapping idle (guarded by {@link #LOCK}). */
+    private static boolean sweepWhenWoken;
+    /** The longest the sweeper waits while mappings are idle. */
+    private static final long MAX_SWEEP_WAIT = TimeUnit.SECONDS.toNanos(60) + 1_000_000L;
 
     private MappedFiles() {
     }
@@ -90,7 +100,7 @@ final class MappedFiles {
                 } else {
                     idleSince = System.nanoTime();
                     evictOverflow(unmap);
-                    scheduleSweep();
+                    scheduleSweep(idleSince + Math.min(retentionNanos, MAX_SWEEP_WAIT));
                 }
             }
             unmapAll(unmap);
@@ -196,16 +206,23 @@ final class MappedFiles {
     }
 
     /**
-     * Starts the sweeper, or wakes it to recompute its wait (the new idle mapping may expire first); it
-     * exits when no idle mapping is left.
+     * Starts the sweeper, or wakes it when a mapping that became idle expires before it would look next.
+     * Called with {@link #LOCK} held.
+     *
+     * @param expiry when the mapping expires, by {@link System#nanoTime()} (a retention beyond the sweeper's
+     *     longest wait counted as that wait)
      */
-    private static void scheduleSweep() {
-        if (sweeper != null) {
-            LockSupport.unpark(sweeper);
-        } else {
+    private static void scheduleSweep(long expiry) {
+        if (sweeper == null) {
+            sweepAt = expiry;
+            sweepWhenWoken = false;
             // a platform thread: the first close of a short-lived process (jvx) should not start the
             // virtual-thread scheduler
             sweeper = Thread.ofPlatform().daemon().name("jvortex-mapping-sweeper").start(MappedFiles::sweepLoop);
+        } else if (sweepWhenWoken || expiry - sweepAt < 0) {
+            sweepAt = expiry;
+            sweepWhenWoken = false;
+            LockSupport.unpark(sweeper);
         }
     }
 
@@ -213,6 +230,7 @@ final class MappedFiles {
         while (true) {
             long wait;
             List<Mapping> unmap = new ArrayList<>();
+            boolean exit;
             synchronized (LOCK) {
                 long now = System.nanoTime();
                 wait = Long.MAX_VALUE;
@@ -231,16 +249,26 @@ final class MappedFiles {
                         wait = Math.min(wait, left);
                     }
                 }
-                if (wait == Long.MAX_VALUE) {
+                // until the first expiry (at most about a minute), else until a release wakes it
+                sweepWhenWoken = wait == Long.MAX_VALUE;
+                if (!sweepWhenWoken) {
+                    wait = Math.min(wait, MAX_SWEEP_WAIT - 1_000_000L) + 1_000_000L;
+                    sweepAt = now + wait;
+                }
+                exit = SHARED.isEmpty();
+                if (exit) {
                     sweeper = null;
                 }
             }
             unmapAll(unmap);
-            if (wait == Long.MAX_VALUE) {
+            if (exit) {
                 return;
             }
-            // until the first expiry, or until scheduleSweep wakes it for a mapping that became idle
-            LockSupport.parkNanos(Math.min(wait, TimeUnit.SECONDS.toNanos(60)) + 1_000_000L);
+            if (wait == Long.MAX_VALUE) {
+                LockSupport.park(); // woken by scheduleSweep, or spuriously: either way it looks again
+            } else {
+                LockSupport.parkNanos(wait);
+            }
         }
     }
 
@@ -251,6 +279,30 @@ final class MappedFiles {
             } catch (IllegalStateException e) {
                 // an array of it is in a native call right now; the arena stays open
             }
+        }
+    }
+
+    /** Unmaps every idle mapping now, for tests that need to know what is shared. */
+    static void unmapIdle() {
+        List<Mapping> unmap = new ArrayList<>();
+        synchronized (LOCK) {
+            Iterator<Mapping> it = SHARED.values().iterator();
+            while (it.hasNext()) {
+                Mapping m = it.next();
+                if (m.refs == 0) {
+                    it.remove();
+                    m.shared = false;
+                    unmap.add(m);
+                }
+            }
+        }
+        unmapAll(unmap);
+    }
+
+    /** @return the sweeper thread, null when none runs, for tests */
+    static Thread sweeper() {
+        synchronized (LOCK) {
+            return sweeper;
         }
     }
 

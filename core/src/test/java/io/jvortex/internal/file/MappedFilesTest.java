@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -164,6 +165,37 @@ class MappedFilesTest {
         }
         awaitUnmapped(fastData);
         assertThat(slowData.scope().isAlive()).isTrue();
+    }
+
+    @Test
+    void theSweeperStaysWhileAMappingIsBackInUse() throws Exception {
+        Path p = sample("reopened.vortex");
+        MappedFiles.unmapIdle(); // other tests' idle mappings would keep any sweeper waiting for them
+        try (VortexFile f = open(p, LONG)) {
+            assertThat(f.rowCount()).isEqualTo(3000);
+        }
+        Thread sweeper = MappedFiles.sweeper();
+        assertThat(sweeper).as("started by the first close").isNotNull();
+        try (VortexFile f = open(p, LONG)) {
+            // make it look now, while the only mapping is in use again
+            LockSupport.unpark(sweeper);
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (sweeper.getState() != Thread.State.WAITING && sweeper.getState() != Thread.State.TERMINATED
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+                LockSupport.unpark(sweeper);
+            }
+            // it parks until a release wakes it instead of exiting, so the next close starts no thread
+            assertThat(sweeper.getState()).isEqualTo(Thread.State.WAITING);
+            assertThat(f.rowCount()).isEqualTo(3000);
+        }
+        assertThat(MappedFiles.sweeper()).isSameAs(sweeper);
+        // now it waits up to a minute for the idle one; a mapping that expires sooner wakes it
+        MemorySegment data;
+        try (VortexFile f = open(sample("reopened-short.vortex"), Duration.ofMillis(20))) {
+            data = f.data();
+        }
+        awaitUnmapped(data);
     }
 
     @Test
