@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.GeneralScalarExpression;
 import org.apache.spark.sql.connector.expressions.Literal;
@@ -46,6 +47,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * filter keeps.
  */
 final class Predicates {
+    private static final AtomicLong OPAQUE = new AtomicLong();
+
     private Predicates() {
     }
 
@@ -364,7 +367,7 @@ final class Predicates {
      * {@code <=>}, of an {@code IN} list's values, or in repeated terms. Spark writes the filter it
      * infers for both sides of a join in either order ({@code n = 'A' OR n = 'B'} and
      * {@code n = 'B' OR n = 'A'}); scans compared on this form are still recognised as equal.
-     * Expressions this does not know compare equal only to themselves.
+     * Expressions and literals this does not model are equal to nothing, not even themselves.
      *
      * @param predicates conjuncts
      * @return their canonical texts, sorted, without repeats
@@ -380,7 +383,15 @@ final class Predicates {
     private static String canonical(Expression e) {
         if (e instanceof Literal<?> l) {
             Object v = l.value();
-            String text = v instanceof byte[] b ? HexFormat.of().formatHex(b) : String.valueOf(v);
+            String text;
+            if (v instanceof byte[] b) {
+                text = HexFormat.of().formatHex(b);
+            } else if (v == null || v instanceof UTF8String || v instanceof String || v instanceof Number || v instanceof Boolean
+                    || v instanceof Decimal) {
+                text = String.valueOf(v); // these print their value
+            } else {
+                return opaque(); // arrays, maps, structs: their text need not show the value
+            }
             return "lit(" + l.dataType().catalogString() + ":" + text.length() + ":" + text + ")";
         }
         if (e instanceof NamedReference r) {
@@ -390,8 +401,8 @@ final class Predicates {
             }
             return out.append(')').toString();
         }
-        if (!(e instanceof GeneralScalarExpression g)) {
-            return "opaque(" + System.identityHashCode(e) + ")";
+        if (!(e instanceof GeneralScalarExpression g) || g.name().equals("IN") && g.children().length == 0) {
+            return opaque();
         }
         String name = g.name();
         Expression[] c = g.children();
@@ -428,6 +439,11 @@ final class Predicates {
             }
         };
         return name.length() + ":" + name + operands;
+    }
+
+    /** A text no other expression gets, so that what is not modelled equals nothing else. */
+    private static String opaque() {
+        return "opaque#" + OPAQUE.incrementAndGet();
     }
 
     /** Adds the canonical texts of the terms of a chain of {@code op} (AND or OR). */

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.spark.sql.connector.expressions.Cast;
 import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.LiteralValue;
 import org.apache.spark.sql.connector.expressions.filter.And;
 import org.apache.spark.sql.connector.expressions.filter.Or;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -66,10 +68,13 @@ class PredicatesCanonicalTest {
                 new Predicate[] {p("=", col("ab"), lit(1))})).isFalse();
         assertThat(same(new Predicate[] {p("=", col("b"), lit(new byte[] {1, 2}))},
                 new Predicate[] {p("=", col("b"), lit(new byte[] {1, 3}))})).isFalse();
-        // expressions it does not model compare equal only to themselves
+        // expressions and literal values it does not model are equal to nothing
         Predicate cast = p("=", new Cast(col("k"), DataTypes.IntegerType, DataTypes.LongType), lit(1L));
-        assertThat(same(new Predicate[] {cast}, new Predicate[] {cast})).isTrue();
-        assertThat(same(new Predicate[] {cast},
-                new Predicate[] {p("=", new Cast(col("k"), DataTypes.IntegerType, DataTypes.LongType), lit(1L))})).isFalse();
+        assertThat(same(new Predicate[] {cast}, new Predicate[] {cast})).isFalse();
+        Expression array = new LiteralValue<>(new GenericArrayData(new Object[] {1, 2}),
+                DataTypes.createArrayType(DataTypes.IntegerType));
+        assertThat(same(new Predicate[] {p("=", col("a"), array)}, new Predicate[] {p("=", col("a"), array)}))
+                .isFalse();
+        assertThat(same(new Predicate[] {p("IN")}, new Predicate[] {p("IN")})).isFalse();
     }
 }
