@@ -260,17 +260,24 @@ public final class Evaluator {
             }
             case Expr.In in -> {
                 Canonical a = plain((Expr.Column) in.value());
-                long[] raw = new long[words(n)];
                 boolean hasNull = false;
+                java.util.List<Scalar> items = new java.util.ArrayList<>(in.list().size());
                 for (Expr item : in.list()) {
                     Scalar s = ((Expr.Literal) item).value();
                     if (s.isNull()) {
                         hasNull = true;
-                        continue;
+                    } else {
+                        items.add(s);
                     }
-                    long[] eq = compare(a, Expr.Op.EQ, s, n);
-                    for (int i = 0; i < raw.length; i++) {
-                        raw[i] |= eq[i];
+                }
+                long[] raw = items.size() >= IN_SET_MIN ? inSet(a, items, n) : null;
+                if (raw == null) {
+                    raw = new long[words(n)];
+                    for (Scalar s : items) {
+                        long[] eq = compare(a, Expr.Op.EQ, s, n);
+                        for (int i = 0; i < raw.length; i++) {
+                            raw[i] |= eq[i];
+                        }
                     }
                 }
                 long[] valid = validWords(a.validity(), n);
@@ -601,6 +608,101 @@ public final class Evaluator {
             default -> throw new IllegalArgumentException("cannot compare values of " + a.dtype().display());
         }
         return out;
+    }
+
+    /** Items from which an IN list over a primitive column probes a hash set instead of one pass per item. */
+    static final int IN_SET_MIN = 8;
+
+    /**
+     * The rows of a primitive column equal to one of the items, as {@link #compare} with {@code EQ}
+     * would find them item by item, in one pass that looks each row's key up in a hash set of the
+     * items' keys (a runtime join filter brings thousands of items).
+     *
+     * @return the row bits, or null when the column is not primitive
+     */
+    private static long[] inSet(Canonical column, java.util.List<Scalar> items, int n) {
+        if (!(storage(column) instanceof PrimitiveArray p)) {
+            return null;
+        }
+        boolean isFloat = p.ptype().isFloat();
+        KeySet set = new KeySet(items.size());
+        for (Scalar s : items) {
+            set.add(isFloat ? floatKey(s.asDouble()) : s.asLong());
+        }
+        long[] out = new long[words(n)];
+        long[] keys = new long[Math.min(n, KEY_BLOCK)];
+        for (int from = 0; from < n; from += KEY_BLOCK) {
+            int len = Math.min(KEY_BLOCK, n - from);
+            if (isFloat) {
+                floatKeys(p, from, len, keys);
+            } else {
+                Offsets.widen(p, from, len, keys);
+            }
+            for (int i = 0; i < len; i++) {
+                if (set.contains(keys[i])) {
+                    int row = from + i;
+                    out[row >>> 6] |= 1L << row;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** An open-addressing set of longs (linear probing, load at most one half). */
+    static final class KeySet {
+        private static final long EMPTY = Long.MIN_VALUE;
+        private final long[] table;
+        private final int shift;
+        private boolean hasEmpty;
+
+        KeySet(int expected) {
+            int bits = Math.max(4, 64 - Long.numberOfLeadingZeros(Math.max(1, (long) expected) * 2 - 1));
+            if (bits > 30) {
+                throw new IllegalArgumentException("too many keys for a set: " + expected);
+            }
+            table = new long[1 << bits];
+            java.util.Arrays.fill(table, EMPTY);
+            shift = 64 - bits;
+        }
+
+        private int slot(long key) {
+            return (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
+        }
+
+        void add(long key) {
+            if (key == EMPTY) {
+                hasEmpty = true;
+                return;
+            }
+            int mask = table.length - 1;
+            for (int i = slot(key); ; i = (i + 1) & mask) {
+                long k = table[i];
+                if (k == key) {
+                    return;
+                }
+                if (k == EMPTY) {
+                    table[i] = key;
+                    return;
+                }
+            }
+        }
+
+        boolean contains(long key) {
+            if (key == EMPTY) {
+                return hasEmpty;
+            }
+            long[] t = table;
+            int mask = t.length - 1;
+            for (int i = slot(key); ; i = (i + 1) & mask) {
+                long k = t[i];
+                if (k == key) {
+                    return true;
+                }
+                if (k == EMPTY) {
+                    return false;
+                }
+            }
+        }
     }
 
     /** IEEE-754 total order as a signed long key (the reference's float order). */

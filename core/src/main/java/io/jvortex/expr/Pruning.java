@@ -63,15 +63,7 @@ public final class Pruning {
                 yield s != null && (allNull(s) || (s.max() != null && Boolean.FALSE.equals(s.max().value())));
             }
             case Expr.Compare c -> compare(c.op(), (Expr.Column) c.left(), ((Expr.Literal) c.right()).value(), stats);
-            case Expr.In in -> {
-                for (Expr item : in.list()) {
-                    Scalar v = ((Expr.Literal) item).value();
-                    if (!v.isNull() && !compare(Expr.Op.EQ, (Expr.Column) in.value(), v, stats)) {
-                        yield false;
-                    }
-                }
-                yield true;
-            }
+            case Expr.In in -> cannotIn(in, stats);
             case Expr.IsNull n -> n.child() instanceof Expr.Column c && stats.get(c) instanceof ColumnStats s
                     && s.nullCountCoversColumn() && s.nullCount() == 0;
             case Expr.IsNotNull n -> n.child() instanceof Expr.Column c && stats.get(c) instanceof ColumnStats s
@@ -140,6 +132,99 @@ public final class Pruning {
             case NE -> min != null && max != null && s.minExact() && s.maxExact() && !isFloat
                     && order(min, v, false, false) == 0 && order(max, v, false, true) == 0;
         };
+    }
+
+    /**
+     * {@code x IN (items)} is impossible when no item lies in {@code [min, max]}. A long list (a runtime
+     * join filter brings thousands of items) is sorted once and searched per range: the items at or above
+     * {@code min} form a suffix of the sorted list, so only its first item needs comparing with {@code max}.
+     */
+    private static boolean cannotIn(Expr.In in, Stats stats) {
+        Expr.Column c = (Expr.Column) in.value();
+        if (in.list().size() < Evaluator.IN_SET_MIN) {
+            for (Expr item : in.list()) {
+                Scalar v = ((Expr.Literal) item).value();
+                if (!v.isNull() && !compare(Expr.Op.EQ, c, v, stats)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        Scalar[] sorted = SortedItems.of(in.list());
+        if (sorted == null) {
+            return false; // items that have no order here: cannot prove anything
+        }
+        if (sorted.length == 0) {
+            return true; // only null items: never true
+        }
+        ColumnStats s = stats.get(c);
+        if (s == null) {
+            return false;
+        }
+        if (allNull(s)) {
+            return true;
+        }
+        boolean isFloat = Evaluator.isFloat(sorted[0].dtype());
+        if (isFloat && s.nanCount() != 0) {
+            return false;
+        }
+        Scalar min = s.min();
+        Scalar max = s.max();
+        int lo = 0;
+        if (min != null) {
+            int hi = sorted.length;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (order(min, sorted[mid], isFloat, false) > 0) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+        }
+        return lo == sorted.length || (max != null && order(max, sorted[lo], isFloat, true) < 0);
+    }
+
+    /**
+     * The non-null items of an IN list in ascending order, kept per thread for the list last asked for
+     * (pruning asks for the same list once per range), softly so that a large list never stays only for
+     * this cache.
+     */
+    private record SortedItems(java.util.List<Expr> list, Scalar[] sorted) {
+        private static final ThreadLocal<java.lang.ref.SoftReference<SortedItems>> LAST = new ThreadLocal<>();
+
+        /** @return the sorted non-null items, or null when their values have no order here */
+        static Scalar[] of(java.util.List<Expr> list) {
+            java.lang.ref.SoftReference<SortedItems> ref = LAST.get();
+            SortedItems last = ref == null ? null : ref.get();
+            if (last != null && last.list == list) {
+                return last.sorted;
+            }
+            java.util.List<Scalar> values = new java.util.ArrayList<>(list.size());
+            for (Expr item : list) {
+                Scalar v = ((Expr.Literal) item).value();
+                if (v.isNull()) {
+                    continue;
+                }
+                Object o = v.value();
+                boolean ordered = Evaluator.isFloat(v.dtype()) ? o instanceof Number
+                        : o instanceof Long || o instanceof Boolean || o instanceof java.math.BigInteger
+                                || o instanceof byte[];
+                if (!ordered) {
+                    return null;
+                }
+                values.add(v);
+            }
+            Scalar[] sorted = values.toArray(Scalar[]::new);
+            if (sorted.length > 0) {
+                boolean isFloat = Evaluator.isFloat(sorted[0].dtype());
+                Arrays.sort(sorted, isFloat
+                        ? (a, b) -> Long.compare(Evaluator.floatKey(a.asDouble()), Evaluator.floatKey(b.asDouble()))
+                        : (a, b) -> order(a, b, false, false));
+            }
+            LAST.set(new java.lang.ref.SoftReference<>(new SortedItems(list, sorted)));
+            return sorted;
+        }
     }
 
     private static boolean startsWith(Expr.Column c, byte[] prefix, Stats stats) {
