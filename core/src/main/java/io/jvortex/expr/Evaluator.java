@@ -270,7 +270,7 @@ public final class Evaluator {
                         items.add(s);
                     }
                 }
-                long[] raw = items.size() >= IN_SET_MIN ? inSet(a, items, n) : null;
+                long[] raw = items.size() >= IN_SET_MIN ? inSet(a, in.list(), n) : null;
                 if (raw == null) {
                     raw = new long[words(n)];
                     for (Scalar s : items) {
@@ -620,15 +620,12 @@ public final class Evaluator {
      *
      * @return the row bits, or null when the column is not primitive
      */
-    private static long[] inSet(Canonical column, java.util.List<Scalar> items, int n) {
+    private static long[] inSet(Canonical column, java.util.List<Expr> list, int n) {
         if (!(storage(column) instanceof PrimitiveArray p)) {
             return null;
         }
         boolean isFloat = p.ptype().isFloat();
-        KeySet set = new KeySet(items.size());
-        for (Scalar s : items) {
-            set.add(isFloat ? floatKey(s.asDouble()) : s.asLong());
-        }
+        InLists.KeySet set = InLists.of(list).keys(isFloat);
         long[] out = new long[words(n)];
         long[] keys = new long[Math.min(n, KEY_BLOCK)];
         for (int from = 0; from < n; from += KEY_BLOCK) {
@@ -646,63 +643,6 @@ public final class Evaluator {
             }
         }
         return out;
-    }
-
-    /** An open-addressing set of longs (linear probing, load at most one half). */
-    static final class KeySet {
-        private static final long EMPTY = Long.MIN_VALUE;
-        private final long[] table;
-        private final int shift;
-        private boolean hasEmpty;
-
-        KeySet(int expected) {
-            int bits = Math.max(4, 64 - Long.numberOfLeadingZeros(Math.max(1, (long) expected) * 2 - 1));
-            if (bits > 30) {
-                throw new IllegalArgumentException("too many keys for a set: " + expected);
-            }
-            table = new long[1 << bits];
-            java.util.Arrays.fill(table, EMPTY);
-            shift = 64 - bits;
-        }
-
-        private int slot(long key) {
-            return (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
-        }
-
-        void add(long key) {
-            if (key == EMPTY) {
-                hasEmpty = true;
-                return;
-            }
-            int mask = table.length - 1;
-            for (int i = slot(key); ; i = (i + 1) & mask) {
-                long k = table[i];
-                if (k == key) {
-                    return;
-                }
-                if (k == EMPTY) {
-                    table[i] = key;
-                    return;
-                }
-            }
-        }
-
-        boolean contains(long key) {
-            if (key == EMPTY) {
-                return hasEmpty;
-            }
-            long[] t = table;
-            int mask = t.length - 1;
-            for (int i = slot(key); ; i = (i + 1) & mask) {
-                long k = t[i];
-                if (k == key) {
-                    return true;
-                }
-                if (k == EMPTY) {
-                    return false;
-                }
-            }
-        }
     }
 
     /** IEEE-754 total order as a signed long key (the reference's float order). */

@@ -150,7 +150,7 @@ public final class Pruning {
             }
             return true;
         }
-        Scalar[] sorted = SortedItems.of(in.list());
+        Scalar[] sorted = InLists.of(in.list()).sorted();
         if (sorted == null) {
             return false; // items that have no order here: cannot prove anything
         }
@@ -183,48 +183,6 @@ public final class Pruning {
             }
         }
         return lo == sorted.length || (max != null && order(max, sorted[lo], isFloat, true) < 0);
-    }
-
-    /**
-     * The non-null items of an IN list in ascending order, kept per thread for the list last asked for
-     * (pruning asks for the same list once per range), softly so that a large list never stays only for
-     * this cache.
-     */
-    private record SortedItems(java.util.List<Expr> list, Scalar[] sorted) {
-        private static final ThreadLocal<java.lang.ref.SoftReference<SortedItems>> LAST = new ThreadLocal<>();
-
-        /** @return the sorted non-null items, or null when their values have no order here */
-        static Scalar[] of(java.util.List<Expr> list) {
-            java.lang.ref.SoftReference<SortedItems> ref = LAST.get();
-            SortedItems last = ref == null ? null : ref.get();
-            if (last != null && last.list == list) {
-                return last.sorted;
-            }
-            java.util.List<Scalar> values = new java.util.ArrayList<>(list.size());
-            for (Expr item : list) {
-                Scalar v = ((Expr.Literal) item).value();
-                if (v.isNull()) {
-                    continue;
-                }
-                Object o = v.value();
-                boolean ordered = Evaluator.isFloat(v.dtype()) ? o instanceof Number
-                        : o instanceof Long || o instanceof Boolean || o instanceof java.math.BigInteger
-                                || o instanceof byte[];
-                if (!ordered) {
-                    return null;
-                }
-                values.add(v);
-            }
-            Scalar[] sorted = values.toArray(Scalar[]::new);
-            if (sorted.length > 0) {
-                boolean isFloat = Evaluator.isFloat(sorted[0].dtype());
-                Arrays.sort(sorted, isFloat
-                        ? (a, b) -> Long.compare(Evaluator.floatKey(a.asDouble()), Evaluator.floatKey(b.asDouble()))
-                        : (a, b) -> order(a, b, false, false));
-            }
-            LAST.set(new java.lang.ref.SoftReference<>(new SortedItems(list, sorted)));
-            return sorted;
-        }
     }
 
     private static boolean startsWith(Expr.Column c, byte[] prefix, Stats stats) {
