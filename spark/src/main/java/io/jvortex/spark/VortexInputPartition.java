@@ -2,7 +2,9 @@ package io.jvortex.spark;
 
 import java.io.Serial;
 import java.io.Serializable;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
@@ -10,8 +12,11 @@ import org.apache.spark.sql.connector.read.InputPartition;
  *
  * @param slices the ranges, read in order
  * @param hosts where the files' first blocks are (Spark's locality hint)
+ * @param runtime the runtime filters Spark gave the scan after planning (dynamic pruning by the keys of a
+ *     join's other side), which the reader applies besides the pushed predicates; broadcast once rather
+ *     than sent with every task, as their IN lists can be long (null: none)
  */
-record VortexInputPartition(Slice[] slices, String[] hosts) implements InputPartition {
+record VortexInputPartition(Slice[] slices, String[] hosts, Broadcast<Predicate[]> runtime) implements InputPartition {
     @Serial
     private static final long serialVersionUID = 1L;
 

@@ -123,7 +123,13 @@ final class VortexPartitionReaderFactory implements PartitionReaderFactory {
                 sources[i] = data.isDefined() ? (Integer) data.get()
                         : -1 - (Integer) partitionSchema.getFieldIndex(name).get();
             }
-            this.filter = VortexScanBuilder.filter(pushedData);
+            Predicate[] all = pushedData;
+            if (partition.runtime() != null) {
+                Predicate[] runtime = partition.runtime().value();
+                all = java.util.Arrays.copyOf(pushedData, pushedData.length + runtime.length);
+                System.arraycopy(runtime, 0, all, pushedData.length, runtime.length);
+            }
+            this.filter = VortexScanBuilder.filter(all);
         }
 
         @Override

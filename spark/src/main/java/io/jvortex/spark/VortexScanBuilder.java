@@ -147,6 +147,27 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         return out;
     }
 
+    /**
+     * Pushable data columns whose runtime IN lists the readers test through a hash set of keys, when the
+     * option {@code runtimeFilterDataColumns} asks for them (else none: only partition columns take
+     * runtime filters).
+     */
+    private Set<String> runtimeFilterable() {
+        Set<String> out = new HashSet<>();
+        DType.Struct fileSchema = firstFileSchema();
+        if (fileSchema == null || !options.getBoolean("runtimeFilterDataColumns", false)) {
+            return out;
+        }
+        for (String name : pushableColumns()) {
+            DType t = fileSchema.fields().get(fileSchema.indexOf(name));
+            DType storage = t instanceof DType.Extension e ? e.storage() : t;
+            if (storage instanceof DType.Primitive p && p.ptype().isInteger()) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
     private DType.Struct firstFileSchema() {
         if (!firstFileRead) {
             firstFileRead = true;
@@ -308,7 +329,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         return new VortexScan(plan(), required, new StructType(data.toArray(StructField[]::new)), partitionSchema,
                 pushedData.toArray(Predicate[]::new), pushedPartition.toArray(Predicate[]::new),
                 postScan.toArray(Predicate[]::new), limit, new SerializableConf(conf), tableSchema,
-                options);
+                options, new VortexScan.Replan(dataSchema, runtimeFilterable(), conf, options));
     }
 
     private String describePredicates() {

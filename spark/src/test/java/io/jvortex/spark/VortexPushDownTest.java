@@ -387,6 +387,64 @@ class VortexPushDownTest {
                 .isLessThan((bytesRequested(t.selectExpr("id", "m")) - base) / 8);
     }
 
+    @Test
+    void dynamicPruningFiltersTheScanByTheJoinKeys(@TempDir Path tmp) {
+        // k = id % 5000; p = id % 8 (a partition column)
+        Dataset<Row> fact = spark.range(0, 200_000).selectExpr("id", "id % 5000 k", "cast(id * 3 as string) v",
+                "id % 8 p");
+        Dataset<Row> dim = spark.range(0, 5000).selectExpr("id dk", "concat('name', id % 100) name",
+                "cast(id % 8 as int) dp");
+        fact.write().format("vortex").partitionBy("p").save(tmp.resolve("fact").toString());
+        dim.write().format("vortex").save(tmp.resolve("dim").toString());
+        spark.read().format("vortex").load(tmp.resolve("fact").toString()).createOrReplaceTempView("dpp_fact");
+        spark.read().format("vortex").option("runtimeFilterDataColumns", true).load(tmp.resolve("fact").toString())
+                .createOrReplaceTempView("dpp_fact_data");
+        spark.read().format("vortex").option("runtimeFilterDataColumns", true).option("runtimeFilterMaxValues", 49)
+                .load(tmp.resolve("fact").toString()).createOrReplaceTempView("dpp_fact_capped");
+        spark.read().format("vortex").load(tmp.resolve("dim").toString()).createOrReplaceTempView("dpp_dim");
+        fact.createOrReplaceTempView("dpp_fact_s");
+        dim.createOrReplaceTempView("dpp_dim_s");
+        String byName = "SELECT f.id, f.v, d.name FROM %s f JOIN %s d ON f.k = d.dk WHERE upper(d.name) = 'NAME7'";
+        String byPartition = "SELECT f.id, f.k, d.dk FROM %s f JOIN %s d ON f.p = d.dp WHERE d.dk + 1 = 4004";
+        // query, fact table, rows, whether the fact scan gets a runtime filter, rows the fact scan returns
+        String[][] cases = {
+            // a partition column: files of other partitions are not read
+            {byPartition, "dpp_fact", "25000", "true", "25000"},
+            // data columns take runtime filters only when asked to
+            {byName, "dpp_fact", "2000", "false", "200000"},
+            // then the 50 keys of name7 reach the fact scan, which keeps their 2,000 rows
+            {byName, "dpp_fact_data", "2000", "true", "2000"},
+            // more keys than the scan takes: it reads every row, the join still drops them
+            {byName, "dpp_fact_capped", "2000", "true", "200000"},
+        };
+        for (String[] c : cases) {
+            Dataset<Row> q = spark.sql(String.format(Locale.ROOT, c[0], c[1], "dpp_dim"));
+            String what = c[0] + " on " + c[1];
+            assertThat(sorted(q)).as(what).hasSize(Integer.parseInt(c[2]))
+                    .containsExactlyElementsOf(sorted(spark.sql(String.format(Locale.ROOT, c[0], "dpp_fact_s",
+                            "dpp_dim_s"))));
+            List<org.apache.spark.sql.execution.datasources.v2.BatchScanExec> scans = new ArrayList<>();
+            scans(q.queryExecution().executedPlan(), scans);
+            var factScan = scans.stream().filter(s -> s.output().size() == 3).toList();
+            String plan = what + "\n" + q.queryExecution().executedPlan();
+            assertThat(factScan).as(plan).hasSize(1);
+            assertThat(factScan.getFirst().runtimeFilters().isEmpty()).as(plan).isEqualTo(!Boolean.parseBoolean(c[3]));
+            assertThat(factScan.getFirst().metrics().get("numOutputRows").get().value()).as(plan)
+                    .isEqualTo(Long.parseLong(c[4]));
+        }
+    }
+
+    /** The batch scans of a plan, through adaptive plans and their query stages. */
+    private static void scans(org.apache.spark.sql.execution.SparkPlan plan,
+            List<org.apache.spark.sql.execution.datasources.v2.BatchScanExec> out) {
+        switch (plan) {
+            case org.apache.spark.sql.execution.datasources.v2.BatchScanExec b -> out.add(b);
+            case org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec a -> scans(a.executedPlan(), out);
+            case org.apache.spark.sql.execution.adaptive.QueryStageExec q -> scans(q.plan(), out);
+            default -> scala.jdk.javaapi.CollectionConverters.asJava(plan.children()).forEach(c -> scans(c, out));
+        }
+    }
+
     /** 512 hexadecimal digits per row that do not compress much: the fields pruning must not read. */
     private static final String HASHES = "concat(sha2(cast(id as string), 256), sha2(cast(id + 1 as string), 256),"
             + " sha2(cast(id + 2 as string), 256), sha2(cast(id + 3 as string), 256))";
