@@ -260,20 +260,21 @@ public final class Evaluator {
             }
             case Expr.In in -> {
                 Canonical a = plain((Expr.Column) in.value());
-                boolean hasNull = false;
-                java.util.List<Scalar> items = new java.util.ArrayList<>(in.list().size());
-                for (Expr item : in.list()) {
-                    Scalar s = ((Expr.Literal) item).value();
-                    if (s.isNull()) {
-                        hasNull = true;
-                    } else {
-                        items.add(s);
-                    }
-                }
-                long[] raw = items.size() >= IN_SET_MIN ? inSet(a, in.list(), n) : null;
-                if (raw == null) {
+                java.util.List<Expr> list = in.list();
+                // a long list: its key set and its null item are found once, not for every chunk
+                long[] raw = list.size() >= IN_SET_MIN ? inSet(a, list, n) : null;
+                boolean hasNull;
+                if (raw != null) {
+                    hasNull = InLists.of(list).hasNull();
+                } else {
+                    hasNull = false;
                     raw = new long[words(n)];
-                    for (Scalar s : items) {
+                    for (Expr item : list) {
+                        Scalar s = ((Expr.Literal) item).value();
+                        if (s.isNull()) {
+                            hasNull = true;
+                            continue;
+                        }
                         long[] eq = compare(a, Expr.Op.EQ, s, n);
                         for (int i = 0; i < raw.length; i++) {
                             raw[i] |= eq[i];

@@ -22,6 +22,7 @@ final class InLists {
     private boolean sortedBuilt;
     private KeySet integerKeys;
     private KeySet floatKeys;
+    private Boolean hasNull;
 
     private InLists(List<Expr> list) {
         this.list = list;
@@ -68,6 +69,18 @@ final class InLists {
             }
         }
         return set;
+    }
+
+    /** @return whether an item is null */
+    boolean hasNull() {
+        if (hasNull == null) {
+            boolean found = false;
+            for (Expr item : list) {
+                found |= ((Expr.Literal) item).value().isNull();
+            }
+            hasNull = found;
+        }
+        return hasNull;
     }
 
     /** @return the non-null items in ascending order, or null when their values have no order here */
