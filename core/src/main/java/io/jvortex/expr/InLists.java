@@ -131,7 +131,7 @@ final class InLists {
                 throw new IllegalArgumentException("too many keys for a set: " + expected);
             }
             table = new long[1 << bits];
-            java.util.Arrays.fill(table, EMPTY);
+            Arrays.fill(table, EMPTY);
             shift = 64 - bits;
         }
 

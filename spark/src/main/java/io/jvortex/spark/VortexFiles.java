@@ -323,6 +323,27 @@ final class VortexFiles {
     }
 
     /**
+     * The files whose partition values make a predicate on partition columns true.
+     *
+     * @param files the files
+     * @param predicate a predicate that references partition columns only
+     * @param partitionSchema the partition columns
+     * @return the files kept, in order
+     * @throws Predicates.NotEvaluable when the predicate cannot be evaluated on partition values
+     * @throws ClassCastException when a literal's type does not match the partition value's
+     */
+    static List<FileEntry> matching(List<FileEntry> files,
+            org.apache.spark.sql.connector.expressions.filter.Predicate predicate, StructType partitionSchema) {
+        List<FileEntry> out = new ArrayList<>();
+        for (FileEntry f : files) {
+            if (Boolean.TRUE.equals(Predicates.eval(predicate, valuesByName(f, partitionSchema)))) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /**
      * The partition values of a file by column name (what {@link Predicates#eval} takes).
      *
      * @param file the file

@@ -135,19 +135,11 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics, Support
             Set<String> refs = new java.util.HashSet<>();
             Predicates.references(p, refs);
             if (!refs.isEmpty() && partitions.containsAll(refs)) {
-                List<VortexFiles.FileEntry> next = new ArrayList<>();
-                for (VortexFiles.FileEntry f : kept) {
-                    Boolean keep;
-                    try {
-                        keep = Predicates.eval(p, VortexFiles.valuesByName(f, partitionSchema));
-                    } catch (Predicates.NotEvaluable | ClassCastException e) {
-                        keep = true;
-                    }
-                    if (Boolean.TRUE.equals(keep)) {
-                        next.add(f);
-                    }
+                try {
+                    kept = VortexFiles.matching(kept, p, partitionSchema);
+                } catch (Predicates.NotEvaluable | ClassCastException e) {
+                    // not evaluable on partition values: it prunes nothing
                 }
-                kept = next;
             } else if ((!p.name().equals("IN") || p.children().length - 1 <= maxValues)
                     && Predicates.toExpr(p, replan.filterable()) != null) {
                 data.add(p);

@@ -202,13 +202,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         List<VortexFiles.FileEntry> kept = new ArrayList<>(files);
         for (Predicate p : partitionOnly) {
             try {
-                List<VortexFiles.FileEntry> next = new ArrayList<>();
-                for (VortexFiles.FileEntry f : kept) {
-                    if (Boolean.TRUE.equals(Predicates.eval(p, VortexFiles.valuesByName(f, partitionSchema)))) {
-                        next.add(f);
-                    }
-                }
-                kept = next;
+                kept = VortexFiles.matching(kept, p, partitionSchema);
                 pushedPartition.add(p);
             } catch (Predicates.NotEvaluable | ClassCastException e) {
                 postScan.add(p);
