@@ -426,7 +426,7 @@ public final class LayoutScan implements ScanIterator {
                 }
                 Canonical array;
                 if ((long) count * FEW_SURVIVORS < length) {
-                    array = root.readSome(position, length, positions(selection, count), state);
+                    array = root.readSome(position, length, selection.indices(count), state);
                     if (array.length() != count) {
                         throw new VortexException(file.source(), VortexException.NO_OFFSET, null,
                                 "read " + array.length() + " rows for " + count + " positions", null);
@@ -458,31 +458,9 @@ public final class LayoutScan implements ScanIterator {
         return null;
     }
 
-    private static int[] positions(Selection selection, int count) {
-        int[] out = new int[count];
-        long[] words = selection.words();
-        int k = 0;
-        for (int w = 0; w < words.length && k < count; w++) {
-            long bits = words[w];
-            while (bits != 0 && k < count) {
-                out[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-            }
-        }
-        return out;
-    }
-
     private static PrimitiveArray indices(Selection selection, int count, ScanState state) {
         MemorySegment buf = state.chunkAllocator().allocate(4L * count);
-        long[] words = selection.words();
-        int k = 0;
-        for (int w = 0; w < words.length && k < count; w++) {
-            long bits = words[w];
-            while (bits != 0 && k < count) {
-                buf.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, k++, (w << 6) + Long.numberOfTrailingZeros(bits));
-                bits &= bits - 1;
-            }
-        }
+        MemorySegment.copy(selection.indices(count), 0, buf, ValueLayout.JAVA_INT_UNALIGNED, 0, count);
         return new PrimitiveArray(new DType.Primitive(PType.U32, false), buf, count, Validity.ALL_VALID);
     }
 

@@ -169,10 +169,19 @@ final class BitPackedTake {
         return chunks >= MAPPED_CHUNKS * (span / NEAR_BYTES + 1) ? -end - 1 : end;
     }
 
-    /** The first {@code k >= from} with {@code indices[k] >= value} (ascending indices), or their length. */
-    private static int firstAtOrAbove(int[] indices, int from, long value) {
+    /**
+     * The first {@code k >= from} with {@code indices[k] >= value} (ascending indices), or their length.
+     * The answer is usually a few positions on (the next chunk's first row), so the search gallops
+     * from {@code from} before it bisects, instead of bisecting all the positions left once per chunk.
+     */
+    static int firstAtOrAbove(int[] indices, int from, long value) {
+        int n = indices.length;
         int lo = from;
-        int hi = indices.length;
+        int hi = from;
+        for (long step = 1; hi < n && indices[hi] < value; step <<= 1) {
+            lo = hi + 1;
+            hi = (int) Math.min(n, from + step);
+        }
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (indices[mid] < value) {
