@@ -68,7 +68,9 @@ final class VortexTable implements SupportsRead, SupportsWrite {
         java.util.Map<String, String> merged = new java.util.HashMap<>(options.asCaseSensitiveMap());
         merged.putAll(scanOptions.asCaseSensitiveMap());
         CaseInsensitiveStringMap all = new CaseInsensitiveStringMap(merged);
-        if (!scanOptions.isEmpty() || VortexDataSource.catalogTable(options)) {
+        // Spark passes the relation's options, which are the table's own (paths included): only a scan
+        // that adds or changes one lists again
+        if (!merged.equals(options.asCaseSensitiveMap()) || VortexDataSource.catalogTable(options)) {
             return new VortexScanBuilder(schema, all);
         }
         if (listing == null) {

@@ -140,6 +140,19 @@ class VortexWriteTest {
     }
 
     @Test
+    void aDataFrameKeepsTheFilesItListed(@TempDir Path dir) {
+        String path = dir.resolve("t").toString();
+        spark.range(0, 100).selectExpr("id").write().format("vortex").save(path);
+        Dataset<Row> df = spark.read().format("vortex").load(path);
+        assertThat(df.collectAsList()).hasSize(100);
+        spark.range(100, 130).selectExpr("id").write().format("vortex").mode(SaveMode.Append).save(path);
+        // as with Spark's file sources, whose file index lists once per DataFrame
+        assertThat(df.collectAsList()).hasSize(100);
+        assertThat(df.filter("id >= 50").collectAsList()).hasSize(50);
+        assertThat(spark.read().format("vortex").load(path).collectAsList()).hasSize(130);
+    }
+
+    @Test
     void globsAndSchemaConflicts(@TempDir Path dir) {
         spark.range(0, 10).selectExpr("id", "cast(id as int) a").write().format("vortex").save(dir.resolve("t1").toString());
         spark.range(10, 30).selectExpr("id", "cast(id as int) a").write().format("vortex").save(dir.resolve("t2").toString());
