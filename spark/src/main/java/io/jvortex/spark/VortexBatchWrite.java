@@ -113,14 +113,12 @@ final class VortexBatchWrite implements BatchWrite {
     }
 
     /**
-     * The writers' factory. The Hadoop configuration reaches the tasks as one broadcast, as for reads:
-     * carried by the factory itself, every task would ship and parse it again (a default configuration is
-     * 35 KB and takes about 3 ms to parse).
+     * The writers' factory. The Hadoop configuration reaches the tasks as one broadcast, as for reads
+     * (shared with them, see {@link ConfBroadcasts}): carried by the factory itself, every task would ship
+     * and parse it again (a default configuration is 35 KB and takes about 3 ms to parse).
      */
     Factory factory() {
-        var context = org.apache.spark.api.java.JavaSparkContext.fromSparkContext(
-                org.apache.spark.sql.SparkSession.active().sparkContext());
-        return new Factory(context.broadcast(conf), target, jobDirectory().toString(), jobId, schema,
+        return new Factory(ConfBroadcasts.of(org.apache.spark.sql.SparkSession.active().sparkContext(), conf.get()), target, jobDirectory().toString(), jobId, schema,
                 partitionColumns, settings);
     }
 

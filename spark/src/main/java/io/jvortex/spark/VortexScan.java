@@ -281,9 +281,8 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics, Support
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        var context = org.apache.spark.api.java.JavaSparkContext.fromSparkContext(
-                org.apache.spark.sql.SparkSession.active().sparkContext());
-        return new VortexPartitionReaderFactory(context.broadcast(conf), readSchema, dataRead, partitionSchema, pushedData, limit,
+        return new VortexPartitionReaderFactory(
+                ConfBroadcasts.of(org.apache.spark.sql.SparkSession.active().sparkContext(), conf.get()), readSchema, dataRead, partitionSchema, pushedData, limit,
                 plan.referenceFile);
     }
 }

@@ -153,6 +153,22 @@ class VortexWriteTest {
     }
 
     @Test
+    void scansShareTheBroadcastOfAnEqualHadoopConfiguration() {
+        org.apache.spark.SparkContext context = spark.sparkContext();
+        org.apache.hadoop.conf.Configuration base = spark.sessionState().newHadoopConf();
+        var first = ConfBroadcasts.of(context, base);
+        assertThat(ConfBroadcasts.of(context, new org.apache.hadoop.conf.Configuration(base))).isSameAs(first);
+        org.apache.hadoop.conf.Configuration other = new org.apache.hadoop.conf.Configuration(base);
+        other.set("fs.s3a.access.key", "another-key");
+        var second = ConfBroadcasts.of(context, other);
+        assertThat(second).isNotSameAs(first);
+        assertThat(second.value().get().get("fs.s3a.access.key")).isEqualTo("another-key");
+        assertThat(first.value().get().get("fs.s3a.access.key")).isNotEqualTo("another-key");
+        assertThat(ConfBroadcasts.of(context, other)).isSameAs(second);
+        assertThat(ConfBroadcasts.of(context, base)).isSameAs(first);
+    }
+
+    @Test
     void globsAndSchemaConflicts(@TempDir Path dir) {
         spark.range(0, 10).selectExpr("id", "cast(id as int) a").write().format("vortex").save(dir.resolve("t1").toString());
         spark.range(10, 30).selectExpr("id", "cast(id as int) a").write().format("vortex").save(dir.resolve("t2").toString());
