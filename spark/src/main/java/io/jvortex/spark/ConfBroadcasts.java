@@ -1,5 +1,6 @@
 package io.jvortex.spark;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -21,7 +22,9 @@ import org.apache.spark.broadcast.Broadcast;
 final class ConfBroadcasts {
     private static final int KEPT = 4;
 
-    private record Entry(SparkContext context, Map<String, String> properties, Broadcast<SerializableConf> broadcast) {
+    /** The context is held weakly: a stopped one is dropped at the next call, a collected one too. */
+    private record Entry(WeakReference<SparkContext> context, Map<String, String> properties,
+                         Broadcast<SerializableConf> broadcast) {
     }
 
     private static final ArrayDeque<Entry> ENTRIES = new ArrayDeque<>();
@@ -42,9 +45,10 @@ final class ConfBroadcasts {
         synchronized (ENTRIES) {
             for (Iterator<Entry> it = ENTRIES.iterator(); it.hasNext(); ) {
                 Entry entry = it.next();
-                if (entry.context().isStopped()) {
+                SparkContext held = entry.context().get();
+                if (held == null || held.isStopped()) {
                     it.remove();
-                } else if (entry.context() == context && entry.properties().equals(properties)) {
+                } else if (held == context && entry.properties().equals(properties)) {
                     return entry.broadcast();
                 }
             }
@@ -56,7 +60,7 @@ final class ConfBroadcasts {
             if (ENTRIES.size() == KEPT) {
                 ENTRIES.removeLast();
             }
-            ENTRIES.addFirst(new Entry(context, properties, made));
+            ENTRIES.addFirst(new Entry(new WeakReference<>(context), properties, made));
         }
         return made;
     }
