@@ -118,8 +118,8 @@ final class VortexBatchWrite implements BatchWrite {
      * and parse it again (a default configuration is 35 KB and takes about 3 ms to parse).
      */
     Factory factory() {
-        return new Factory(ConfBroadcasts.of(org.apache.spark.sql.SparkSession.active().sparkContext(), conf.get()), target, jobDirectory().toString(), jobId, schema,
-                partitionColumns, settings);
+        var broadcast = ConfBroadcasts.of(org.apache.spark.sql.SparkSession.active().sparkContext(), conf.get());
+        return new Factory(broadcast, target, jobDirectory().toString(), jobId, schema, partitionColumns, settings);
     }
 
     /** Creates one task attempt's writer. */

@@ -281,8 +281,8 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics, Support
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new VortexPartitionReaderFactory(
-                ConfBroadcasts.of(org.apache.spark.sql.SparkSession.active().sparkContext(), conf.get()), readSchema, dataRead, partitionSchema, pushedData, limit,
+        var broadcast = ConfBroadcasts.of(org.apache.spark.sql.SparkSession.active().sparkContext(), conf.get());
+        return new VortexPartitionReaderFactory(broadcast, readSchema, dataRead, partitionSchema, pushedData, limit,
                 plan.referenceFile);
     }
 }
