@@ -4,6 +4,7 @@ import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.expr.Expr;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -55,6 +56,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private InternalRow aggregateRow;
     private StructType aggregateSchema;
     private String aggregateText;
+    private GroupedAggregation grouped;
     private DType.Struct firstFileSchema;
     private boolean firstFileRead;
 
@@ -236,15 +238,70 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         return plan;
     }
 
+    /** Whether the option {@code pushDownAggregate} (default true) lets aggregates into the scan. */
+    private boolean aggregatesPushed() {
+        return options.getBoolean("pushDownAggregate", true);
+    }
+
     @Override
     public boolean supportCompletePushDown(Aggregation aggregation) {
-        return aggregation.groupByExpressions().length == 0;
+        // complete only when statistics answer it; otherwise each task aggregates its rows for Spark to merge
+        return aggregatesPushed() && fromStatistics(aggregation) != null;
     }
 
     @Override
     public boolean pushAggregation(Aggregation aggregation) {
-        if (aggregation.groupByExpressions().length > 0 || !pushedData.isEmpty() || !postScan.isEmpty()) {
+        if (!aggregatesPushed() || !postScan.isEmpty()) {
             return false;
+        }
+        StatisticsAnswer answer = fromStatistics(aggregation);
+        if (answer != null) {
+            aggregateRow = answer.row();
+            aggregateSchema = answer.schema();
+            aggregateText = answer.text();
+            return true;
+        }
+        Set<String> partitions = partitionNames();
+        VortexPlan p = plan();
+        grouped = GroupedAggregation.compile(aggregation, tableSchema, (column, type) -> {
+            if (partitions.contains(column)) {
+                return null;
+            }
+            var min = p.extreme(column, type, false);
+            var max = p.extreme(column, type, true);
+            if (min.isEmpty() || max.isEmpty()) {
+                return null;
+            }
+            return new BigInteger[] {unscaled(min.get().orElse(null), type), unscaled(max.get().orElse(null), type)};
+        }, p.totalRows(), org.apache.spark.sql.internal.SQLConf.get().decimalOperationsAllowPrecisionLoss());
+        return grouped != null;
+    }
+
+    /** A statistic's value (Spark's internal form) as an unscaled integer; null (no value) as zero. */
+    private static BigInteger unscaled(Object v, DataType type) {
+        return switch (v) {
+            case null -> BigInteger.ZERO;
+            case org.apache.spark.sql.types.Decimal d ->
+                d.toJavaBigDecimal().setScale(((org.apache.spark.sql.types.DecimalType) type).scale()).unscaledValue();
+            case Number n -> BigInteger.valueOf(n.longValue());
+            default -> throw new IllegalStateException("statistic " + v + " of " + type.simpleString());
+        };
+    }
+
+    /**
+     * Aggregates answered from statistics.
+     *
+     * @param row the values
+     * @param schema their types
+     * @param text the aggregates, for EXPLAIN
+     */
+    private record StatisticsAnswer(InternalRow row, StructType schema, String text) {
+    }
+
+    /** @return the answer from file statistics, or null when they cannot give it */
+    private StatisticsAnswer fromStatistics(Aggregation aggregation) {
+        if (aggregation.groupByExpressions().length > 0 || !pushedData.isEmpty() || !postScan.isEmpty()) {
+            return null;
         }
         Set<String> partitions = partitionNames();
         AggregateFunc[] funcs = aggregation.aggregateExpressions();
@@ -263,33 +320,31 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
                 type = DataTypes.LongType;
                 Long nonNull = p.nonNullCount(column(c.column(), partitions));
                 if (nonNull == null) {
-                    return false;
+                    return null;
                 }
                 value = nonNull;
             } else if ((f instanceof Min || f instanceof Max)) {
                 NamedReference ref = f instanceof Min m ? asRef(m.column()) : asRef(((Max) f).column());
                 String col = ref == null ? null : column(ref, partitions);
                 if (col == null) {
-                    return false;
+                    return null;
                 }
                 StructField field = dataSchema.fields()[dataSchema.fieldIndex(col)];
                 type = field.dataType();
                 var extreme = p.extreme(col, type, f instanceof Max);
                 if (extreme.isEmpty()) {
-                    return false;
+                    return null;
                 }
                 value = extreme.get().orElse(null);
             } else {
-                return false;
+                return null;
             }
             values[i] = value;
             fields.add(new StructField("agg_" + i, type, true, Metadata.empty()));
             text.add(f.toString());
         }
-        aggregateRow = new GenericInternalRow(values);
-        aggregateSchema = new StructType(fields.toArray(StructField[]::new));
-        aggregateText = String.join(", ", text);
-        return true;
+        return new StatisticsAnswer(new GenericInternalRow(values), new StructType(fields.toArray(StructField[]::new)),
+                String.join(", ", text));
     }
 
     private static NamedReference asRef(org.apache.spark.sql.connector.expressions.Expression e) {
@@ -312,6 +367,14 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         if (aggregateRow != null) {
             return new VortexAggregateScan(aggregateSchema, aggregateRow, aggregateText, describePredicates());
         }
+        if (grouped != null) {
+            return new VortexGroupedScan(rowScan(grouped.read()), grouped);
+        }
+        return rowScan(required);
+    }
+
+    /** The scan of the rows of some columns, with the pushed predicates and limit. */
+    private VortexScan rowScan(StructType required) {
         List<StructField> data = new ArrayList<>();
         Set<String> partitions = partitionNames();
         for (StructField f : required.fields()) {

@@ -456,6 +456,16 @@ final class VortexVectors {
             this.fileScale = array.dtype().scale();
         }
 
+        /** @return whether {@link #unscaledLong} reads this vector's values at a scale */
+        boolean longsAt(int scale) {
+            return width <= 8 && fileScale == scale;
+        }
+
+        /** @return a value's unscaled long, when {@link #longsAt} says so */
+        long unscaledLong(int rowId) {
+            return array.getUnscaledLong(rowId);
+        }
+
         @Override
         public Decimal getDecimal(int rowId, int precision, int scale) {
             if (fileScale != scale) {

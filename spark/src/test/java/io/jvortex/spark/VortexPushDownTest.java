@@ -220,6 +220,86 @@ class VortexPushDownTest {
         }
     }
 
+    private static final String[] GROUP_KEYS = {"i", "s", "b", "dt", "sh", "d", "ts", "id"};
+    private static final String[] AGGREGATES = {"count(*)", "count(i)", "count(x)", "sum(i)", "sum(d)", "sum(sh)",
+        "sum(d * d)", "sum(d - 1)", "sum(d * (1 - d) * (1 + d))", "sum(cast(i AS BIGINT) * 3 - id)", "count(d * 2)",
+        "min(d)", "max(d)", "min(dt)", "max(ts)", "max(sh)", "min(i)", "avg(d)", "avg(i)", "sum(cast(id AS DECIMAL(38,0)) * id * id * id * id)",
+        "sum(d * 1.5)", "sum(i + sh)", "max(x)"};
+
+    /**
+     * Grouped aggregates that each task computes over its rows (Spark's partial push-down) give Spark's own
+     * results, for random group columns, aggregates and filters; those that could round or overflow (a
+     * product beyond a long, a short sum) are left to Spark and are right too.
+     */
+    @Test
+    void randomGroupedAggregatesGiveSparksResults() {
+        SplittableRandom random = Seeds.random("spark-grouped-aggregates");
+        int pushed = 0;
+        int refused = 0;
+        for (int q = 0; q < 30; q++) {
+            List<String> keys = new ArrayList<>();
+            for (int k = random.nextInt(3); k > 0; k--) {
+                String key = GROUP_KEYS[random.nextInt(GROUP_KEYS.length)];
+                if (!keys.contains(key)) {
+                    keys.add(key);
+                }
+            }
+            List<String> select = new ArrayList<>(keys);
+            for (int a = random.nextInt(1, 5); a > 0; a--) {
+                select.add(AGGREGATES[random.nextInt(AGGREGATES.length)]);
+            }
+            String where = random.nextInt(3) == 0 ? "true" : predicate(random, 1);
+            String sql = "SELECT " + String.join(", ", select) + " FROM {table} WHERE " + where
+                    + (keys.isEmpty() ? "" : " GROUP BY " + String.join(", ", keys));
+            vortex.createOrReplaceTempView("agg_vortex");
+            source.createOrReplaceTempView("agg_source");
+            Dataset<Row> actual = spark.sql(sql.replace("{table}", "agg_vortex"));
+            String plan = actual.queryExecution().executedPlan().toString();
+            if (plan.contains("PushedGroupBy")) {
+                pushed++;
+            } else {
+                refused++;
+            }
+            assertThat(rowTexts(actual)).as("%s (plan %s)", sql, plan)
+                    .containsExactlyElementsOf(rowTexts(spark.sql(sql.replace("{table}", "agg_source"))));
+        }
+        assertThat(pushed).as("aggregations each task computed").isGreaterThan(10);
+        assertThat(refused).as("aggregations left to Spark").isPositive();
+    }
+
+    /** Rows as text, sorted: groups come in any order. */
+    private static List<String> rowTexts(Dataset<Row> df) {
+        List<String> out = new ArrayList<>();
+        for (Row r : df.collectAsList()) {
+            out.add(r.toString());
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** A product whose values could leave a long is left to Spark (whose decimals hold it); others are not. */
+    @Test
+    void aProductThatCouldLeaveALongIsLeftToSpark() {
+        String sql = "SELECT i, sum(cast(id AS DECIMAL(38,0)) * id * id * id * id), sum(d * d) FROM %s GROUP BY i";
+        vortex.createOrReplaceTempView("agg_vortex");
+        source.createOrReplaceTempView("agg_source");
+        Dataset<Row> big = spark.sql(String.format(sql, "agg_vortex"));
+        assertThat(big.queryExecution().executedPlan().toString()).doesNotContain("PushedGroupBy");
+        assertThat(rowTexts(big)).containsExactlyElementsOf(rowTexts(spark.sql(String.format(sql, "agg_source"))));
+
+        Dataset<Row> small = spark.sql(String.format("SELECT i, sum(id * id), sum(d * d) FROM %s GROUP BY i",
+                "agg_vortex"));
+        assertThat(small.queryExecution().explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$))
+                .contains("PushedAggregates: [SUM(id * id), SUM(d * d)], PushedGroupBy: [i] (partial, per task)");
+        assertThat(rowTexts(small)).containsExactlyElementsOf(rowTexts(spark.sql(
+                "SELECT i, sum(id * id), sum(d * d) FROM agg_source GROUP BY i")));
+
+        // the option turns it off
+        Dataset<Row> off = spark.read().format("vortex").option("pushDownAggregate", "false")
+                .load(dir.resolve("t").toString()).groupBy("i").sum("d");
+        assertThat(off.queryExecution().executedPlan().toString()).doesNotContain("PushedGroupBy");
+    }
+
     @Test
     void explainShowsPushedFiltersPrunedColumnsAndAggregates() {
         Dataset<Row> q = vortex.filter("i > 100 AND startswith(s, 'ap')").select("id", "s");
@@ -252,10 +332,10 @@ class VortexPushDownTest {
         assertThat(agg.collectAsList()).containsExactlyElementsOf(
                 source.selectExpr("count(*)", "count(i)", "min(i)", "max(id)", "min(dt)", "max(d)").collectAsList());
 
-        // with a filter left the aggregate cannot come from statistics, and is still right
+        // with a filter left the aggregate cannot come from statistics: each task aggregates its rows
         Dataset<Row> filtered = vortex.filter("i > 2000").selectExpr("count(*)", "max(id)");
         assertThat(filtered.queryExecution().explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$))
-                .doesNotContain("PushedAggregates");
+                .contains("PushedAggregates: [COUNT(*), MAX(id)], PushedGroupBy: [] (partial, per task)");
         assertThat(filtered.collectAsList())
                 .containsExactlyElementsOf(source.filter("i > 2000").selectExpr("count(*)", "max(id)").collectAsList());
 
