@@ -947,13 +947,18 @@ final class GroupedAggregation implements Serializable {
         }
 
         /**
-         * A string as a long: up to 7 bytes inline (bytes in the high seven, length in the low byte, as
-         * {@link UTF8String#getPrefix()} leaves it free), longer ones by an id with 0xFF in the low byte.
+         * A string as a long: up to 7 bytes inline (in the high seven bytes, the length in the low byte),
+         * longer ones by an id with 0xFF in the low byte. Byte by byte: {@link UTF8String#getPrefix()} may
+         * read 8 bytes from a shorter string, past the end of the memory a vector reads.
          */
         private long stringKey(UTF8String s) {
             int size = s.numBytes();
             if (size <= 7) {
-                return s.getPrefix() & ~0xFFL | size;
+                long key = size;
+                for (int i = 0; i < size; i++) {
+                    key |= (s.getByte(i) & 0xFFL) << (56 - 8 * i);
+                }
+                return key;
             }
             Long id = stringIds.get(s);
             if (id == null) {

@@ -72,18 +72,7 @@ final class VortexGroupedScan implements Scan, Batch, SupportsReportStatistics {
     public Statistics estimateStatistics() {
         // as large as the columns it reads: the number of groups is unknown, and a small estimate could make
         // Spark broadcast a result of millions of groups
-        long size = rows.estimateStatistics().sizeInBytes().orElse(Long.MAX_VALUE);
-        return new Statistics() {
-            @Override
-            public OptionalLong sizeInBytes() {
-                return OptionalLong.of(size);
-            }
-
-            @Override
-            public OptionalLong numRows() {
-                return OptionalLong.empty();
-            }
-        };
+        return new VortexScan.Estimate(rows.estimateStatistics().sizeInBytes(), OptionalLong.empty());
     }
 
     @Override

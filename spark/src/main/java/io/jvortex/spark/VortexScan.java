@@ -221,17 +221,16 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics, Support
         long size = Math.max(1, (long) (bytes * Math.min(1.0, (double) readWidth / fullWidth)));
         OptionalLong rows = pushedData.length == 0 && postScan.length == 0 ? OptionalLong.of(plan.totalRows())
                 : OptionalLong.empty();
-        return new Statistics() {
-            @Override
-            public OptionalLong sizeInBytes() {
-                return OptionalLong.of(size);
-            }
+        return new Estimate(OptionalLong.of(size), rows);
+    }
 
-            @Override
-            public OptionalLong numRows() {
-                return rows;
-            }
-        };
+    /**
+     * What a scan tells Spark's optimizer.
+     *
+     * @param sizeInBytes the bytes it returns, as Spark estimates them
+     * @param numRows its rows, when known
+     */
+    record Estimate(OptionalLong sizeInBytes, OptionalLong numRows) implements Statistics {
     }
 
     /** One row range of one file. */
