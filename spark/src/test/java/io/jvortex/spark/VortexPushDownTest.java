@@ -277,6 +277,28 @@ class VortexPushDownTest {
         return out;
     }
 
+    /** Partition columns group as data columns do (null partitions included); their sums stay with Spark. */
+    @Test
+    void groupsByPartitionColumnsToo(@TempDir Path tmp) {
+        String path = tmp.resolve("parts").toString();
+        source.write().partitionBy("b", "sh").format("vortex").save(path);
+        spark.read().format("vortex").load(path).createOrReplaceTempView("agg_parts");
+        source.createOrReplaceTempView("agg_source");
+        String[][] queries = {
+            {"SELECT b, sh, count(*), sum(d), min(dt) FROM {table} GROUP BY b, sh", "true"},
+            {"SELECT i, count(*), sum(d * i) FROM {table} WHERE sh > 3 AND i < 2000 GROUP BY i", "true"},
+            {"SELECT i, sum(sh) FROM {table} GROUP BY i", "false"},
+        };
+        for (String[] q : queries) {
+            Dataset<Row> actual = spark.sql(q[0].replace("{table}", "agg_parts"));
+            assertThat(actual.queryExecution().executedPlan().toString().contains("PushedGroupBy")).as(q[0])
+                    .isEqualTo(Boolean.parseBoolean(q[1]));
+            // the partition column reads back as an int, Spark's type for the directory values
+            assertThat(rowTexts(actual)).as(q[0]).containsExactlyElementsOf(
+                    rowTexts(spark.sql(q[0].replace("{table}", "agg_source"))));
+        }
+    }
+
     /** A product whose values could leave a long is left to Spark (whose decimals hold it); others are not. */
     @Test
     void aProductThatCouldLeaveALongIsLeftToSpark() {
