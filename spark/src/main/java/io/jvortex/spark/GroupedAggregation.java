@@ -69,8 +69,11 @@ final class GroupedAggregation implements Serializable {
     private final Agg[] aggs;
     private final StructType output;
     private final String text;
+    private final int maxGroups;
 
-    private GroupedAggregation(StructType read, int[] keys, Agg[] aggs, StructType output, String text) {
+    private GroupedAggregation(StructType read, int[] keys, Agg[] aggs, StructType output, String text,
+            int maxGroups) {
+        this.maxGroups = maxGroups;
         this.read = read;
         this.keys = keys;
         this.aggs = aggs;
@@ -114,10 +117,11 @@ final class GroupedAggregation implements Serializable {
      * @param bounds the data columns' value bounds
      * @param rows the rows the scan reads at most (bounds the partial sums)
      * @param allowPrecisionLoss Spark's {@code spark.sql.decimalOperations.allowPrecisionLoss}
+     * @param maxGroups the groups a task holds before it hands them over ({@link #MAX_GROUPS} by default)
      * @return the compiled aggregation, or null
      */
     static GroupedAggregation compile(Aggregation aggregation, StructType columns, Bounds bounds, long rows,
-            boolean allowPrecisionLoss) {
+            boolean allowPrecisionLoss, int maxGroups) {
         Compiler c = new Compiler(columns, bounds, allowPrecisionLoss);
         List<StructField> out = new ArrayList<>();
         List<String> groupText = new ArrayList<>();
@@ -153,7 +157,8 @@ final class GroupedAggregation implements Serializable {
         StructType read = new StructType(c.read.values().toArray(StructField[]::new));
         String text = "PushedAggregates: [" + String.join(", ", aggText) + "], PushedGroupBy: ["
                 + String.join(", ", groupText) + "]";
-        return new GroupedAggregation(read, keys, aggs, new StructType(out.toArray(StructField[]::new)), text);
+        return new GroupedAggregation(read, keys, aggs, new StructType(out.toArray(StructField[]::new)), text,
+                Math.max(1, maxGroups));
     }
 
     private static boolean keyType(DataType t) {
@@ -861,6 +866,14 @@ final class GroupedAggregation implements Serializable {
 
     // ---- the per-task computation
 
+    /**
+     * The groups a task holds by default before it hands them to Spark and starts afresh (option
+     * {@code pushDownAggregateMaxGroups}): Spark's final aggregate
+     * merges partial rows of the same group from anywhere, so this bounds a task's memory however many
+     * groups its rows have (about 40 bytes per group and aggregate, plus the rows handed over).
+     */
+    static final int MAX_GROUPS = 1 << 18;
+
     /** @return a task's aggregation over the batches it reads */
     Task task() {
         return new Task();
@@ -893,6 +906,11 @@ final class GroupedAggregation implements Serializable {
                 // one group, which exists even when the task reads no row
                 groups = 1;
             }
+        }
+
+        /** @return whether the task holds its most groups or more, and should hand them over */
+        boolean full() {
+            return groups >= maxGroups;
         }
 
         /** Adds a batch of the columns {@link #read()} names, in that order. */

@@ -97,19 +97,25 @@ final class VortexGroupedScan implements Scan, Batch, SupportsReportStatistics {
             return new PartitionReader<>() {
                 private Iterator<InternalRow> out;
                 private InternalRow current;
+                private boolean read;
 
                 @Override
                 public boolean next() throws java.io.IOException {
-                    if (out == null) {
+                    // the groups of the batches read so far; a task with many groups hands them over in turns
+                    while (out == null || !out.hasNext()) {
+                        if (read) {
+                            return false;
+                        }
                         GroupedAggregation.Task task = aggregation.task();
-                        while (in.next()) {
+                        while (!task.full()) {
+                            if (!in.next()) {
+                                read = true;
+                                in.close();
+                                break;
+                            }
                             task.add(in.get());
                         }
                         out = task.rows().iterator();
-                        in.close();
-                    }
-                    if (!out.hasNext()) {
-                        return false;
                     }
                     current = out.next();
                     return true;

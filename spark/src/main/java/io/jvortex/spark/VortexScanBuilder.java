@@ -273,7 +273,8 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
                 return null;
             }
             return new BigInteger[] {unscaled(min.get().orElse(null), type), unscaled(max.get().orElse(null), type)};
-        }, p.totalRows(), org.apache.spark.sql.internal.SQLConf.get().decimalOperationsAllowPrecisionLoss());
+        }, p.totalRows(), org.apache.spark.sql.internal.SQLConf.get().decimalOperationsAllowPrecisionLoss(),
+                options.getInt("pushDownAggregateMaxGroups", GroupedAggregation.MAX_GROUPS));
         return grouped != null;
     }
 

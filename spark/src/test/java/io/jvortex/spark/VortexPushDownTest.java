@@ -316,6 +316,16 @@ class VortexPushDownTest {
         assertThat(rowTexts(small)).containsExactlyElementsOf(rowTexts(spark.sql(
                 "SELECT i, sum(id * id), sum(d * d) FROM agg_source GROUP BY i")));
 
+        // a task with more groups than it may hold hands them over in turns, and Spark merges them all
+        Dataset<Row> turns = spark.read().format("vortex").option("pushDownAggregateMaxGroups", "7")
+                .load(dir.resolve("t").toString()).groupBy("i", "b").agg(
+                        org.apache.spark.sql.functions.count("*"), org.apache.spark.sql.functions.sum("d"),
+                        org.apache.spark.sql.functions.max("dt"));
+        assertThat(turns.queryExecution().executedPlan().toString()).contains("PushedGroupBy");
+        assertThat(rowTexts(turns)).hasSizeGreaterThan(1000).containsExactlyElementsOf(rowTexts(source.groupBy("i", "b")
+                .agg(org.apache.spark.sql.functions.count("*"), org.apache.spark.sql.functions.sum("d"),
+                        org.apache.spark.sql.functions.max("dt"))));
+
         // the option turns it off
         Dataset<Row> off = spark.read().format("vortex").option("pushDownAggregate", "false")
                 .load(dir.resolve("t").toString()).groupBy("i").sum("d");
