@@ -265,7 +265,8 @@ final class GroupedAggregation implements Serializable {
             if (!(numeric(t) || t instanceof DateType || t instanceof TimestampType || t instanceof TimestampNTZType)) {
                 return null;
             }
-            return new ExtremeAgg(index(name), t, max);
+            // no bounds needed: the values are only compared
+            return new ExtremeAgg(new Column(index(name), t, BigInteger.ZERO, BigInteger.ZERO), max);
         }
 
         /** @return the expression's node, or null when it is not computed exactly in longs */
@@ -786,28 +787,25 @@ final class GroupedAggregation implements Serializable {
     private static final class ExtremeAgg extends Agg {
         @Serial
         private static final long serialVersionUID = 1L;
-        private final int column;
-        private final DataType type;
+        private final Column column;
         private final boolean max;
 
-        ExtremeAgg(int column, DataType type, boolean max) {
+        ExtremeAgg(Column column, boolean max) {
             this.column = column;
-            this.type = type;
             this.max = max;
         }
 
         @Override
         DataType type() {
-            return type;
+            return column.type;
         }
 
         @Override
         State state() {
+            DataType type = column.type;
             return new State() {
                 private long[] best = new long[16];
                 private boolean[] seen = new boolean[16];
-                private long[] values = new long[0];
-                private boolean[] nulls = new boolean[0];
 
                 @Override
                 void grow(int groups) {
@@ -819,14 +817,10 @@ final class GroupedAggregation implements Serializable {
 
                 @Override
                 void add(Buffers buffers, ColumnVector[] columns, int[] groups, int n) {
-                    if (values.length < n) {
-                        values = new long[n];
-                        nulls = new boolean[n];
-                    }
-                    readLongs(columns[column], type, values, n);
-                    boolean anyNull = readNulls(columns[column], nulls, n);
+                    Buf b = column.eval(buffers, columns, n);
+                    long[] values = b.values;
                     for (int i = 0; i < n; i++) {
-                        if (anyNull && nulls[i]) {
+                        if (b.anyNull && b.nulls[i]) {
                             continue;
                         }
                         int g = groups[i];
@@ -1072,7 +1066,7 @@ final class GroupedAggregation implements Serializable {
             List<InternalRow> out = new ArrayList<>(groups);
             for (int g = 0; g < groups; g++) {
                 Object[] values = new Object[keys.length + aggs.length];
-                long nullMask = groupKeys.length > g * width + keys.length ? groupKeys[g * width + keys.length] : 0;
+                long nullMask = groupKeys[g * width + keys.length];
                 for (int k = 0; k < keys.length; k++) {
                     if ((nullMask & 1L << k) != 0) {
                         continue;
