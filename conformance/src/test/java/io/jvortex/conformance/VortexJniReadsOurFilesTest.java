@@ -85,8 +85,8 @@ import org.junit.jupiter.api.io.TempDir;
  *       opened: the file statistics hold that column's min and max as list scalars of the fixed-size list
  *       type, which vortex-jni 0.76 refuses to deserialize ("expected List dtype for ListValue"). The
  *       Rust writer's files of such a column fail the same way, in both strategies and every edition
- *       with fixed-size lists; the same lists nested in a struct, a list or a nullable column open
- *       fine. Such top-level columns are not generated.</li>
+ *       with fixed-size lists. A nullable {@code fixed_size_list(u8)[2]?} failed the same way with one
+ *       seed, so no type holding a fixed-size list of {@code u8} anywhere is generated.</li>
  * </ul>
  *
  * <p>vortex-jni is a native library (its jar carries {@code linux-amd64}, {@code linux-aarch64} and
@@ -139,13 +139,19 @@ class VortexJniReadsOurFilesTest {
     }
 
     /**
-     * Whether a column type is a non-nullable fixed-size list of non-null {@code u8}: its file statistics
-     * (min and max, list scalars) make vortex-jni 0.76 refuse to open the file, see the class comment.
+     * Whether a type holds a fixed-size list of {@code u8} anywhere, nullable or not: its statistics (min
+     * and max, list scalars) make vortex-jni 0.76 refuse to open the file, see the class comment. The
+     * nullable {@code fixed_size_list(u8)[2]?} fails as the non-nullable one does ("expected List dtype
+     * for ListValue"), seen with test seed 1795928188167163921.
      */
     private static boolean isByteTuple(TypeSpec t) {
-        return t instanceof TypeSpec.FixedSizeList f && !f.nullable()
-                && f.element() instanceof TypeSpec.Primitive p && p.kind() == TypeSpec.PrimitiveKind.U8
-                && !p.nullable();
+        return switch (t) {
+            case TypeSpec.FixedSizeList f -> f.element() instanceof TypeSpec.Primitive p
+                    && p.kind() == TypeSpec.PrimitiveKind.U8 || isByteTuple(f.element());
+            case TypeSpec.ListOf l -> isByteTuple(l.element());
+            case TypeSpec.Struct s -> s.fields().stream().anyMatch(f -> isByteTuple(f.type()));
+            default -> false;
+        };
     }
 
     /** Random column types without uuids, maps or variants; fixed-size lists only where the edition has them. */
