@@ -144,4 +144,42 @@ class OnPairEncoderTest {
         assertThat(onPair).isLessThan(fsst);
         assertTokensDecode(values.subList(0, 2000));
     }
+
+    /**
+     * Text from a small vocabulary whose words share long prefixes (as TPC-H's comments do) makes
+     * dozens of tokens of 8 to 16 bytes begin with the same 8 and 12 bytes; every token is still the
+     * longest match at its position.
+     */
+    @Test
+    void sharedLongPrefixesStillMatchTheLongestToken() {
+        SplittableRandom r = TestSupport.random("OnPairEncoderTest.sharedLongPrefixesStillMatchTheLongestToken");
+        String[] words = {"accounts", "accountants", "accounting", "accounts.", "carefully", "carefree",
+            "deposits", "depositors", "requests", "requested", "packages", "packaged", "quickly", "quicker",
+            "regular", "regularly", "ironic", "final", "express", "even", "sleep", "haggle", "the", "among"};
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < 6_000; i++) {
+            StringBuilder b = new StringBuilder();
+            for (int w = 2 + r.nextInt(12); w > 0; w--) {
+                b.append(words[r.nextInt(words.length)]).append(r.nextInt(8) == 0 ? ". " : " ");
+            }
+            values.add(b.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        FlatStrings rows = FlatStrings.of(views(new DType.Utf8(false), values));
+        OnPairEncoder encoder = OnPairEncoder.train(rows.data(), rows.offsets(), rows.length());
+        byte[] dict = encoder.dictBytes();
+        int[] offsets = encoder.dictOffsets();
+        java.util.Map<String, Integer> byPrefix = new java.util.HashMap<>();
+        for (int t = 0; t < encoder.tokenCount(); t++) {
+            if (offsets[t + 1] - offsets[t] >= 12) {
+                byPrefix.merge(new String(dict, offsets[t], 8, java.nio.charset.StandardCharsets.ISO_8859_1), 1,
+                        Integer::sum);
+            }
+        }
+        assertThat(byPrefix.values()).as("tokens of 12+ bytes per 8-byte prefix").anyMatch(c -> c >= 10);
+        int[] codes = new int[rows.data().length];
+        for (int i = 0; i < values.size(); i++) {
+            int end = encoder.encode(rows.data(), rows.offsets()[i], rows.offsets()[i + 1], codes, 0);
+            assertGreedyLongest(encoder, values.get(i), codes, end);
+        }
+    }
 }
