@@ -113,7 +113,7 @@ public final class FsstEncoder {
         int pos = start;
         int o = outPos;
         while (pos < end) {
-            long word = end - pos >= 8 ? (long) LONG_LE.get(data, pos) : tail(data, pos, end);
+            long word = word(data, pos, end);
             int code = t.find(word);
             if (code >= CODE_BASE) {
                 out[o++] = (byte) (code - CODE_BASE);
@@ -125,6 +125,21 @@ public final class FsstEncoder {
             }
         }
         return o;
+    }
+
+    /**
+     * The 8 bytes at {@code pos}, little-endian, those at or past {@code end} zeroed. Before the last 8
+     * bytes of {@code data}, a string's tail is one load and a mask rather than a loop per byte.
+     */
+    private static long word(byte[] data, int pos, int end) {
+        int n = end - pos;
+        if (n >= 8) {
+            return (long) LONG_LE.get(data, pos);
+        }
+        if (data.length - pos >= 8) {
+            return (long) LONG_LE.get(data, pos) & ((1L << (n << 3)) - 1);
+        }
+        return tail(data, pos, end);
     }
 
     /** The last {@code end - pos < 8} bytes, little-endian, zero-padded. */
@@ -261,7 +276,7 @@ public final class FsstEncoder {
             int pos = start;
             int prev = -1;
             while (pos < end) {
-                long word = end - pos >= 8 ? (long) LONG_LE.get(data, pos) : tail(data, pos, end);
+                long word = word(data, pos, end);
                 int code = find(word);
                 count1[code]++;
                 if (prev >= 0) {
