@@ -718,19 +718,23 @@ public final class TableWriter {
                 return false;
             }
             Canonical first = forEdition(block);
-            WriteNode chosen = compressor.compress(first);
-            if (chosen.encodingId().equals(DICT_ARRAY)) {
-                return true;
-            }
             if (!strings) {
+                return compressor.compress(first).encodingId().equals(DICT_ARRAY);
+            }
+            // The dictionary goes first: when its judgement skips the block (more than half the values
+            // distinct), the compressor's own choice, which judges the block the same way, cannot be a
+            // dictionary either, and the block is not compressed a second time to learn that (FSST or
+            // OnPair training on a whole block, per string column and file).
+            WriteNode dict = compressor.compressWith(first, dtype instanceof DType.Utf8
+                    ? io.jvortex.internal.encodings.dict.DictScheme.STRING : io.jvortex.internal.encodings.dict.DictScheme.BINARY);
+            if (dict == null) {
                 return false;
             }
             // The scheme choice rests on a ~1 % sample, where a string dictionary sees few repeats
             // and FSST/OnPair look better than they are; a dictionary that beats the choice on the
             // whole block only gets better in the layout, whose values are shared by many blocks.
-            WriteNode dict = compressor.compressWith(first, dtype instanceof DType.Utf8
-                    ? io.jvortex.internal.encodings.dict.DictScheme.STRING : io.jvortex.internal.encodings.dict.DictScheme.BINARY);
-            return dict != null && NodeSize.bytes(dict) < NodeSize.bytes(chosen);
+            WriteNode chosen = compressor.compress(first);
+            return chosen.encodingId().equals(DICT_ARRAY) || NodeSize.bytes(dict) < NodeSize.bytes(chosen);
         }
 
         private void encode(Canonical block) {

@@ -533,4 +533,40 @@ class VortexWriterTest {
             assertThat(((Layout.Dict) s.data()).values().rowCount()).isEqualTo(6);
         }
     }
+
+    /**
+     * The dictionary probe of a string column: distinct values (the dictionary's judgement skips them)
+     * keep the compressor's own encoding in a flat layout, values repeated in the first zone get a
+     * dictionary layout.
+     */
+    @Test
+    void distinctStringsAreNotProbedIntoADictionaryLayout() throws IOException {
+        DType.Struct schema = new DType.Struct(List.of("unique", "repeated"), List.of(new DType.Utf8(false),
+                new DType.Utf8(false)), false);
+        int rows = 50_000;
+        String[] unique = new String[rows];
+        String[] repeated = new String[rows];
+        for (int i = 0; i < rows; i++) {
+            unique[i] = "row number " + i + " of a column whose values never repeat";
+            repeated[i] = "one of a few hundred values, number " + (i * 7919 % 300);
+        }
+        Path file = dir.resolve("probe.vortex");
+        WriteOptions options = small();
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE)) {
+            TableWriter writer = new TableWriter(ch, schema, options, Compressors.of(options), null);
+            writer.write(Batch.builder(schema).strings("unique", unique).strings("repeated", repeated).build());
+            writer.finish();
+        }
+        List<Object> read = readRows(file);
+        for (int i = 0; i < rows; i += 991) {
+            assertThat(read.get(i)).isEqualTo(TestSupport.row(Batch.builder(schema).strings("unique", unique)
+                    .strings("repeated", repeated).build(), i));
+        }
+        try (VortexReader reader = VortexReader.open(file)) {
+            List<Layout> fields = ((Layout.Struct) ApiAccess.file(reader).rootLayout()).fields();
+            assertThat(((Layout.Zoned) fields.get(0)).data()).isNotInstanceOf(Layout.Dict.class);
+            assertThat(((Layout.Zoned) fields.get(1)).data()).isInstanceOf(Layout.Dict.class);
+        }
+    }
 }
