@@ -7,7 +7,7 @@
 #
 #   --scale SF      TPC-H scale factor (default 1)
 #   --runs N        timed runs of every query per format after the warm-up run (default 3)
-#   --write-runs N  writes of every table per writer (default 2)
+#   --write-runs N  writes of every table per writer (default 3)
 #   --only LIST     a subset of the queries, e.g. 1,6 (a smoke run)
 #   --skip-build    reuse benchmarks/spark/target (classes and classpath.txt)
 #   --out FILE      the JSON (default bench/results/spark-tpch.json)

@@ -30,7 +30,7 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Options: {@code --data DIR} (required), {@code --queries DIR} with {@code q01.sql}… (required),
  * {@code --work DIR} for the written tables (required; replaced), {@code --out FILE} (required), {@code
- * --scale SF} (recorded only), {@code --runs N} (3), {@code --write-runs N} (2), {@code --master M}
+ * --scale SF} (recorded only), {@code --runs N} (3), {@code --write-runs N} (3), {@code --master M}
  * ({@code local[2]}), {@code --only 1,6,…} (a subset of queries).
  */
 public final class SparkTpchReport {
@@ -54,7 +54,7 @@ public final class SparkTpchReport {
         Path work = Path.of(require(options, "work"));
         Path out = Path.of(require(options, "out"));
         int runs = Integer.parseInt(options.getOrDefault("runs", "3"));
-        int writeRuns = Integer.parseInt(options.getOrDefault("write-runs", "2"));
+        int writeRuns = Integer.parseInt(options.getOrDefault("write-runs", "3"));
         String master = options.getOrDefault("master", "local[2]");
         List<Integer> queries = new ArrayList<>();
         if (options.containsKey("only")) {
