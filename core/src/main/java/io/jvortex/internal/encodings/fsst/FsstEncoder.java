@@ -1,10 +1,10 @@
 package io.jvortex.internal.encodings.fsst;
 
+import io.jvortex.internal.encodings.varbin.FlatStrings;
+
 import io.jvortex.internal.compress.IndexSort;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
@@ -29,7 +29,6 @@ import java.util.Arrays;
  * symbols, then one of the single bytes; a miss is an escape. Instances are immutable.
  */
 public final class FsstEncoder {
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int[] ROUNDS = {8, 38, 68, 98, 128};
     private static final int SAMPLE_TARGET = 1 << 14;
     private static final int SAMPLE_LINE = 512;
@@ -113,7 +112,7 @@ public final class FsstEncoder {
         int pos = start;
         int o = outPos;
         while (pos < end) {
-            long word = word(data, pos, end);
+            long word = FlatStrings.word(data, pos, end);
             int code = t.find(word);
             if (code >= CODE_BASE) {
                 out[o++] = (byte) (code - CODE_BASE);
@@ -125,30 +124,6 @@ public final class FsstEncoder {
             }
         }
         return o;
-    }
-
-    /**
-     * The 8 bytes at {@code pos}, little-endian, those at or past {@code end} zeroed. Before the last 8
-     * bytes of {@code data}, a string's tail is one load and a mask rather than a loop per byte.
-     */
-    private static long word(byte[] data, int pos, int end) {
-        int n = end - pos;
-        if (n >= 8) {
-            return (long) LONG_LE.get(data, pos);
-        }
-        if (data.length - pos >= 8) {
-            return (long) LONG_LE.get(data, pos) & ((1L << (n << 3)) - 1);
-        }
-        return tail(data, pos, end);
-    }
-
-    /** The last {@code end - pos < 8} bytes, little-endian, zero-padded. */
-    private static long tail(byte[] data, int pos, int end) {
-        long word = 0;
-        for (int i = end - 1; i >= pos; i--) {
-            word = (word << 8) | (data[i] & 0xFFL);
-        }
-        return word;
     }
 
     private static long hash(long value) {
@@ -276,7 +251,7 @@ public final class FsstEncoder {
             int pos = start;
             int prev = -1;
             while (pos < end) {
-                long word = word(data, pos, end);
+                long word = FlatStrings.word(data, pos, end);
                 int code = find(word);
                 count1[code]++;
                 if (prev >= 0) {

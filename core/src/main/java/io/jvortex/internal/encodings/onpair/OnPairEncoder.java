@@ -1,9 +1,8 @@
 package io.jvortex.internal.encodings.onpair;
 
+import io.jvortex.internal.encodings.varbin.FlatStrings;
+
 import io.jvortex.internal.compress.IndexSort;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -33,7 +32,6 @@ public final class OnPairEncoder {
     public static final int MAX_TOKENS = 1 << 12;
     private static final double SAMPLE_FRACTION = 0.15;
     private static final long SEED = 42;
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final byte[] dictBytes;
     private final int[] dictOffsets;
@@ -235,24 +233,8 @@ public final class OnPairEncoder {
         return o;
     }
 
-    /** Loads up to 8 bytes little-endian from {@code pos}, zero-padded past {@code end}. */
     private static long word(byte[] data, int pos, int end) {
-        int n = end - pos;
-        if (n >= 8) {
-            return (long) LONG_LE.get(data, pos);
-        }
-        if (n <= 0) {
-            return 0;
-        }
-        if (data.length - pos >= 8) {
-            // the bytes after the end are there to read: one load, masked to the n bytes
-            return (long) LONG_LE.get(data, pos) & ((1L << (n << 3)) - 1);
-        }
-        long w = 0;
-        for (int i = end - 1; i >= pos; i--) {
-            w = (w << 8) | (data[i] & 0xFFL);
-        }
-        return w;
+        return FlatStrings.word(data, pos, end);
     }
 
     private static long mask(int bytes) {

@@ -8,6 +8,9 @@ import io.jvortex.array.VarBinViewArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.lang.foreign.ValueLayout;
 
 /**
@@ -24,6 +27,36 @@ import java.lang.foreign.ValueLayout;
 public record FlatStrings(byte[] data, int[] offsets, int length, Validity validity, DType dtype) {
     /** Most bytes a flattened array may hold (a Java array, with room for an 8-byte tail read). */
     public static final long MAX_BYTES = Integer.MAX_VALUE - 64;
+
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * Up to 8 bytes of a string, as the string encoders match them: little-endian from {@code pos},
+     * the bytes at or past {@code end} zeroed. Before the last 8 bytes of {@code data} a short tail is
+     * one load and a mask; only there is it assembled byte by byte.
+     *
+     * @param data the bytes
+     * @param pos the first byte
+     * @param end the end of the string (exclusive)
+     * @return the word (0 when {@code pos >= end})
+     */
+    public static long word(byte[] data, int pos, int end) {
+        int n = end - pos;
+        if (n >= 8) {
+            return (long) LONG_LE.get(data, pos);
+        }
+        if (n <= 0) {
+            return 0;
+        }
+        if (data.length - pos >= 8) {
+            return (long) LONG_LE.get(data, pos) & ((1L << (n << 3)) - 1);
+        }
+        long w = 0;
+        for (int i = end - 1; i >= pos; i--) {
+            w = (w << 8) | (data[i] & 0xFFL);
+        }
+        return w;
+    }
 
     /**
      * Gathers a string array.
