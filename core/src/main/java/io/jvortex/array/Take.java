@@ -24,6 +24,8 @@ public final class Take {
     private static final ValueLayout.OfShort S = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfLong L = ValueLayout.JAVA_LONG_UNALIGNED;
+    /** Values staged on the heap at a time by the loops that read a segment through a heap block. */
+    private static final int BLOCK = 1024;
 
     private Take() {
     }
@@ -104,9 +106,16 @@ public final class Take {
         int len = indices.length();
         int words = (int) ((long) len * width >>> 3);
         long flags = 0;
-        for (int i = 0; i < words; i++) {
-            long x = ix.get(L, 8L * i);
-            flags |= ((x & low) + add) | x;
+        // Through a heap block: a loop of segment reads here deoptimized over and over in Spark tasks
+        // (C2's profiled loop predicate failed), each time finishing the loop in the interpreter.
+        long[] block = new long[Math.min(words, BLOCK)];
+        for (int from = 0; from < words; from += block.length) {
+            int k = Math.min(block.length, words - from);
+            MemorySegment.copy(ix, L, 8L * from, block, 0, k);
+            for (int i = 0; i < k; i++) {
+                long x = block[i];
+                flags |= ((x & low) + add) | x;
+            }
         }
         long laneMask = bits == 64 ? -1L : (1L << bits) - 1;
         for (long i = (long) words * 8 / width; i < len; i++) {
@@ -329,116 +338,130 @@ public final class Take {
         return out;
     }
 
-    /** Gathers {@code width}-byte values; one loop per (index width, value width) pair. */
+    /**
+     * Gathers {@code width}-byte values a block at a time: the block's rows are staged as ints on the
+     * heap and its values gathered into a heap array that is copied out in bulk, so the only segment
+     * read per row is the value's. (Loops of three segment accesses per row ran several times slower in
+     * Spark's tasks than in isolation: their profiled loop predicates failed and deoptimized.)
+     */
     private static MemorySegment gatherFixed(MemorySegment src, int width, Indices idx, Allocator alloc) {
         int len = idx.length;
-        if (width == 16 && src.byteSize() <= MAX_HEAP_VIEWS_BYTES) {
+        if (width == 16 && src.byteSize() <= MAX_HEAP_VIEWS_BYTES && 4L * len >= src.byteSize() >>> 4) {
             return gatherViews(src, idx.raw, len, alloc);
         }
-        if (width > 8) {
+        if (width > 8 && width != 16) {
             return gatherWide(src, width, idx.i32(alloc), len, alloc);
         }
         MemorySegment out = alloc.allocateUninitialized((long) len * width);
-        MemorySegment ix = idx.raw.values();
-        switch (idx.raw.ptype().byteWidth()) {
+        if (len == 0) {
+            return out;
+        }
+        Rows rows = new Rows(idx.raw, Math.min(len, BLOCK));
+        int[] r = rows.block;
+        switch (width) {
             case 1 -> {
-                switch (width) {
-                    case 1 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(B, i, src.get(B, ix.get(B, i) & 0xFF));
-                        }
+                byte[] v = new byte[r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.load(from, len);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = src.get(B, r[i]);
                     }
-                    case 2 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(S, 2L * i, src.get(S, 2L * (ix.get(B, i) & 0xFF)));
-                        }
-                    }
-                    case 4 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(I, 4L * i, src.get(I, 4L * (ix.get(B, i) & 0xFF)));
-                        }
-                    }
-                    default -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(L, 8L * i, src.get(L, 8L * (ix.get(B, i) & 0xFF)));
-                        }
-                    }
+                    MemorySegment.copy(v, 0, out, B, from, k);
                 }
             }
             case 2 -> {
-                switch (width) {
-                    case 1 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(B, i, src.get(B, ix.get(S, 2L * i) & 0xFFFF));
-                        }
+                short[] v = new short[r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.load(from, len);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = src.get(S, 2L * r[i]);
                     }
-                    case 2 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(S, 2L * i, src.get(S, 2L * (ix.get(S, 2L * i) & 0xFFFF)));
-                        }
-                    }
-                    case 4 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(I, 4L * i, src.get(I, 4L * (ix.get(S, 2L * i) & 0xFFFF)));
-                        }
-                    }
-                    default -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(L, 8L * i, src.get(L, 8L * (ix.get(S, 2L * i) & 0xFFFF)));
-                        }
-                    }
+                    MemorySegment.copy(v, 0, out, S, 2L * from, k);
                 }
             }
             case 4 -> {
-                switch (width) {
-                    case 1 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(B, i, src.get(B, ix.get(I, 4L * i)));
-                        }
+                int[] v = new int[r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.load(from, len);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = src.get(I, 4L * r[i]);
                     }
-                    case 2 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(S, 2L * i, src.get(S, 2L * ix.get(I, 4L * i)));
-                        }
+                    MemorySegment.copy(v, 0, out, I, 4L * from, k);
+                }
+            }
+            case 8 -> {
+                long[] v = new long[r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.load(from, len);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = src.get(L, 8L * r[i]);
                     }
-                    case 4 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(I, 4L * i, src.get(I, 4L * ix.get(I, 4L * i)));
-                        }
-                    }
-                    default -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(L, 8L * i, src.get(L, 8L * ix.get(I, 4L * i)));
-                        }
-                    }
+                    MemorySegment.copy(v, 0, out, L, 8L * from, k);
                 }
             }
             default -> {
-                switch (width) {
-                    case 1 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(B, i, src.get(B, ix.get(L, 8L * i)));
-                        }
+                long[] v = new long[2 * r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.load(from, len);
+                    for (int i = 0; i < k; i++) {
+                        long at = 16L * r[i];
+                        v[2 * i] = src.get(L, at);
+                        v[2 * i + 1] = src.get(L, at + 8);
                     }
-                    case 2 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(S, 2L * i, src.get(S, 2L * ix.get(L, 8L * i)));
-                        }
-                    }
-                    case 4 -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(I, 4L * i, src.get(I, 4L * ix.get(L, 8L * i)));
-                        }
-                    }
-                    default -> {
-                        for (int i = 0; i < len; i++) {
-                            out.set(L, 8L * i, src.get(L, 8L * ix.get(L, 8L * i)));
-                        }
-                    }
+                    MemorySegment.copy(v, 0, out, L, 16L * from, 2 * k);
                 }
             }
         }
         return out;
+    }
+
+    /** Blocks of in-range indices of any integer width, read in bulk and widened to ints on the heap. */
+    private static final class Rows {
+        final int[] block;
+        private final MemorySegment ix;
+        private final int width;
+        private byte[] bytes;
+        private short[] shorts;
+        private long[] longs;
+
+        Rows(PrimitiveArray indices, int blockSize) {
+            this.ix = indices.values();
+            this.width = indices.ptype().byteWidth();
+            this.block = new int[blockSize];
+            switch (width) {
+                case 1 -> bytes = new byte[blockSize];
+                case 2 -> shorts = new short[blockSize];
+                case 4 -> { }
+                default -> longs = new long[blockSize];
+            }
+        }
+
+        /** Loads the indices from {@code from} (at most a block, none past {@code len}); returns how many. */
+        int load(int from, int len) {
+            int k = Math.min(block.length, len - from);
+            switch (width) {
+                case 1 -> {
+                    MemorySegment.copy(ix, B, from, bytes, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        block[i] = bytes[i] & 0xFF;
+                    }
+                }
+                case 2 -> {
+                    MemorySegment.copy(ix, S, 2L * from, shorts, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        block[i] = shorts[i] & 0xFFFF;
+                    }
+                }
+                case 4 -> MemorySegment.copy(ix, I, 4L * from, block, 0, k);
+                default -> {
+                    MemorySegment.copy(ix, L, 8L * from, longs, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        block[i] = (int) longs[i];
+                    }
+                }
+            }
+            return k;
+        }
     }
 
     /** Largest 16-byte value array {@link #gatherViews} copies to the heap (a dictionary's views). */
@@ -494,21 +517,12 @@ public final class Take {
         return out;
     }
 
-    /** Gathers 16- or 32-byte values (string views, wide decimals) by 64-bit words. */
+    /** Gathers values wider than 16 bytes (32-byte decimals), one bulk copy per row. */
     private static MemorySegment gatherWide(MemorySegment src, int width, MemorySegment rows, int len,
                                             Allocator alloc) {
         MemorySegment out = alloc.allocate((long) len * width);
-        if (width == 16) {
-            for (int i = 0; i < len; i++) {
-                long from = 16L * rows.get(I, 4L * i);
-                long to = 16L * i;
-                out.set(L, to, src.get(L, from));
-                out.set(L, to + 8, src.get(L, from + 8));
-            }
-        } else {
-            for (int i = 0; i < len; i++) {
-                MemorySegment.copy(src, (long) width * rows.get(I, 4L * i), out, (long) width * i, width);
-            }
+        for (int i = 0; i < len; i++) {
+            MemorySegment.copy(src, (long) width * rows.get(I, 4L * i), out, (long) width * i, width);
         }
         return out;
     }

@@ -125,6 +125,46 @@ class TakeTest {
         }
     }
 
+    /**
+     * Gathers run a block of rows at a time: rows spanning several blocks, unsigned index values
+     * with their top bit set, and 16- and 32-byte values from a source too large to stage on the heap
+     * must all come out byte for byte.
+     */
+    @Test
+    void blockedGathersKeepEveryByteForEveryIndexWidth() {
+        SplittableRandom r = TestSupport.random("TakeTest.blockedGathersKeepEveryByteForEveryIndexWidth");
+        int n = 70_000;
+        for (int width : new int[] {1, 2, 4, 8, 16, 32}) {
+            MemorySegment v = alloc.allocate((long) n * width);
+            for (long b = 0; b < v.byteSize(); b += 8) {
+                v.set(ValueLayout.JAVA_LONG_UNALIGNED, b, r.nextLong());
+            }
+            Canonical values = switch (width) {
+                case 1 -> new PrimitiveArray(new DType.Primitive(PType.U8, false), v, n, Validity.ALL_VALID);
+                case 2 -> new PrimitiveArray(new DType.Primitive(PType.U16, false), v, n, Validity.ALL_VALID);
+                case 4 -> new PrimitiveArray(new DType.Primitive(PType.U32, false), v, n, Validity.ALL_VALID);
+                case 8 -> new PrimitiveArray(new DType.Primitive(PType.U64, false), v, n, Validity.ALL_VALID);
+                default -> new DecimalArray(new DType.Decimal(width == 16 ? 38 : 76, 0, false), width, v, n,
+                        Validity.ALL_VALID);
+            };
+            for (PType it : new PType[] {PType.U8, PType.U16, PType.U32, PType.U64}) {
+                int bound = it == PType.U8 ? 256 : it == PType.U16 ? 65_536 : n;
+                long[] idx = new long[2_600];
+                for (int i = 0; i < idx.length; i++) {
+                    // the top of the range often: the sign bit of a byte or short index
+                    idx[i] = r.nextInt(4) == 0 ? bound - 1 - r.nextInt(8) : r.nextInt(bound);
+                }
+                Canonical out = Take.take(values, indices(alloc, it, idx, Validity.ALL_VALID), alloc);
+                MemorySegment got = out instanceof PrimitiveArray p ? p.values() : ((DecimalArray) out).values();
+                for (int i = 0; i < idx.length; i++) {
+                    assertThat(got.asSlice((long) i * width, width).toArray(ValueLayout.JAVA_BYTE))
+                            .as("width %d, %s index %d at %d", width, it, idx[i], i)
+                            .isEqualTo(v.asSlice(idx[i] * width, width).toArray(ValueLayout.JAVA_BYTE));
+                }
+            }
+        }
+    }
+
     @Test
     void primitiveFastPathsForEveryIndexAndValueWidth() {
         for (PType vt : PType.values()) {
