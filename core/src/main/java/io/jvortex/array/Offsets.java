@@ -106,23 +106,28 @@ public final class Offsets {
     public static void widen(PrimitiveArray array, int from, int count, long[] out) {
         MemorySegment s = array.values();
         boolean signed = array.ptype().isSigned();
+        // Copied out in bulk, then widened on the heap: a loop of per-value segment reads here
+        // deoptimized repeatedly inside Spark's tasks.
         switch (array.ptype().byteWidth()) {
             case 1 -> {
+                byte[] tmp = new byte[count];
+                MemorySegment.copy(s, ValueLayout.JAVA_BYTE, from, tmp, 0, count);
                 for (int i = 0; i < count; i++) {
-                    byte b = s.get(ValueLayout.JAVA_BYTE, from + i);
-                    out[i] = signed ? b : b & 0xFF;
+                    out[i] = signed ? tmp[i] : tmp[i] & 0xFF;
                 }
             }
             case 2 -> {
+                short[] tmp = new short[count];
+                MemorySegment.copy(s, ValueLayout.JAVA_SHORT_UNALIGNED, 2L * from, tmp, 0, count);
                 for (int i = 0; i < count; i++) {
-                    short x = s.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * (from + i));
-                    out[i] = signed ? x : x & 0xFFFF;
+                    out[i] = signed ? tmp[i] : tmp[i] & 0xFFFF;
                 }
             }
             case 4 -> {
+                int[] tmp = new int[count];
+                MemorySegment.copy(s, ValueLayout.JAVA_INT_UNALIGNED, 4L * from, tmp, 0, count);
                 for (int i = 0; i < count; i++) {
-                    int x = s.get(ValueLayout.JAVA_INT_UNALIGNED, 4L * (from + i));
-                    out[i] = signed ? x : Integer.toUnsignedLong(x);
+                    out[i] = signed ? tmp[i] : Integer.toUnsignedLong(tmp[i]);
                 }
             }
             default -> MemorySegment.copy(s, ValueLayout.JAVA_LONG_UNALIGNED, 8L * from, out, 0, count);

@@ -579,6 +579,9 @@ final class GroupedAggregation implements Serializable {
 
     /** Reads a numeric, date or timestamp column as longs (decimals unscaled); nulls read as anything. */
     static void readLongs(ColumnVector v, DataType type, long[] out, int n) {
+        if (VortexVectors.readLongs(v, type instanceof DecimalType d ? d.scale() : 0, out, n)) {
+            return;
+        }
         switch (type) {
             case ByteType b -> {
                 for (int i = 0; i < n; i++) {

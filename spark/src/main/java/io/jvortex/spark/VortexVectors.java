@@ -9,6 +9,7 @@ import io.jvortex.array.ListArray;
 import io.jvortex.array.ListViewArray;
 import io.jvortex.array.MapArray;
 import io.jvortex.array.NullArray;
+import io.jvortex.array.Offsets;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.Validity;
@@ -272,11 +273,41 @@ final class VortexVectors {
 
     /** Fixed-width values read from one segment. */
     abstract static class Fixed extends Base {
+        final PrimitiveArray array;
         final MemorySegment values;
 
         Fixed(DataType type, PrimitiveArray array) {
             super(type, array.validity(), array.length());
+            this.array = array;
             this.values = array.values();
+        }
+    }
+
+    /**
+     * Reads the first {@code n} values of an integer vector (signed or unsigned up to 32 bits, or
+     * signed 64) as its getters give them, or of a decimal vector's unscaled longs at scale {@code
+     * scale}, in bulk: the segment is copied to the heap and widened there, rather than read value by
+     * value through the getters.
+     *
+     * @param v a vector
+     * @param scale the scale the caller reads a decimal vector at (ignored otherwise)
+     * @param out at least {@code n} longs
+     * @param n values
+     * @return false when the vector is of another kind, and nothing was read
+     */
+    static boolean readLongs(ColumnVector v, int scale, long[] out, int n) {
+        switch (v) {
+            case Fixed f when f.array.ptype().isInteger() && f.array.ptype() != PType.U64 -> {
+                Offsets.widen(f.array, 0, n, out);
+                return true;
+            }
+            case DecimalVector d when d.longsAt(scale) -> {
+                d.unscaledLongs(out, n);
+                return true;
+            }
+            default -> {
+                return false;
+            }
         }
     }
 
@@ -464,6 +495,18 @@ final class VortexVectors {
         /** @return a value's unscaled long, when {@link #longsAt} says so */
         long unscaledLong(int rowId) {
             return array.getUnscaledLong(rowId);
+        }
+
+        /** The first {@code n} unscaled longs in bulk, when {@link #longsAt} says so. */
+        void unscaledLongs(long[] out, int n) {
+            PType signed = switch (width) {
+                case 1 -> PType.I8;
+                case 2 -> PType.I16;
+                case 4 -> PType.I32;
+                default -> PType.I64;
+            };
+            Offsets.widen(new PrimitiveArray(new DType.Primitive(signed, false), array.values(), length,
+                    Validity.ALL_VALID), 0, n, out);
         }
 
         @Override
