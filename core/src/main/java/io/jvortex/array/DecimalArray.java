@@ -1,6 +1,7 @@
 package io.jvortex.array;
 
 import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
@@ -26,6 +27,26 @@ public record DecimalArray(DType.Decimal dtype, int valueByteWidth, MemorySegmen
             throw new IllegalArgumentException("decimal buffer of " + values.byteSize() + " bytes for " + length
                     + " values of " + valueByteWidth + " bytes");
         }
+    }
+
+    /**
+     * The unscaled values of the first {@code n} rows, widened to longs in bulk (what
+     * {@link #getUnscaledLong} gives for each row).
+     *
+     * @param n rows, at most {@link #length()}
+     * @param out at least {@code n} longs
+     * @throws IllegalStateException when {@code valueByteWidth > 8}
+     */
+    public void unscaledLongs(int n, long[] out) {
+        PType signed = switch (valueByteWidth) {
+            case 1 -> PType.I8;
+            case 2 -> PType.I16;
+            case 4 -> PType.I32;
+            case 8 -> PType.I64;
+            default -> throw new IllegalStateException("decimal width " + valueByteWidth + " does not fit a long");
+        };
+        Offsets.widen(new PrimitiveArray(new DType.Primitive(signed, false), values, length, Validity.ALL_VALID), 0, n,
+                out);
     }
 
     /**

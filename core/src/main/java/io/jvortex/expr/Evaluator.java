@@ -735,17 +735,8 @@ public final class Evaluator {
     private static void compareDecimal(DecimalArray d, BigInteger lit, Expr.Op op, int n, long[] out) {
         int width = d.valueByteWidth();
         if (width <= 8 && lit.bitLength() < 64) {
-            // the unscaled values as a signed primitive array of their width, widened in bulk
-            PType signed = switch (width) {
-                case 1 -> PType.I8;
-                case 2 -> PType.I16;
-                case 4 -> PType.I32;
-                default -> PType.I64;
-            };
             long[] keys = new long[n];
-            Offsets.widen(new PrimitiveArray(new DType.Primitive(signed, false), d.values().asSlice(0, (long) n * width), n,
-                    Validity.ALL_VALID), 0,
-                    n, keys);
+            d.unscaledLongs(n, keys);
             compareKeys(keys, n, lit.longValue(), op, out);
             return;
         }

@@ -302,7 +302,7 @@ final class VortexVectors {
                 return true;
             }
             case DecimalVector d when d.longsAt(scale) -> {
-                d.unscaledLongs(out, n);
+                d.array.unscaledLongs(n, out);
                 return true;
             }
             default -> {
@@ -475,7 +475,7 @@ final class VortexVectors {
     }
 
     static final class DecimalVector extends Base {
-        private final DecimalArray array;
+        final DecimalArray array;
         private final int width;
 
         private final int fileScale;
@@ -495,18 +495,6 @@ final class VortexVectors {
         /** @return a value's unscaled long, when {@link #longsAt} says so */
         long unscaledLong(int rowId) {
             return array.getUnscaledLong(rowId);
-        }
-
-        /** The first {@code n} unscaled longs in bulk, when {@link #longsAt} says so. */
-        void unscaledLongs(long[] out, int n) {
-            PType signed = switch (width) {
-                case 1 -> PType.I8;
-                case 2 -> PType.I16;
-                case 4 -> PType.I32;
-                default -> PType.I64;
-            };
-            Offsets.widen(new PrimitiveArray(new DType.Primitive(signed, false), array.values(), length,
-                    Validity.ALL_VALID), 0, n, out);
         }
 
         @Override
