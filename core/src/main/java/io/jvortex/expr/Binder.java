@@ -145,10 +145,13 @@ final class Binder {
             throw new IllegalArgumentException("comparison " + left.sql() + " " + op.symbol() + " " + right.sql()
                     + " needs a column on one side and a literal on the other");
         }
+        if (right instanceof Expr.Column other) {
+            return compareColumns(op, c, other);
+        }
         if (!(right instanceof Expr.Literal l)) {
             throw new IllegalArgumentException("comparison " + left.sql() + " " + op.symbol() + " " + right.sql()
-                    + ": comparing a column with " + (right instanceof Expr.Column ? "another column" : "an expression")
-                    + " is not supported; compare it with a literal");
+                    + ": comparing a column with an expression is not supported; compare it with a literal or a"
+                    + " column");
         }
         DType t = columnType(c);
         if (l.value().isNull()) {
@@ -159,6 +162,39 @@ final class Binder {
             case Coerced.Exact x -> new Expr.Compare(x.op(), c, new Expr.Literal(x.value()));
             case Coerced.Always a -> always(c);
             case Coerced.Never n -> never(c);
+        };
+    }
+
+    /**
+     * Two columns compared row by row, when their values order alike: integers (64-bit unsigned only
+     * with 64-bit unsigned), floats (in the IEEE total order literals use), decimals of one scale,
+     * dates, times and timestamps of one type (unit and time zone), strings, binaries, booleans.
+     */
+    private Expr compareColumns(Expr.Op op, Expr.Column left, Expr.Column right) {
+        DType a = columnType(left);
+        DType b = columnType(right);
+        if (!comparable(a.withNullable(false), b.withNullable(false))) {
+            throw new IllegalArgumentException("comparison " + left.sql() + " " + op.symbol() + " " + right.sql()
+                    + ": cannot compare column '" + left.name() + "' (" + a.display() + ") with column '"
+                    + right.name() + "' (" + b.display() + ")");
+        }
+        return new Expr.Compare(op, left, right);
+    }
+
+    private static boolean comparable(DType a, DType b) {
+        return switch (a) {
+            case DType.Primitive p when b instanceof DType.Primitive q -> p.ptype().isFloat()
+                    ? q.ptype().isFloat()
+                    : !q.ptype().isFloat() && (p.ptype() == PType.U64) == (q.ptype() == PType.U64);
+            case DType.Decimal d when b instanceof DType.Decimal e -> d.scale() == e.scale();
+            case DType.Utf8 u -> b instanceof DType.Utf8;
+            case DType.Binary x -> b instanceof DType.Binary;
+            case DType.Bool x -> b instanceof DType.Bool;
+            case DType.Extension e -> switch (family(a)) {
+                case DATE, TIME, TIMESTAMP -> a.equals(b);
+                default -> false;
+            };
+            default -> false;
         };
     }
 

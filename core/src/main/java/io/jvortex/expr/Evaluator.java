@@ -6,6 +6,7 @@ import io.jvortex.array.DecimalArray;
 import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.Offsets;
 import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.Take;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
@@ -245,6 +246,18 @@ public final class Evaluator {
             }
             case Expr.IsNull x -> nullTest(x.child(), n, true);
             case Expr.IsNotNull x -> nullTest(x.child(), n, false);
+            case Expr.Compare c when c.right() instanceof Expr.Column right -> {
+                Canonical a = plain((Expr.Column) c.left());
+                Canonical b = plain(right);
+                long[] raw = compareColumns(a, b, c.op(), n);
+                long[] valid = validWords(a.validity(), n);
+                long[] validRight = validWords(b.validity(), n);
+                long[] both = new long[valid.length];
+                for (int i = 0; i < both.length; i++) {
+                    both[i] = valid[i] & validRight[i];
+                }
+                yield leaf(raw, both, n);
+            }
             case Expr.Compare c -> {
                 if (values((Expr.Column) c.left()) instanceof Values.Encoded enc) {
                     Scalar literal = ((Expr.Literal) c.right()).value();
@@ -331,15 +344,36 @@ public final class Evaluator {
         return isNull ? new Tv(isNullBits, other) : new Tv(other, isNullBits);
     }
 
+    /** Buffers of rows a multi-column leaf expands from a dictionary, constant or runs: on the heap. */
+    private static final io.jvortex.array.Allocator HEAP =
+            bytes -> MemorySegment.ofArray(new long[Math.toIntExact((bytes + 7) >>> 3)]).asSlice(0, bytes);
+
+    private static PrimitiveArray rowIndices(int[] rows) {
+        return new PrimitiveArray(new DType.Primitive(PType.U32, false), MemorySegment.ofArray(rows), rows.length,
+                Validity.ALL_VALID);
+    }
+
+    /** Keeps the expanded rows for the column's other leaves of this chunk. */
+    private Canonical expanded(Expr.Column c, Canonical rows) {
+        current.put(c, new Values.Plain(rows));
+        return rows;
+    }
+
     private Canonical plain(Expr.Column c) {
         return switch (values(c)) {
             case Values.Plain p -> p.array();
-            case Values.Dict d -> throw new IllegalStateException("dictionary column '" + c.name()
-                    + "' reached a multi-column leaf");
-            case Values.Constant k -> throw new IllegalStateException("constant column '" + c.name()
-                    + "' reached a multi-column leaf");
-            case Values.Runs r -> throw new IllegalStateException("run-end column '" + c.name()
-                    + "' reached a multi-column leaf");
+            // a leaf over two columns (a comparison of one with the other) needs every row of each
+            case Values.Dict d -> expanded(c, Take.take(d.values(), d.codes(), HEAP));
+            case Values.Constant k -> expanded(c, Take.take(k.row(), rowIndices(new int[k.length()]), HEAP));
+            case Values.Runs r -> {
+                int[] runOf = new int[r.length()];
+                int start = 0;
+                for (int k = 0; k < r.ends().length; k++) {
+                    java.util.Arrays.fill(runOf, start, r.ends()[k], k);
+                    start = r.ends()[k];
+                }
+                yield expanded(c, Take.take(r.values(), rowIndices(runOf), HEAP));
+            }
             case Values.Encoded enc -> {
                 Canonical decoded = enc.form().decode();
                 current.put(c, new Values.Plain(decoded));
@@ -609,6 +643,201 @@ public final class Evaluator {
             default -> throw new IllegalArgumentException("cannot compare values of " + a.dtype().display());
         }
         return out;
+    }
+
+    /**
+     * Compares two columns row by row (types the binder checked: same family, same order), a block
+     * of keys at a time for numbers.
+     *
+     * @return the rows where the comparison holds, nulls not masked
+     */
+    static long[] compareColumns(Canonical left, Canonical right, Expr.Op op, int n) {
+        Canonical a = storage(left);
+        Canonical b = storage(right);
+        long[] out = new long[words(n)];
+        switch (a) {
+            case PrimitiveArray p when b instanceof PrimitiveArray q && p.ptype() == PType.I32
+                    && q.ptype() == PType.I32 -> {
+                // dates and 32-bit integers: compared as ints, a block at a time, without widening
+                int[] ka = new int[Math.min(n, KEY_BLOCK)];
+                int[] kb = new int[ka.length];
+                for (int from = 0; from < n; from += KEY_BLOCK) {
+                    int len = Math.min(KEY_BLOCK, n - from);
+                    MemorySegment.copy(p.values(), ValueLayout.JAVA_INT_UNALIGNED, 4L * from, ka, 0, len);
+                    MemorySegment.copy(q.values(), ValueLayout.JAVA_INT_UNALIGNED, 4L * from, kb, 0, len);
+                    pairBits(ka, kb, len, op, out, from >>> 6);
+                }
+            }
+            case PrimitiveArray p when b instanceof PrimitiveArray q -> {
+                long[] ka = new long[Math.min(n, KEY_BLOCK)];
+                long[] kb = new long[ka.length];
+                for (int from = 0; from < n; from += KEY_BLOCK) {
+                    int len = Math.min(KEY_BLOCK, n - from);
+                    keys(p, from, len, ka);
+                    keys(q, from, len, kb);
+                    pairBits(ka, kb, len, op, out, from >>> 6);
+                }
+            }
+            case BoolArray x when b instanceof BoolArray y -> {
+                long[] bx = bits(x.bits(), x.bitOffset(), n);
+                long[] by = bits(y.bits(), y.bitOffset(), n);
+                int[] signs = new int[n];
+                for (int i = 0; i < n; i++) {
+                    signs[i] = Long.compare((bx[i >>> 6] >>> i) & 1L, (by[i >>> 6] >>> i) & 1L);
+                }
+                compareSigns(signs, n, op, out);
+            }
+            case DecimalArray d when b instanceof DecimalArray e && d.valueByteWidth() <= 8
+                    && e.valueByteWidth() <= 8 -> {
+                long[] ka = new long[n];
+                long[] kb = new long[n];
+                d.unscaledLongs(n, ka);
+                e.unscaledLongs(n, kb);
+                pairBits(ka, kb, n, op, out, 0);
+            }
+            case DecimalArray d when b instanceof DecimalArray e -> {
+                // wider decimals (precision above 18) are rare: compared through BigInteger
+                int[] signs = new int[n];
+                for (int i = 0; i < n; i++) {
+                    signs[i] = d.isValid(i) && e.isValid(i) ? d.getUnscaled(i).compareTo(e.getUnscaled(i)) : 0;
+                }
+                compareSigns(signs, n, op, out);
+            }
+            default -> {
+                RowBytes x = RowBytes.of(a);
+                RowBytes y = RowBytes.of(b);
+                if (x == null || y == null) {
+                    throw new IllegalArgumentException("cannot compare values of " + a.dtype().display() + " with "
+                            + b.dtype().display());
+                }
+                int[] signs = new int[n];
+                for (int i = 0; i < n; i++) {
+                    long m = MemorySegment.mismatch(x.buffer(i), x.offset(i), x.offset(i) + x.length(i),
+                            y.buffer(i), y.offset(i), y.offset(i) + y.length(i));
+                    if (m < 0) {
+                        signs[i] = 0;
+                    } else if (m >= x.length(i) || m >= y.length(i)) {
+                        signs[i] = Integer.compare(x.length(i), y.length(i));
+                    } else {
+                        signs[i] = Integer.compare(x.buffer(i).get(ValueLayout.JAVA_BYTE, x.offset(i) + m) & 0xFF,
+                                y.buffer(i).get(ValueLayout.JAVA_BYTE, y.offset(i) + m) & 0xFF);
+                    }
+                }
+                compareSigns(signs, n, op, out);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Writes {@code x[i] op y[i]} for {@code i < len} as bits from word {@code word} of {@code out}:
+     * each word gathered in a register and stored once; {@code >}, {@code >=} swap the operands and
+     * {@code <>} inverts {@code =}.
+     */
+    private static void pairBits(long[] x, long[] y, int len, Expr.Op op, long[] out, int word) {
+        long[] a = op == Expr.Op.GT || op == Expr.Op.GE ? y : x;
+        long[] b = a == y ? x : y;
+        for (int base = 0, w = word; base < len; base += 64, w++) {
+            int end = Math.min(64, len - base);
+            long bits = 0;
+            switch (op) {
+                case EQ, NE -> {
+                    for (int j = 0; j < end; j++) {
+                        bits |= (a[base + j] == b[base + j] ? 1L : 0L) << j;
+                    }
+                }
+                case LT, GT -> {
+                    for (int j = 0; j < end; j++) {
+                        bits |= (a[base + j] < b[base + j] ? 1L : 0L) << j;
+                    }
+                }
+                default -> {
+                    for (int j = 0; j < end; j++) {
+                        bits |= (a[base + j] <= b[base + j] ? 1L : 0L) << j;
+                    }
+                }
+            }
+            out[w] = op == Expr.Op.NE ? ~bits & (-1L >>> (64 - end)) : bits;
+        }
+    }
+
+    /** {@link #pairBits(long[], long[], int, Expr.Op, long[], int)} over ints. */
+    private static void pairBits(int[] x, int[] y, int len, Expr.Op op, long[] out, int word) {
+        int[] a = op == Expr.Op.GT || op == Expr.Op.GE ? y : x;
+        int[] b = a == y ? x : y;
+        for (int base = 0, w = word; base < len; base += 64, w++) {
+            int end = Math.min(64, len - base);
+            long bits = 0;
+            switch (op) {
+                case EQ, NE -> {
+                    for (int j = 0; j < end; j++) {
+                        bits |= (a[base + j] == b[base + j] ? 1L : 0L) << j;
+                    }
+                }
+                case LT, GT -> {
+                    for (int j = 0; j < end; j++) {
+                        bits |= (a[base + j] < b[base + j] ? 1L : 0L) << j;
+                    }
+                }
+                default -> {
+                    for (int j = 0; j < end; j++) {
+                        bits |= (a[base + j] <= b[base + j] ? 1L : 0L) << j;
+                    }
+                }
+            }
+            out[w] = op == Expr.Op.NE ? ~bits & (-1L >>> (64 - end)) : bits;
+        }
+    }
+
+    /** Order-preserving long keys of a primitive block: floats in IEEE total order, U64 sign-flipped. */
+    private static void keys(PrimitiveArray p, int from, int len, long[] keys) {
+        if (p.ptype().isFloat()) {
+            floatKeys(p, from, len, keys);
+            return;
+        }
+        Offsets.widen(p, from, len, keys);
+        if (p.ptype() == PType.U64) {
+            for (int i = 0; i < len; i++) {
+                keys[i] ^= Long.MIN_VALUE;
+            }
+        }
+    }
+
+    /** Where each row's bytes are in a string or binary array. */
+    private record RowBytes(MemorySegment views, MemorySegment[] buffers, long[] offsets, MemorySegment bytes) {
+        static RowBytes of(Canonical a) {
+            return switch (a) {
+                case VarBinViewArray v -> new RowBytes(v.views(), v.dataBuffers().toArray(new MemorySegment[0]), null,
+                        null);
+                case VarBinArray v -> {
+                    long[] offsets = new long[v.length() + 1];
+                    Offsets.widen(v.offsets(), 0, v.length() + 1, offsets);
+                    yield new RowBytes(null, null, offsets, v.bytes());
+                }
+                default -> null;
+            };
+        }
+
+        int length(int i) {
+            return views != null ? views.get(ValueLayout.JAVA_INT_UNALIGNED, 16L * i)
+                    : (int) (offsets[i + 1] - offsets[i]);
+        }
+
+        MemorySegment buffer(int i) {
+            if (views == null) {
+                return bytes;
+            }
+            return length(i) <= VarBinViewArray.MAX_INLINE ? views
+                    : buffers[views.get(ValueLayout.JAVA_INT_UNALIGNED, 16L * i + 8)];
+        }
+
+        long offset(int i) {
+            if (views == null) {
+                return offsets[i];
+            }
+            return length(i) <= VarBinViewArray.MAX_INLINE ? 16L * i + 4
+                    : Integer.toUnsignedLong(views.get(ValueLayout.JAVA_INT_UNALIGNED, 16L * i + 12));
+        }
     }
 
     /** Items from which an IN list over a primitive column probes a hash set instead of one pass per item. */

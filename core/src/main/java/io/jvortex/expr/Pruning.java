@@ -62,6 +62,7 @@ public final class Pruning {
                 ColumnStats s = stats.get(c);
                 yield s != null && (allNull(s) || (s.max() != null && Boolean.FALSE.equals(s.max().value())));
             }
+            case Expr.Compare c when c.right() instanceof Expr.Column -> false;
             case Expr.Compare c -> compare(c.op(), (Expr.Column) c.left(), ((Expr.Literal) c.right()).value(), stats);
             case Expr.In in -> cannotIn(in, stats);
             case Expr.IsNull n -> n.child() instanceof Expr.Column c && stats.get(c) instanceof ColumnStats s
@@ -90,6 +91,7 @@ public final class Pruning {
             case Expr.Not n -> cannot(n.child(), stats);
             case Expr.And a -> cannotNot(a.left(), stats) && cannotNot(a.right(), stats);
             case Expr.Or o -> cannotNot(o.left(), stats) || cannotNot(o.right(), stats);
+            case Expr.Compare c when c.right() instanceof Expr.Column -> false;
             case Expr.Compare c -> compare(c.op().negate(), (Expr.Column) c.left(), ((Expr.Literal) c.right()).value(),
                     stats);
             case Expr.IsNull n -> cannot(new Expr.IsNotNull(n.child()), stats);

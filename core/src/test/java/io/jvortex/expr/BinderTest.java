@@ -114,7 +114,12 @@ class BinderTest {
         assertThatThrownBy(() -> bound("p.nope = 1")).hasMessageContaining("no field 'nope'");
         assertThatThrownBy(() -> bound("qty.x = 1")).hasMessageContaining("not a struct");
         assertThatThrownBy(() -> bound("qty")).hasMessageContaining("not a boolean");
-        assertThatThrownBy(() -> bound("qty = price")).hasMessageContaining("another column");
+        assertThatThrownBy(() -> bound("qty = price")).hasMessageContaining("cannot compare column 'qty' (i32)")
+                .hasMessageContaining("column 'price' (decimal");
+        assertThatThrownBy(() -> bound("qty < big")).hasMessageContaining("cannot compare column 'qty'");
+        assertThatThrownBy(() -> bound("day < ts")).hasMessageContaining("cannot compare column 'day'");
+        assertThat(bound("ratio < p.x")).isEqualTo(new Expr.Compare(Expr.Op.LT, Expr.col("ratio"), Expr.col("p.x")));
+        assertThat(bound("day >= day")).isEqualTo(new Expr.Compare(Expr.Op.GE, Expr.col("day"), Expr.col("day")));
         assertThatThrownBy(() -> bound("1 = 2")).hasMessageContaining("needs a column");
         assertThatThrownBy(() -> bound("qty LIKE 'a%'")).hasMessageContaining("LIKE needs a string column");
         assertThatThrownBy(() -> bound("p > 1")).hasMessageContaining("without ordering");

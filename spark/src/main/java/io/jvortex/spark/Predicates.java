@@ -41,7 +41,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  * <p>Translated: {@code = <> < <= > >= <=>}, {@code IN}, {@code IS_NULL}, {@code IS_NOT_NULL},
  * {@code STARTS_WITH}, {@code ENDS_WITH} and {@code CONTAINS} (as an escaped {@code LIKE}), {@code AND},
  * {@code OR}, {@code NOT}, {@code ALWAYS_TRUE/FALSE}, between a
- * top-level column and a literal. Floating-point columns are not pushed: Spark orders NaN above every
+ * top-level column and a literal; comparisons also between two top-level columns of one type. Floating-point columns are not pushed: Spark orders NaN above every
  * number and equal to itself, and treats {@code -0.0 = 0.0}, so IEEE comparisons would differ.
  * Both sides use SQL's three-valued logic, so a translated predicate keeps exactly the rows Spark's
  * filter keeps.
@@ -119,6 +119,11 @@ final class Predicates {
                 return Expr.in(Expr.col(col), items);
             }
             case "=", "<>", "<", "<=", ">", ">=", "<=>": {
+                String left = column(c[0], columns);
+                String right = column(c[1], columns);
+                if (left != null && right != null) {
+                    return compareColumns(p.name(), Expr.col(left), Expr.col(right));
+                }
                 boolean flipped = false;
                 String col = column(c[0], columns);
                 Expression other = c[1];
@@ -158,6 +163,24 @@ final class Predicates {
             default:
                 return null;
         }
+    }
+
+    /**
+     * Two columns of one Spark type compared row by row (Spark casts columns of different types, so
+     * they are not references then); whether their Vortex types order alike is the binder's check.
+     */
+    private static Expr compareColumns(String op, Expr.Column left, Expr.Column right) {
+        return switch (op) {
+            case "=" -> new Expr.Compare(Expr.Op.EQ, left, right);
+            case "<>" -> new Expr.Compare(Expr.Op.NE, left, right);
+            case "<" -> new Expr.Compare(Expr.Op.LT, left, right);
+            case "<=" -> new Expr.Compare(Expr.Op.LE, left, right);
+            case ">" -> new Expr.Compare(Expr.Op.GT, left, right);
+            case ">=" -> new Expr.Compare(Expr.Op.GE, left, right);
+            // null-safe: both null, or both present and equal
+            default -> Expr.or(Expr.and(left.isNull(), right.isNull()),
+                    Expr.and(left.isNotNull(), right.isNotNull(), new Expr.Compare(Expr.Op.EQ, left, right)));
+        };
     }
 
     /** Escapes {@code LIKE}'s wildcards and its escape character, so that the text matches itself. */

@@ -194,7 +194,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
             Predicates.references(p, refs);
             if (!refs.isEmpty() && partitions.containsAll(refs)) {
                 partitionOnly.add(p);
-            } else if (Predicates.toExpr(p, pushable) != null) {
+            } else if (binds(Predicates.toExpr(p, pushable))) {
                 pushedData.add(p);
             } else {
                 postScan.add(p);
@@ -212,6 +212,23 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         }
         files = kept;
         return postScan.toArray(Predicate[]::new);
+    }
+
+    /**
+     * Whether a translated predicate binds to the files' schema: two columns Spark sees with one type
+     * may still be stored as types Vortex does not compare with each other (timestamps of different
+     * units or time zones), and Spark then evaluates that comparison itself.
+     */
+    private boolean binds(Expr e) {
+        if (e == null) {
+            return false;
+        }
+        DType.Struct fileSchema = firstFileSchema();
+        try {
+            return fileSchema != null && e.bind(fileSchema) != null;
+        } catch (IllegalArgumentException ex) {
+            return false;
+        }
     }
 
     @Override

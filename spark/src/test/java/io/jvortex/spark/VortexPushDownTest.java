@@ -51,7 +51,11 @@ class VortexPushDownTest {
                 .add("ts", DataTypes.TimestampType, true)
                 .add("b", DataTypes.BooleanType, true)
                 .add("x", DataTypes.DoubleType, true)
-                .add("sh", DataTypes.ShortType, true);
+                .add("sh", DataTypes.ShortType, true)
+                .add("j", DataTypes.IntegerType, true)
+                .add("s2", DataTypes.StringType, true)
+                .add("d2", DataTypes.createDecimalType(10, 2), true)
+                .add("dt2", DataTypes.DateType, true);
         data = new ArrayList<>();
         for (int r = 0; r < ROWS; r++) {
             boolean sorted = r < ROWS / 2; // the first half is clustered, so zones prune
@@ -63,7 +67,11 @@ class VortexPushDownTest {
                     nullOr(random, Instant.ofEpochSecond(random.nextLong(-5_000, 5_000), random.nextInt(1000) * 1000L)),
                     nullOr(random, random.nextBoolean()),
                     nullOr(random, random.nextInt(20) == 0 ? Double.NaN : random.nextInt(-50, 50) / 4.0),
-                    nullOr(random, (short) random.nextInt(-20, 20))));
+                    nullOr(random, (short) random.nextInt(-20, 20)),
+                    nullOr(random, random.nextInt(-1000, 3000)),
+                    nullOr(random, WORDS[random.nextInt(WORDS.length)]),
+                    nullOr(random, BigDecimal.valueOf(random.nextLong(-100_000, 100_000), 2)),
+                    nullOr(random, LocalDate.ofEpochDay(random.nextInt(-50, 50)))));
         }
         // not cached: the in-memory cache prunes its batches with statistics that ignore NaN (x >= NaN loses rows)
         source = spark.createDataFrame(data, schema);
@@ -141,14 +149,22 @@ class VortexPushDownTest {
         return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
-    private static final String[] COLUMNS = {"id", "i", "s", "d", "dt", "ts", "b", "x", "sh"};
+    private static final String[] COLUMNS = {"id", "i", "s", "d", "dt", "ts", "b", "x", "sh", "j", "s2", "d2", "dt2"};
     private static final String[] OPS = {"=", "<>", "<", "<=", ">", ">=", "<=>"};
 
     private String column(SplittableRandom random) {
         return COLUMNS[random.nextInt(COLUMNS.length)];
     }
 
+    /** Pairs of columns compared with each other: the same type (pushed), or types Spark casts (not pushed). */
+    private static final String[][] PAIRS = {{"i", "j"}, {"s", "s2"}, {"d", "d2"}, {"dt", "dt2"}, {"j", "i"},
+        {"i", "sh"}, {"x", "x"}, {"id", "j"}, {"s2", "s"}, {"dt2", "dt"}};
+
     private String comparison(SplittableRandom random) {
+        if (random.nextInt(3) == 0) {
+            String[] pair = PAIRS[random.nextInt(PAIRS.length)];
+            return pair[0] + " " + OPS[random.nextInt(OPS.length)] + " " + pair[1];
+        }
         String c = column(random);
         String op = OPS[random.nextInt(OPS.length)];
         String lit = random.nextInt(15) == 0 ? "NULL" : literal(random, c);
@@ -174,6 +190,26 @@ class VortexPushDownTest {
             case Short s -> "CAST(" + s + " AS SMALLINT)";
             default -> v.toString();
         };
+    }
+
+    /**
+     * A comparison of two columns of one type is evaluated by the scan (EXPLAIN shows it pushed and no
+     * filter left to Spark) and keeps Spark's rows; nulls on either side drop the row, except for the
+     * null-safe equality.
+     */
+    @Test
+    void comparisonsOfTwoColumnsArePushedAndExact() {
+        for (String[] pair : new String[][] {{"i", "j"}, {"dt2", "dt"}, {"s", "s2"}, {"d", "d2"}}) {
+            for (String op : OPS) {
+                String predicate = pair[0] + " " + op + " " + pair[1];
+                Dataset<Row> actual = vortex.filter(predicate);
+                String plan = actual.queryExecution().executedPlan().toString();
+                assertThat(plan).as(predicate).contains("PostScanFilters: []").doesNotContain("Filter (")
+                        .containsPattern("PushedFilters: \\[[^]]*" + pair[0] + "[^]]*" + pair[1]);
+                assertThat(sorted(actual)).as(predicate).isNotEmpty()
+                        .containsExactlyElementsOf(sorted(source.filter(predicate)));
+            }
+        }
     }
 
     /**
