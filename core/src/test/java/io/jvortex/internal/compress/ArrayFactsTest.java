@@ -27,7 +27,7 @@ class ArrayFactsTest {
                 default -> r.nextInt(1, 5000);
             };
             boolean nullable = r.nextBoolean();
-            int shape = r.nextInt(4);
+            int shape = r.nextInt(6);
             long[] values = new long[n];
             long[] valid = new long[(n + 63) >>> 6];
             for (int i = 0; i < n; i++) {
@@ -35,7 +35,10 @@ class ArrayFactsTest {
                     case 0 -> r.nextLong();
                     case 1 -> r.nextInt(3);
                     case 2 -> i > 0 && r.nextInt(5) != 0 ? values[i - 1] : r.nextInt(100);
-                    default -> r.nextInt(4) != 0 ? 7 : r.nextLong(); // a majority
+                    case 3 -> r.nextInt(4) != 0 ? 7 : r.nextLong(); // a majority
+                    // a majority crowded into the last rows or the first ones: only some quarters hold it
+                    case 4 -> i < n * 2 / 5 ? r.nextLong() : 7;
+                    default -> i < n * 11 / 20 + 1 ? 7 : r.nextLong();
                 };
                 if (!nullable || r.nextInt(6) != 0) {
                     valid[i >>> 6] |= 1L << i;
