@@ -1167,10 +1167,11 @@ final class RowGroupReader {
         Canonical array(Arena arena) {
             List<MemorySegment> buffers = new ArrayList<>(full.size() + 1);
             for (byte[] buffer : full) {
-                buffers.add(copy(buffer, buffer.length, arena));
+                // a filled buffer is never written again (the next batch starts new ones): handed over as it is
+                buffers.add(MemorySegment.ofArray(buffer));
             }
             buffers.add(copy(data, used, arena));
-            MemorySegment viewSegment = arena.allocate(Math.max(16L * slots, 16), 16).asSlice(0, 16L * slots);
+            MemorySegment viewSegment = arena.allocate(Math.max(16L * slots, 16), 8).asSlice(0, 16L * slots);
             MemorySegment.copy(views, 0, viewSegment, ValueLayout.JAVA_BYTE, 0, 16 * slots);
             return new VarBinViewArray(leaf.dtype(), viewSegment, buffers, slots, validity(arena));
         }

@@ -16,9 +16,14 @@ class SeparateAllocationsTest {
         MemorySegment a = SeparateAllocations.INSTANCE.allocate(64, 8);
         MemorySegment b = SeparateAllocations.INSTANCE.allocate(64, 8);
         assertThat(a.scope()).isNotEqualTo(b.scope());
-        assertThat(a.isNative()).isTrue();
+        // 8-byte aligned buffers live on the heap (memory the JVM has mapped already), wider ones natively
+        assertThat(a.isNative()).isFalse();
+        assertThat(a.maxByteAlignment()).isGreaterThanOrEqualTo(8);
         assertThat(a.byteSize()).isEqualTo(64);
-        assertThat(a.address() % 8).isZero();
+        assertThat(SeparateAllocations.INSTANCE.allocate(13, 1).byteSize()).isEqualTo(13);
+        MemorySegment wide = SeparateAllocations.INSTANCE.allocate(64, 16);
+        assertThat(wide.isNative()).isTrue();
+        assertThat(wide.address() % 16).isZero();
         // zeroed, writable, and independent of each other
         assertThat(a.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0)).isZero();
         a.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 42);
