@@ -59,18 +59,21 @@ class VortexPushDownTest {
         data = new ArrayList<>();
         for (int r = 0; r < ROWS; r++) {
             boolean sorted = r < ROWS / 2; // the first half is clustered, so zones prune
+            int i = sorted ? r / 10 : random.nextInt(-1000, 3000);
+            BigDecimal d = BigDecimal.valueOf(random.nextLong(-100_000, 100_000), 2);
             data.add(RowFactory.create((long) r,
-                    nullOr(random, sorted ? r / 10 : random.nextInt(-1000, 3000)),
+                    nullOr(random, i),
                     nullOr(random, WORDS[random.nextInt(WORDS.length)] + (random.nextInt(4) == 0 ? r % 7 : "")),
-                    nullOr(random, BigDecimal.valueOf(random.nextLong(-100_000, 100_000), 2)),
+                    nullOr(random, d),
                     nullOr(random, LocalDate.ofEpochDay(random.nextInt(-50, 50))),
                     nullOr(random, Instant.ofEpochSecond(random.nextLong(-5_000, 5_000), random.nextInt(1000) * 1000L)),
                     nullOr(random, random.nextBoolean()),
                     nullOr(random, random.nextInt(20) == 0 ? Double.NaN : random.nextInt(-50, 50) / 4.0),
                     nullOr(random, (short) random.nextInt(-20, 20)),
-                    nullOr(random, random.nextInt(-1000, 3000)),
+                    // the second columns of the compared pairs hold the first one's value in a quarter of the rows
+                    nullOr(random, random.nextInt(4) == 0 ? i : random.nextInt(-1000, 3000)),
                     nullOr(random, WORDS[random.nextInt(WORDS.length)]),
-                    nullOr(random, BigDecimal.valueOf(random.nextLong(-100_000, 100_000), 2)),
+                    nullOr(random, random.nextInt(4) == 0 ? d : BigDecimal.valueOf(random.nextLong(-100_000, 100_000), 2)),
                     nullOr(random, LocalDate.ofEpochDay(random.nextInt(-50, 50)))));
         }
         // not cached: the in-memory cache prunes its batches with statistics that ignore NaN (x >= NaN loses rows)
