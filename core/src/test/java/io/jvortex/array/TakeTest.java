@@ -133,12 +133,14 @@ class TakeTest {
     @Test
     void blockedGathersKeepEveryByteForEveryIndexWidth() {
         SplittableRandom r = TestSupport.random("TakeTest.blockedGathersKeepEveryByteForEveryIndexWidth");
-        int n = 70_000;
+        // a big source read by few rows, and a small one (a dictionary's values) read by many
+        for (int n : new int[] {70_000, 300}) {
         for (int width : new int[] {1, 2, 4, 8, 16, 32}) {
-            MemorySegment v = alloc.allocate((long) n * width);
-            for (long b = 0; b < v.byteSize(); b += 8) {
-                v.set(ValueLayout.JAVA_LONG_UNALIGNED, b, r.nextLong());
+            MemorySegment whole = alloc.allocate(((long) n * width + 7) & ~7L);
+            for (long b = 0; b < whole.byteSize(); b += 8) {
+                whole.set(ValueLayout.JAVA_LONG_UNALIGNED, b, r.nextLong());
             }
+            MemorySegment v = whole.asSlice(0, (long) n * width);
             Canonical values = switch (width) {
                 case 1 -> new PrimitiveArray(new DType.Primitive(PType.U8, false), v, n, Validity.ALL_VALID);
                 case 2 -> new PrimitiveArray(new DType.Primitive(PType.U16, false), v, n, Validity.ALL_VALID);
@@ -148,8 +150,8 @@ class TakeTest {
                         Validity.ALL_VALID);
             };
             for (PType it : new PType[] {PType.U8, PType.U16, PType.U32, PType.U64}) {
-                int bound = it == PType.U8 ? 256 : it == PType.U16 ? 65_536 : n;
-                long[] idx = new long[2_600];
+                int bound = Math.min(n, it == PType.U8 ? 256 : it == PType.U16 ? 65_536 : n);
+                long[] idx = new long[n > 1_000 ? 2_600 : 5_000];
                 for (int i = 0; i < idx.length; i++) {
                     // the top of the range often: the sign bit of a byte or short index
                     idx[i] = r.nextInt(4) == 0 ? bound - 1 - r.nextInt(8) : r.nextInt(bound);
@@ -158,10 +160,11 @@ class TakeTest {
                 MemorySegment got = out instanceof PrimitiveArray p ? p.values() : ((DecimalArray) out).values();
                 for (int i = 0; i < idx.length; i++) {
                     assertThat(got.asSlice((long) i * width, width).toArray(ValueLayout.JAVA_BYTE))
-                            .as("width %d, %s index %d at %d", width, it, idx[i], i)
+                            .as("%d values of width %d, %s index %d at %d", n, width, it, idx[i], i)
                             .isEqualTo(v.asSlice(idx[i] * width, width).toArray(ValueLayout.JAVA_BYTE));
                 }
             }
+        }
         }
     }
 
