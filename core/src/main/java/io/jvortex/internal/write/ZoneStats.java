@@ -171,9 +171,7 @@ public final class ZoneStats {
                     if (d.valueByteWidth() <= 8) {
                         // unscaled values that fit a long fold as longs: no BigInteger per value
                         long[] v = scratch(len);
-                        for (int i = 0; i < len; i++) {
-                            v[i] = d.getUnscaledLong(i);
-                        }
+                        d.unscaledLongs(len, v);
                         long[] range = range(v, len, nulls == 0 ? null : d, false);
                         min = new Scalar(statType, BigInteger.valueOf(range[0]));
                         max = new Scalar(statType, BigInteger.valueOf(range[1]));
