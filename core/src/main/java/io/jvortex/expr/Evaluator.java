@@ -712,16 +712,8 @@ public final class Evaluator {
                 }
                 int[] signs = new int[n];
                 for (int i = 0; i < n; i++) {
-                    long m = MemorySegment.mismatch(x.buffer(i), x.offset(i), x.offset(i) + x.length(i),
-                            y.buffer(i), y.offset(i), y.offset(i) + y.length(i));
-                    if (m < 0) {
-                        signs[i] = 0;
-                    } else if (m >= x.length(i) || m >= y.length(i)) {
-                        signs[i] = Integer.compare(x.length(i), y.length(i));
-                    } else {
-                        signs[i] = Integer.compare(x.buffer(i).get(ValueLayout.JAVA_BYTE, x.offset(i) + m) & 0xFF,
-                                y.buffer(i).get(ValueLayout.JAVA_BYTE, y.offset(i) + m) & 0xFF);
-                    }
+                    signs[i] = compareBytes(x.buffer(i), x.offset(i), x.length(i), y.buffer(i), y.offset(i),
+                            y.length(i));
                 }
                 compareSigns(signs, n, op, out);
             }
@@ -1022,14 +1014,20 @@ public final class Evaluator {
 
     /** Unsigned lexicographic comparison of {@code a[off, off+len)} with {@code b[0, blen)}. */
     static int compareBytes(MemorySegment a, long off, int len, MemorySegment b, int blen) {
-        long m = MemorySegment.mismatch(a, off, off + len, b, 0, blen);
+        return compareBytes(a, off, len, b, 0, blen);
+    }
+
+    /** Unsigned lexicographic comparison of {@code a[off, off+len)} with {@code b[boff, boff+blen)}. */
+    private static int compareBytes(MemorySegment a, long off, int len, MemorySegment b, long boff, int blen) {
+        long m = MemorySegment.mismatch(a, off, off + len, b, boff, boff + blen);
         if (m < 0) {
             return 0;
         }
         if (m >= len || m >= blen) {
             return Integer.compare(len, blen);
         }
-        return Integer.compare(a.get(ValueLayout.JAVA_BYTE, off + m) & 0xFF, b.get(ValueLayout.JAVA_BYTE, m) & 0xFF);
+        return Integer.compare(a.get(ValueLayout.JAVA_BYTE, off + m) & 0xFF,
+                b.get(ValueLayout.JAVA_BYTE, boff + m) & 0xFF);
     }
 
     static boolean isFloat(DType t) {
