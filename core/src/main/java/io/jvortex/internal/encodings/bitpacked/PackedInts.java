@@ -116,8 +116,8 @@ public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, in
         }, patchPositions, patchValues);
     }
 
-    private static final java.lang.foreign.ValueLayout.OfLong LE_LONG =
-            java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.invoke.VarHandle LE_LONG =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /**
      * {@link Comparison#compareKeys} for keys and a literal in {@code [0, 2^62)}, where no difference
@@ -170,11 +170,10 @@ public record PackedInts(PrimitiveArray packed, long reference, int bitWidth, in
         }
         int wordCount = Comparison.words(n);
         java.util.Arrays.fill(flags, n, wordCount << 6, (byte) 0);
-        MemorySegment bytes = MemorySegment.ofArray(flags);
         for (int w = 0; w < wordCount; w++) {
             long bits = 0;
             for (int k = 0; k < 8; k++) {
-                long eight = bytes.get(LE_LONG, ((long) w << 6) + (k << 3));
+                long eight = (long) LE_LONG.get(flags, (w << 6) + (k << 3));
                 bits |= ((eight * 0x0102_0408_1020_4080L) >>> 56) << (k << 3);
             }
             words[w] = bits;

@@ -284,46 +284,74 @@ public final class RunEndEncoding implements Encoding, PointAccess, io.jvortex.s
         int runs = ends.length();
         int n = indices.length;
         int[] runOf = new int[n];
-        long[] block = new long[Math.min(runs, 1024)];
-        // 32-bit ends (the common case) are copied in bulk and widened in a loop the JIT vectorizes
-        int[] ints = ends.ptype().byteWidth() == 4 ? new int[block.length] : null;
-        // ends compare unsigned: with the sign bit flipped they compare as signed longs
-        long prev = Long.MIN_VALUE;
-        int i = 0;
-        for (int base = 0; base < runs; base += block.length) {
-            int count = Math.min(block.length, runs - base);
-            if (ints != null) {
-                MemorySegment.copy(ends.values(), I, 4L * base, ints, 0, count);
-                for (int k = 0; k < count; k++) {
-                    block[k] = Integer.toUnsignedLong(ints[k]);
+        long lastEnd;
+        int i;
+        if (ends.ptype().byteWidth() == 4) {
+            // 32-bit ends (the common case), walked as ints
+            int[] block = new int[Math.min(runs, 1024)];
+            long prev = 0;
+            i = 0;
+            for (int base = 0; base < runs; base += block.length) {
+                int count = Math.min(block.length, runs - base);
+                MemorySegment.copy(ends.values(), I, 4L * base, block, 0, count);
+                // non-decreasing as unsigned: no difference of neighbours, taken as longs, is negative
+                long signs = Integer.toUnsignedLong(block[0]) - prev;
+                for (int k = 1; k < count; k++) {
+                    signs |= Integer.toUnsignedLong(block[k]) - Integer.toUnsignedLong(block[k - 1]);
                 }
-            } else {
+                if (signs < 0) {
+                    long[] wide = new long[count];
+                    for (int k = 0; k < count; k++) {
+                        wide[k] = Integer.toUnsignedLong(block[k]);
+                    }
+                    throw decreasingEnd(node, wide, count, base, prev);
+                }
+                long last = Integer.toUnsignedLong(block[count - 1]);
+                int k = 0;
+                while (i < n && Long.compareUnsigned(last, offset + indices[i]) > 0) {
+                    // below a 32-bit end, so the row fits 32 bits too; ints compare unsigned with the sign flipped
+                    int target = (int) (offset + indices[i]) ^ Integer.MIN_VALUE;
+                    while ((block[k] ^ Integer.MIN_VALUE) <= target) {
+                        k++;
+                    }
+                    runOf[i++] = base + k;
+                }
+                prev = last;
+            }
+            lastEnd = prev;
+        } else {
+            long[] block = new long[Math.min(runs, 1024)];
+            // ends compare unsigned: with the sign bit flipped they compare as signed longs
+            long prev = Long.MIN_VALUE;
+            i = 0;
+            for (int base = 0; base < runs; base += block.length) {
+                int count = Math.min(block.length, runs - base);
                 // u64 ends above Long.MAX_VALUE come out negative
                 Offsets.widen(ends, base, count, block);
-            }
-            long before = prev ^ Long.MIN_VALUE;
-            boolean decreasing = false;
-            for (int k = 0; k < count; k++) {
-                long e = block[k] ^ Long.MIN_VALUE;
-                decreasing |= e < prev;
-                prev = e;
-            }
-            if (decreasing) {
-                throw decreasingEnd(node, block, count, base, before);
-            }
-            // the positions whose run this block holds (below its last end), found by walking the block
-            // forward: ascending positions, so each end is passed once
-            long last = block[count - 1];
-            int k = 0;
-            while (i < n && Long.compareUnsigned(last, offset + indices[i]) > 0) {
-                long target = (offset + indices[i]) ^ Long.MIN_VALUE;
-                while ((block[k] ^ Long.MIN_VALUE) <= target) {
-                    k++;
+                long before = prev ^ Long.MIN_VALUE;
+                boolean decreasing = false;
+                for (int k = 0; k < count; k++) {
+                    long e = block[k] ^ Long.MIN_VALUE;
+                    decreasing |= e < prev;
+                    prev = e;
                 }
-                runOf[i++] = base + k;
+                if (decreasing) {
+                    throw decreasingEnd(node, block, count, base, before);
+                }
+                // the positions whose run this block holds (below its last end), found by walking the block
+                // forward: ascending positions, so each end is passed once
+                long last = block[count - 1];
+                int k = 0;
+                while (i < n && Long.compareUnsigned(last, offset + indices[i]) > 0) {
+                    long target = (offset + indices[i]) ^ Long.MIN_VALUE;
+                    while ((block[k] ^ Long.MIN_VALUE) <= target) {
+                        k++;
+                    }
+                    runOf[i++] = base + k;
+                }
             }
+            lastEnd = prev ^ Long.MIN_VALUE;
         }
-        long lastEnd = prev ^ Long.MIN_VALUE;
         if (length > 0 && Long.compareUnsigned(lastEnd, offset + length) < 0) {
             throw node.error("last run end " + Long.toUnsignedString(lastEnd) + " does not reach offset + length = "
                     + (offset + length));
