@@ -259,7 +259,11 @@ def spark_section(spark):
     per_query, suite, write = spark_totals(spark)
     sf = spark.get("scale")
     out += [f"TPC-H SF {sf} from tpchgen-cli, all 8 tables; Spark {spark.get('sparkVersion')}, "
-            f"`{spark.get('master')}`, one session, JDK {spark.get('java')}, heap "
+            f"`{spark.get('master')}`, "
+            + (f"`spark.sql.shuffle.partitions` {spark.get('shufflePartitions')} (as in the connector's tests; "
+               "Spark's default of 200 gives every shuffle 200 tasks, a fixed cost both formats pay), "
+               if spark.get("shufflePartitions") is not None else "")
+            + f"one session, JDK {spark.get('java')}, heap "
             f"{spark.get('maxHeapBytes', 0) / 2**30:.1f} GiB (`io.jvortex.bench.spark.SparkTpchReport`, "
             "`bench/spark-tpch.sh`). Each table is read from tpchgen's Parquet and cached; the same cached "
             "DataFrame is written by Spark's Parquet writer with its defaults (snappy) and by "

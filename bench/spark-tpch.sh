@@ -9,6 +9,7 @@
 #   --runs N        timed runs of every query per format after the warm-up run (default 3)
 #   --write-runs N  writes of every table per writer (default 3)
 #   --only LIST     a subset of the queries, e.g. 1,6 (a smoke run)
+#   --shuffle-partitions N  spark.sql.shuffle.partitions (default 2, as the connector's tests use)
 #   --skip-build    reuse benchmarks/spark/target (classes and classpath.txt)
 #   --out FILE      the JSON (default bench/results/spark-tpch.json)
 #
@@ -28,10 +29,10 @@ report_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --scale) scale="${2:?--scale needs a value}"; shift ;;
-    --runs|--write-runs|--only) report_args+=("$1" "${2:?$1 needs a value}"); shift ;;
+    --runs|--write-runs|--only|--shuffle-partitions) report_args+=("$1" "${2:?$1 needs a value}"); shift ;;
     --skip-build) build=0 ;;
     --out) out="${2:?--out needs a value}"; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "spark-tpch.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift

@@ -31,7 +31,9 @@ import org.apache.spark.sql.SparkSession;
  * <p>Options: {@code --data DIR} (required), {@code --queries DIR} with {@code q01.sql}… (required),
  * {@code --work DIR} for the written tables (required; replaced), {@code --out FILE} (required), {@code
  * --scale SF} (recorded only), {@code --runs N} (3), {@code --write-runs N} (3), {@code --master M}
- * ({@code local[2]}), {@code --only 1,6,…} (a subset of queries).
+ * ({@code local[2]}), {@code --shuffle-partitions N} ({@code 2}, as the connector's tests use: Spark's default of
+ * 200 gives each shuffle of a two-core run 200 tasks, a fixed cost that both formats pay), {@code --only 1,6,…} (a
+ * subset of queries).
  */
 public final class SparkTpchReport {
     private static final List<String> TABLES =
@@ -56,6 +58,7 @@ public final class SparkTpchReport {
         int runs = Integer.parseInt(options.getOrDefault("runs", "3"));
         int writeRuns = Integer.parseInt(options.getOrDefault("write-runs", "3"));
         String master = options.getOrDefault("master", "local[2]");
+        int shufflePartitions = Integer.parseInt(options.getOrDefault("shuffle-partitions", "2"));
         List<Integer> queries = new ArrayList<>();
         if (options.containsKey("only")) {
             for (String q : options.get("only").split(",")) {
@@ -78,6 +81,7 @@ public final class SparkTpchReport {
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.session.timeZone", "UTC")
+                .config("spark.sql.shuffle.partitions", Integer.toString(shufflePartitions))
                 .getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         try {
@@ -97,6 +101,7 @@ public final class SparkTpchReport {
             String json = "{\"scale\":" + quote(options.getOrDefault("scale", "?"))
                     + ",\"sparkVersion\":" + quote(spark.version())
                     + ",\"master\":" + quote(master)
+                    + ",\"shufflePartitions\":" + shufflePartitions
                     + ",\"java\":" + quote(Runtime.version().toString())
                     + ",\"maxHeapBytes\":" + Runtime.getRuntime().maxMemory()
                     + ",\"runs\":" + runs + ",\"writeRuns\":" + writeRuns + ",\"writeWarmups\":1"
