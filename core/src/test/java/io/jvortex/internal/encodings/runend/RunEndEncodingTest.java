@@ -330,6 +330,56 @@ class RunEndEncodingTest {
         assertThat(skipped).as("iterations too long to decode").isLessThan(10);
     }
 
+    /**
+     * Takes of many positions (every end decoded, checked and walked block by block) against the full
+     * decode: 32-bit ends from 0, just below 2^31 and just below 2^32 (unsigned past the int range), 64-bit
+     * ends too, empty runs, repeated positions and offsets before the first end.
+     */
+    @Test
+    void denseTakesMatchTheFullDecode() {
+        SplittableRandom rnd = TestSupport.random("RunEndEncodingTest.denseTakesMatchTheFullDecode");
+        DType i32 = new DType.Primitive(PType.I32, false);
+        for (int iter = 0; iter < 40; iter++) {
+            int runs = 1 + rnd.nextInt(5000);
+            long start = switch (rnd.nextInt(3)) {
+                case 0 -> 0;
+                case 1 -> (1L << 31) - rnd.nextInt(1, 1000);
+                default -> (1L << 32) - 200_000;
+            };
+            long[] ends = new long[runs];
+            int[] values = new int[runs];
+            long at = start;
+            for (int r = 0; r < runs; r++) {
+                at += rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(1, 40);
+                ends[r] = at;
+                values[r] = rnd.nextInt();
+            }
+            long offset = start - rnd.nextLong(Math.min(start, 30) + 1);
+            long rows = ends[runs - 1] - offset;
+            if (rows <= 1) {
+                continue;
+            }
+            int length = (int) (rows - rnd.nextLong(Math.min(rows - 1, 5)));
+            PType et = rnd.nextInt(4) == 0 ? PType.U64 : PType.U32;
+            Node node = runEnd(et, ends, offset, TestNodes.i32(values));
+            List<Object> all = TestSupport.rows(TestNodes.decode(node, i32, length, arena));
+            int n = 1 + rnd.nextInt(Math.min(length, 20_000));
+            int[] positions = new int[n];
+            for (int k = 0; k < n; k++) {
+                positions[k] = k > 0 && rnd.nextInt(8) == 0 ? positions[k - 1] : rnd.nextInt(length);
+            }
+            Arrays.sort(positions);
+            List<Object> expected = new ArrayList<>();
+            for (int p : positions) {
+                expected.add(all.get(p));
+            }
+            assertThat(TestSupport.rows(TestNodes.take(node, i32, length, positions, arena)))
+                    .as("iteration %d: %d runs from %d, offset %d, length %d, %s ends, %d positions", iter, runs,
+                            start, offset, length, et, n)
+                    .isEqualTo(expected);
+        }
+    }
+
     /** A take finds the positions' runs in the pass that checks the ends: the same corrupt ends fail it. */
     @Test
     void corruptEndsAreRejectedByTake() {
