@@ -317,14 +317,10 @@ class RunEndEncodingTest {
                     };
                 }
                 Arrays.sort(positions);
-                List<Object> expected = new ArrayList<>();
-                for (int p : positions) {
-                    expected.add(all.get(p));
-                }
                 assertThat(TestSupport.rows(TestNodes.take(node, i32, length, positions, arena)))
                         .as("iteration %d round %d: %d runs, offset %d, length %d, %s ends, take %s", iter, round,
                                 runs, offset, length, et, Arrays.toString(positions))
-                        .isEqualTo(expected);
+                        .isEqualTo(rowsAt(all, positions));
             }
         }
         assertThat(skipped).as("iterations too long to decode").isLessThan(10);
@@ -369,15 +365,20 @@ class RunEndEncodingTest {
                 positions[k] = k > 0 && rnd.nextInt(8) == 0 ? positions[k - 1] : rnd.nextInt(length);
             }
             Arrays.sort(positions);
-            List<Object> expected = new ArrayList<>();
-            for (int p : positions) {
-                expected.add(all.get(p));
-            }
             assertThat(TestSupport.rows(TestNodes.take(node, i32, length, positions, arena)))
                     .as("iteration %d: %d runs from %d, offset %d, length %d, %s ends, %d positions", iter, runs,
                             start, offset, length, et, n)
-                    .isEqualTo(expected);
+                    .isEqualTo(rowsAt(all, positions));
         }
+    }
+
+    /** The rows of a full decode at the positions, in their order: what a take of them returns. */
+    private static List<Object> rowsAt(List<Object> all, int[] positions) {
+        List<Object> rows = new ArrayList<>();
+        for (int p : positions) {
+            rows.add(all.get(p));
+        }
+        return rows;
     }
 
     /** A take finds the positions' runs in the pass that checks the ends: the same corrupt ends fail it. */
