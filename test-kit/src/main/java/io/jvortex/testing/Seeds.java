@@ -9,7 +9,9 @@ import java.util.SplittableRandom;
  * <pre>{@code [jvortex] seed=123 (replay with -Djvortex.test.seed=123) for LABEL}</pre>
  *
  * <p>The property gives every call the same seed, so a test draws all its randomness from one seed
- * (deriving further generators from it) to be replayable as a whole.
+ * (deriving further generators from it) to be replayable as a whole. A test class that draws from
+ * several labelled seeds (its data from one, its queries from another) replays each one with
+ * {@code -Djvortex.test.seed.LABEL=N}, which the printed line names; it wins over the plain property.
  */
 public final class Seeds {
 
@@ -36,10 +38,13 @@ public final class Seeds {
      * @throws IllegalArgumentException when the property is set but not a number
      */
     public static long seed(String label) {
-        Long fixed = fixedSeed();
+        Long fixed = label == null ? null : fixedSeed(PROPERTY + "." + label);
+        if (fixed == null) {
+            fixed = fixedSeed(PROPERTY);
+        }
         long seed = fixed != null ? fixed : System.currentTimeMillis() * 1_000_003L ^ System.nanoTime();
-        System.out.println("[jvortex] seed=" + seed + " (replay with -D" + PROPERTY + "=" + seed + ")"
-                + (label == null ? "" : " for " + label));
+        System.out.println("[jvortex] seed=" + seed + " (replay with -D" + PROPERTY + (label == null ? "" : "." + label)
+                + "=" + seed + ")" + (label == null ? "" : " for " + label));
         return seed;
     }
 
@@ -62,9 +67,9 @@ public final class Seeds {
         return new SplittableRandom(seed(label));
     }
 
-    /** The property's seed, or null when it is not set. */
-    private static Long fixedSeed() {
-        String value = System.getProperty(PROPERTY);
+    /** The seed a property gives, or null when it is not set. */
+    private static Long fixedSeed(String property) {
+        String value = System.getProperty(property);
         // Surefire passes an unset ${jvortex.test.seed} through verbatim
         if (value == null || value.isBlank() || value.startsWith("${")) {
             return null;
@@ -72,7 +77,7 @@ public final class Seeds {
         try {
             return Long.parseLong(value.strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + PROPERTY + " must be a long, got \"" + value + "\"", e);
+            throw new IllegalArgumentException("-D" + property + " must be a long, got \"" + value + "\"", e);
         }
     }
 }

@@ -45,6 +45,25 @@ class SeedsTest {
     }
 
     @Test
+    void aLabelledPropertyFixesThatLabelsSeedOnly() {
+        String labelled = Seeds.PROPERTY + ".data";
+        try {
+            System.setProperty(Seeds.PROPERTY, "5");
+            System.setProperty(labelled, "77");
+            assertThat(Seeds.seed("data")).isEqualTo(77L);
+            assertThat(Seeds.seed("queries")).isEqualTo(5L);
+            assertThat(Seeds.seed()).isEqualTo(5L);
+            System.clearProperty(Seeds.PROPERTY);
+            assertThat(Seeds.random("data").nextLong()).isEqualTo(new java.util.SplittableRandom(77).nextLong());
+            System.setProperty(labelled, "x1");
+            assertThatThrownBy(() -> Seeds.seed("data")).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(labelled).hasMessageContaining("x1");
+        } finally {
+            System.clearProperty(labelled);
+        }
+    }
+
+    @Test
     void aBadPropertyIsAnError() {
         System.setProperty(Seeds.PROPERTY, "abc");
         assertThatThrownBy(Seeds::seed).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("abc");
