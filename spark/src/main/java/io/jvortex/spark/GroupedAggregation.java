@@ -19,6 +19,7 @@ import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Avg;
 import org.apache.spark.sql.connector.expressions.aggregate.Count;
 import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
 import org.apache.spark.sql.connector.expressions.aggregate.Max;
@@ -160,6 +161,38 @@ final class GroupedAggregation implements Serializable {
         return new GroupedAggregation(read, keys, aggs, new StructType(out.toArray(StructField[]::new)), text,
                 Math.max(1, maxGroups));
     }
+
+    /**
+     * Whether Spark, aggregating the rows itself, computes one of the aggregation's averages through a
+     * double: its optimizer (rule {@code DecimalAggregates}) averages a decimal expression of precision
+     * {@code p <= 11} as the double mean of its unscaled values divided by {@code 10^scale}, then rounds
+     * that to the result's scale. Pushed down, Spark divides the pushed sum by the pushed count exactly
+     * instead, and the two differ in the last digit wherever the double falls on the other side of a tie
+     * (an average of -8.2408125 is -8.240813 exactly but -8.240812 through the double). Such an aggregation
+     * is left to Spark, so that its results do not depend on the push-down.
+     *
+     * @param aggregation the aggregation as Spark first offers it (averages not yet split into sums and counts)
+     * @param columns the table's columns (data and partition)
+     * @param allowPrecisionLoss Spark's {@code spark.sql.decimalOperations.allowPrecisionLoss}
+     * @return true when an average goes through a double, or its type is not known
+     */
+    static boolean averagesThroughDoubles(Aggregation aggregation, StructType columns, boolean allowPrecisionLoss) {
+        // only the expressions' types matter here, not the values' bounds
+        Compiler c = new Compiler(columns, (name, type) -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO},
+                allowPrecisionLoss);
+        for (AggregateFunc f : aggregation.aggregateExpressions()) {
+            if (f instanceof Avg avg) {
+                Node node = c.node(avg.column());
+                if (node == null || node.type instanceof DecimalType d && d.precision() + 4 <= MAX_DOUBLE_DIGITS) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The decimal digits Spark's {@code DecimalAggregates} trusts a double with. */
+    private static final int MAX_DOUBLE_DIGITS = 15;
 
     private static boolean keyType(DataType t) {
         return t instanceof BooleanType || t instanceof ByteType || t instanceof ShortType

@@ -57,6 +57,8 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private StructType aggregateSchema;
     private String aggregateText;
     private GroupedAggregation grouped;
+    /** Whether the aggregation Spark offered has an average that Spark computes through a double. */
+    private boolean averagesThroughDoubles;
     private DType.Struct firstFileSchema;
     private boolean firstFileRead;
 
@@ -262,13 +264,17 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
 
     @Override
     public boolean supportCompletePushDown(Aggregation aggregation) {
+        // Spark asks this first with the aggregation as written, then (averages split into sums and
+        // counts) again, before pushAggregation: what the first call saw is kept
+        averagesThroughDoubles |= GroupedAggregation.averagesThroughDoubles(aggregation, tableSchema,
+                org.apache.spark.sql.internal.SQLConf.get().decimalOperationsAllowPrecisionLoss());
         // complete only when statistics answer it; otherwise each task aggregates its rows for Spark to merge
         return aggregatesPushed() && fromStatistics(aggregation) != null;
     }
 
     @Override
     public boolean pushAggregation(Aggregation aggregation) {
-        if (!aggregatesPushed() || !postScan.isEmpty()) {
+        if (!aggregatesPushed() || !postScan.isEmpty() || averagesThroughDoubles) {
             return false;
         }
         StatisticsAnswer answer = fromStatistics(aggregation);
