@@ -497,6 +497,45 @@ class VortexPushDownTest {
         assertThat(stats.sizeInBytes().longValue()).isPositive();
     }
 
+    /**
+     * Sequential keys compress to almost nothing: 400,000 of them are a few kilobytes on disk and 3.2 MB as
+     * Spark's rows. With a 1 MB broadcast threshold Spark must not broadcast them (the scan's size is at
+     * least its rows at Spark's widths), while a table of 1,000 rows is still broadcast.
+     */
+    @Test
+    void theSizeGivenToTheOptimizerIsNotTheCompressedSize(@TempDir Path tmp) {
+        String keys = tmp.resolve("keys").toString();
+        String small = tmp.resolve("small").toString();
+        spark.range(0, 400_000).coalesce(1).write().format("vortex").save(keys);
+        spark.range(0, 1_000).selectExpr("id * 400 k").coalesce(1).write().format("vortex").save(small);
+        long fileBytes = java.util.Arrays.stream(tmp.resolve("keys").toFile().listFiles((d, n) -> n.endsWith(".vortex")))
+                .mapToLong(java.io.File::length).sum();
+        assertThat(fileBytes).isLessThan(100_000);
+        var before = new java.util.HashMap<String, String>();
+        for (String key : List.of("spark.sql.autoBroadcastJoinThreshold", "spark.sql.adaptive.enabled")) {
+            before.put(key, spark.conf().get(key));
+        }
+        spark.conf().set("spark.sql.autoBroadcastJoinThreshold", 1L << 20);
+        spark.conf().set("spark.sql.adaptive.enabled", false);
+        try {
+            Dataset<Row> big = spark.read().format("vortex").load(keys);
+            var stats = big.queryExecution().optimizedPlan().stats();
+            assertThat(stats.sizeInBytes().longValue()).isGreaterThanOrEqualTo(400_000L * 8);
+            big.createOrReplaceTempView("size_keys");
+            spark.read().format("vortex").load(keys).createOrReplaceTempView("size_keys2");
+            spark.read().format("vortex").load(small).createOrReplaceTempView("size_small");
+            Dataset<Row> both = spark.sql("SELECT count(*) FROM size_keys a JOIN size_keys2 b ON a.id = b.id");
+            String plan = both.queryExecution().executedPlan().toString();
+            assertThat(plan).contains("SortMergeJoin").doesNotContain("BroadcastHashJoin");
+            assertThat(both.collectAsList()).containsExactly(RowFactory.create(400_000L));
+            Dataset<Row> dim = spark.sql("SELECT count(*) FROM size_keys a JOIN size_small s ON a.id = s.k");
+            assertThat(dim.queryExecution().executedPlan().toString()).contains("BroadcastHashJoin");
+            assertThat(dim.collectAsList()).containsExactly(RowFactory.create(1_000L));
+        } finally {
+            before.forEach((key, value) -> spark.conf().set(key, value));
+        }
+    }
+
     @Test
     void aBigFileIsReadInRowSplitsAndSmallFilesShareATask(@TempDir Path tmp) {
         String big = tmp.resolve("big").toString();
