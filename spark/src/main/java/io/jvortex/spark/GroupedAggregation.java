@@ -163,33 +163,47 @@ final class GroupedAggregation implements Serializable {
     }
 
     /**
-     * Whether Spark, aggregating the rows itself, computes one of the aggregation's averages through a
-     * double: its optimizer (rule {@code DecimalAggregates}) averages a decimal expression of precision
-     * {@code p <= 11} as the double mean of its unscaled values divided by {@code 10^scale}, then rounds
-     * that to the result's scale. Pushed down, Spark divides the pushed sum by the pushed count exactly
-     * instead, and the two differ in the last digit wherever the double falls on the other side of a tie
-     * (an average of -8.2408125 is -8.240813 exactly but -8.240812 through the double). Such an aggregation
-     * is left to Spark, so that its results do not depend on the push-down.
+     * Whether Spark, aggregating the rows itself, computes one of the aggregation's averages through
+     * doubles where the pushed-down average would be exact, so that the two could differ:
+     * <ul>
+     *   <li>its optimizer (rule {@code DecimalAggregates}) averages a decimal expression of precision
+     *       {@code p <= 11} as the double mean of its unscaled values divided by {@code 10^scale}, then rounds
+     *       that to the result's scale, while the pushed-down average divides the pushed sum by the pushed
+     *       count exactly: they round apart at ties (-8.2408125 is -8.240813 exactly, -8.240812 through the
+     *       double);</li>
+     *   <li>it sums an integer expression as doubles, which is exact only while every partial sum stays within
+     *       2^53 (2^53 + 1 plus 1 is 2^53 in doubles); the pushed-down sum is an exact long, cast once.</li>
+     * </ul>
+     * Such an aggregation is left to Spark, so that its results do not depend on the push-down.
      *
      * @param aggregation the aggregation as Spark first offers it (averages not yet split into sums and counts)
      * @param columns the table's columns (data and partition)
+     * @param bounds the data columns' value bounds
+     * @param rows the rows the scan reads at most
      * @param allowPrecisionLoss Spark's {@code spark.sql.decimalOperations.allowPrecisionLoss}
-     * @return true when an average goes through a double, or its type is not known
+     * @return true when an average may go through doubles, or its expression is not known
      */
-    static boolean averagesThroughDoubles(Aggregation aggregation, StructType columns, boolean allowPrecisionLoss) {
-        // only the expressions' types matter here, not the values' bounds
-        Compiler c = new Compiler(columns, (name, type) -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO},
-                allowPrecisionLoss);
+    static boolean averagesThroughDoubles(Aggregation aggregation, StructType columns, Bounds bounds, long rows,
+            boolean allowPrecisionLoss) {
+        Compiler c = new Compiler(columns, bounds, allowPrecisionLoss);
+        BigInteger n = BigInteger.valueOf(Math.max(rows, 1));
         for (AggregateFunc f : aggregation.aggregateExpressions()) {
             if (f instanceof Avg avg) {
                 Node node = c.node(avg.column());
-                if (node == null || node.type instanceof DecimalType d && d.precision() + 4 <= MAX_DOUBLE_DIGITS) {
+                if (node == null) {
+                    return true;
+                }
+                if (node.type instanceof DecimalType d ? d.precision() + 4 <= MAX_DOUBLE_DIGITS
+                        : node.lo.abs().max(node.hi.abs()).multiply(n).compareTo(EXACT_DOUBLES) > 0) {
                     return true;
                 }
             }
         }
         return false;
     }
+
+    /** The integers doubles hold exactly: up to 2^53. */
+    private static final BigInteger EXACT_DOUBLES = BigInteger.ONE.shiftLeft(53);
 
     /** The decimal digits Spark's {@code DecimalAggregates} trusts a double with. */
     private static final int MAX_DOUBLE_DIGITS = 15;

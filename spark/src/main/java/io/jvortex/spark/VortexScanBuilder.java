@@ -57,7 +57,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private StructType aggregateSchema;
     private String aggregateText;
     private GroupedAggregation grouped;
-    /** Whether the aggregation Spark offered has an average that Spark computes through a double. */
+    /** Whether the aggregation Spark offered has an average that Spark computes through doubles. */
     private boolean averagesThroughDoubles;
     private DType.Struct firstFileSchema;
     private boolean firstFileRead;
@@ -249,6 +249,22 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         return true;
     }
 
+    /** The data columns' unscaled value bounds over the planned files, from their statistics. */
+    private GroupedAggregation.Bounds bounds(VortexPlan p) {
+        Set<String> partitions = partitionNames();
+        return (column, type) -> {
+            if (partitions.contains(column)) {
+                return null;
+            }
+            var min = p.extreme(column, type, false);
+            var max = p.extreme(column, type, true);
+            if (min.isEmpty() || max.isEmpty()) {
+                return null;
+            }
+            return new BigInteger[] {unscaled(min.get().orElse(null), type), unscaled(max.get().orElse(null), type)};
+        };
+    }
+
     private VortexPlan plan() {
         if (plan == null) {
             plan = VortexPlan.of(files, dataSchema, listing.files().isEmpty() ? null : listing.files().getFirst().path(),
@@ -266,8 +282,11 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     public boolean supportCompletePushDown(Aggregation aggregation) {
         // Spark asks this first with the aggregation as written, then (averages split into sums and
         // counts) again, before pushAggregation: what the first call saw is kept
-        averagesThroughDoubles |= GroupedAggregation.averagesThroughDoubles(aggregation, tableSchema,
-                org.apache.spark.sql.internal.SQLConf.get().decimalOperationsAllowPrecisionLoss());
+        if (aggregatesPushed()) {
+            VortexPlan p = plan();
+            averagesThroughDoubles |= GroupedAggregation.averagesThroughDoubles(aggregation, tableSchema, bounds(p),
+                    p.totalRows(), org.apache.spark.sql.internal.SQLConf.get().decimalOperationsAllowPrecisionLoss());
+        }
         // complete only when statistics answer it; otherwise each task aggregates its rows for Spark to merge
         return aggregatesPushed() && fromStatistics(aggregation) != null;
     }
@@ -284,19 +303,9 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
             aggregateText = answer.text();
             return true;
         }
-        Set<String> partitions = partitionNames();
         VortexPlan p = plan();
-        grouped = GroupedAggregation.compile(aggregation, tableSchema, (column, type) -> {
-            if (partitions.contains(column)) {
-                return null;
-            }
-            var min = p.extreme(column, type, false);
-            var max = p.extreme(column, type, true);
-            if (min.isEmpty() || max.isEmpty()) {
-                return null;
-            }
-            return new BigInteger[] {unscaled(min.get().orElse(null), type), unscaled(max.get().orElse(null), type)};
-        }, p.totalRows(), org.apache.spark.sql.internal.SQLConf.get().decimalOperationsAllowPrecisionLoss(),
+        grouped = GroupedAggregation.compile(aggregation, tableSchema, bounds(p), p.totalRows(),
+                org.apache.spark.sql.internal.SQLConf.get().decimalOperationsAllowPrecisionLoss(),
                 options.getInt("pushDownAggregateMaxGroups", GroupedAggregation.MAX_GROUPS));
         return grouped != null;
     }
