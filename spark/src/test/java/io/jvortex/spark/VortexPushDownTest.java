@@ -319,15 +319,8 @@ class VortexPushDownTest {
                 "CAST(CASE WHEN id < 2 THEN (1 - 2 * id) * -1318.53 ELSE 0 END AS DECIMAL(10,2)) d",
                 "CAST(CASE WHEN id < 2 THEN (1 - 2 * id) * -1318.53 ELSE 0 END AS DECIMAL(15,2)) w")
                 .coalesce(1).write().format("vortex").save(path);
-        spark.read().format("vortex").load(path).createOrReplaceTempView("avg_pushed");
-        spark.read().format("vortex").option("pushDownAggregate", false).load(path).createOrReplaceTempView("avg_spark");
         for (String[] c : new String[][] {{"d", "false"}, {"d - 1", "false"}, {"w", "true"}, {"d * 1.5", "true"}}) {
-            String sql = "SELECT g, avg(" + c[0] + ") a, sum(" + c[0] + ") s, count(" + c[0] + ") n FROM {t} GROUP BY g";
-            Dataset<Row> pushed = spark.sql(sql.replace("{t}", "avg_pushed"));
-            assertThat(pushed.queryExecution().executedPlan().toString().contains("PushedGroupBy")).as(c[0])
-                    .isEqualTo(Boolean.parseBoolean(c[1]));
-            Dataset<Row> own = spark.sql(sql.replace("{t}", "avg_spark"));
-            assertThat(rowTexts(pushed)).as(c[0]).containsExactlyElementsOf(rowTexts(own));
+            Dataset<Row> own = averagesLikeSparks(path, c[0], Boolean.parseBoolean(c[1]));
             if (c[0].equals("d")) {
                 // the case is a tie: the exact quotient rounds the other way than Spark's result
                 for (Row r : own.collectAsList()) {
@@ -352,22 +345,32 @@ class VortexPushDownTest {
                 RowFactory.create(1L, 5L, 3L), RowFactory.create(1L, 7L, 4L)),
                 new StructType().add("g", DataTypes.LongType).add("v", DataTypes.LongType).add("w", DataTypes.LongType))
                 .coalesce(1).write().format("vortex").save(path);
-        spark.read().format("vortex").load(path).createOrReplaceTempView("avg_long_pushed");
-        spark.read().format("vortex").option("pushDownAggregate", false).load(path)
-                .createOrReplaceTempView("avg_long_spark");
         for (String[] c : new String[][] {{"v", "false"}, {"w", "true"}}) {
-            String sql = "SELECT g, avg(" + c[0] + ") a, sum(" + c[0] + ") s, count(" + c[0] + ") n FROM {t} GROUP BY g";
-            Dataset<Row> pushed = spark.sql(sql.replace("{t}", "avg_long_pushed"));
-            assertThat(pushed.queryExecution().executedPlan().toString().contains("PushedGroupBy")).as(c[0])
-                    .isEqualTo(Boolean.parseBoolean(c[1]));
-            Dataset<Row> own = spark.sql(sql.replace("{t}", "avg_long_spark"));
-            assertThat(rowTexts(pushed)).as(c[0]).containsExactlyElementsOf(rowTexts(own));
+            Dataset<Row> own = averagesLikeSparks(path, c[0], Boolean.parseBoolean(c[1]));
             if (c[0].equals("v")) {
                 // the exact sum, cast once, gives another average than Spark's sum of doubles
                 Row g0 = own.where("g = 0").collectAsList().getFirst();
                 assertThat(g0.getDouble(1)).isNotEqualTo((double) g0.getLong(2) / g0.getLong(3));
             }
         }
+    }
+
+    /**
+     * Averages, sums and counts of an expression per {@code g} over the Vortex files at {@code path}, with
+     * the push-down on and off: asserts whether the scan takes the aggregation and that both give the same rows.
+     *
+     * @return Spark's own aggregation (push-down off)
+     */
+    private static Dataset<Row> averagesLikeSparks(String path, String expr, boolean pushedDown) {
+        spark.read().format("vortex").load(path).createOrReplaceTempView("avg_pushed");
+        spark.read().format("vortex").option("pushDownAggregate", false).load(path).createOrReplaceTempView("avg_spark");
+        String sql = "SELECT g, avg(" + expr + ") a, sum(" + expr + ") s, count(" + expr + ") n FROM {t} GROUP BY g";
+        Dataset<Row> pushed = spark.sql(sql.replace("{t}", "avg_pushed"));
+        assertThat(pushed.queryExecution().executedPlan().toString().contains("PushedGroupBy")).as(expr)
+                .isEqualTo(pushedDown);
+        Dataset<Row> own = spark.sql(sql.replace("{t}", "avg_spark"));
+        assertThat(rowTexts(pushed)).as(expr).containsExactlyElementsOf(rowTexts(own));
+        return own;
     }
 
     /** Rows as text, sorted: groups come in any order. */
