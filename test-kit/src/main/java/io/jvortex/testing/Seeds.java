@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
  * Seeds for randomized tests: {@code -Djvortex.test.seed=N} replays a run, otherwise the seed comes
  * from the clock. Every seed handed out is printed, so that a failure can be replayed:
  *
- * <pre>{@code [jvortex] seed=123 (replay with -Djvortex.test.seed=123) for LABEL}</pre>
+ * <pre>{@code [jvortex] seed=123 (replay with -Djvortex.test.seed.LABEL=123) for LABEL}</pre>
  *
  * <p>The property gives every call the same seed, so a test draws all its randomness from one seed
  * (deriving further generators from it) to be replayable as a whole. A test class that draws from
