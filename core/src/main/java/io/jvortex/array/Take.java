@@ -56,6 +56,19 @@ public final class Take {
             return Canonicals.zeros(outType, length, Validity.ALL_INVALID, alloc);
         }
         PrimitiveArray checked = indices;
+        if (length > 0 && indexValidity instanceof Validity.AllValid && values instanceof PrimitiveArray p
+                && !indices.ptype().isSigned() && indices.ptype().byteWidth() <= 4
+                && gathersFromHeap(p.values().byteSize(), p.ptype().byteWidth(), length)) {
+            // The values are staged in a heap array of exactly n: the JVM's bounds check on each
+            // load finds an index out of range (an unsigned index of at most 32 bits stays an int
+            // that is either in [0, n) or out of the array), so no pass over the indices first.
+            try {
+                Canonical out = gather(values, new Indices(indices), alloc);
+                return nullableIndices ? Canonicals.withValidity(out, out.validity()) : out;
+            } catch (ArrayIndexOutOfBoundsException e) {
+                throw outOfRange(indices, Validity.ALL_VALID, n);
+            }
+        }
         if (length > 0 && !provenInRange(indices, n) && Long.compareUnsigned(unsignedMax(indices), n) >= 0) {
             if (!(indexValidity instanceof Validity.Bitmap bitmap)) {
                 throw outOfRange(indices, Validity.ALL_VALID, n);
@@ -251,13 +264,13 @@ public final class Take {
             case BoolArray b -> new BoolArray(b.dtype(), gatherBits(b.bits(), b.bitOffset(), idx, alloc), 0, len,
                     gatherValidity(b.validity(), idx, alloc));
             case PrimitiveArray p -> new PrimitiveArray(p.dtype(),
-                    gatherFixed(p.values(), p.ptype().byteWidth(), idx, alloc), len,
+                    gatherFixed(p.values(), p.ptype().byteWidth(), p.length(), idx, alloc), len,
                     gatherValidity(p.validity(), idx, alloc));
             case DecimalArray d -> new DecimalArray(d.dtype(), d.valueByteWidth(),
-                    gatherFixed(d.values(), d.valueByteWidth(), idx, alloc), len,
+                    gatherFixed(d.values(), d.valueByteWidth(), d.length(), idx, alloc), len,
                     gatherValidity(d.validity(), idx, alloc));
             case VarBinArray s -> gather(Canonicals.toViews(s, alloc), idx, alloc);
-            case VarBinViewArray s -> new VarBinViewArray(s.dtype(), gatherFixed(s.views(), 16, idx, alloc),
+            case VarBinViewArray s -> new VarBinViewArray(s.dtype(), gatherFixed(s.views(), 16, s.length(), idx, alloc),
                     s.dataBuffers(), len, gatherValidity(s.validity(), idx, alloc));
             case StructArray s -> {
                 List<Canonical> fields = new ArrayList<>(s.fields().size());
@@ -344,7 +357,7 @@ public final class Take {
      * read per row is the value's. (Loops of three segment accesses per row ran several times slower in
      * Spark's tasks than in isolation: their profiled loop predicates failed and deoptimized.)
      */
-    private static MemorySegment gatherFixed(MemorySegment src, int width, Indices idx, Allocator alloc) {
+    private static MemorySegment gatherFixed(MemorySegment src, int width, int count, Indices idx, Allocator alloc) {
         int len = idx.length;
         if (width == 16 && src.byteSize() <= MAX_HEAP_VIEWS_BYTES && 4L * len >= src.byteSize() >>> 4) {
             return gatherViews(src, idx.raw, len, alloc);
@@ -354,6 +367,10 @@ public final class Take {
         }
         MemorySegment out = alloc.allocateUninitialized((long) len * width);
         if (len == 0) {
+            return out;
+        }
+        if (gathersFromHeap(src.byteSize(), width, len)) {
+            gatherFromHeap(src, width, count, new Rows(idx.raw, Math.min(len, BLOCK)), len, out);
             return out;
         }
         Rows rows = new Rows(idx.raw, Math.min(len, BLOCK));
@@ -415,6 +432,72 @@ public final class Take {
         return out;
     }
 
+    /** Largest source of 1- to 8-byte values that {@link #gatherFromHeap} copies to the heap first. */
+    private static final long MAX_HEAP_SOURCE_BYTES = 1L << 16;
+
+    /**
+     * True when {@link #gatherFixed} copies the source to a heap array first: 1- to 8-byte values, a
+     * small source (such as a dictionary's values) that the rows read at least once over.
+     */
+    private static boolean gathersFromHeap(long srcBytes, int width, int len) {
+        return width <= 8 && Integer.bitCount(width) == 1 && srcBytes <= MAX_HEAP_SOURCE_BYTES
+                && (long) len * width >= srcBytes;
+    }
+
+    /**
+     * Gathers from a small source, such as a dictionary's values, copied to a heap array of exactly
+     * its {@code n} values once: each row then costs one array load instead of a checked segment read,
+     * with the indices read in their own width (the flights {@code distance} scan, a dictionary of
+     * i64, went from 0.56 to 0.45 ms).
+     */
+    private static void gatherFromHeap(MemorySegment src, int width, int n, Rows rows, int len, MemorySegment out) {
+        int[] r = rows.block;
+        switch (width) {
+            case 1 -> {
+                byte[] d = new byte[n];
+                MemorySegment.copy(src, B, 0, d, 0, n);
+                byte[] v = new byte[r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.load(from, len);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[r[i]];
+                    }
+                    MemorySegment.copy(v, 0, out, B, from, k);
+                }
+            }
+            case 2 -> {
+                short[] d = new short[n];
+                MemorySegment.copy(src, S, 0, d, 0, n);
+                short[] v = new short[r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.load(from, len);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[r[i]];
+                    }
+                    MemorySegment.copy(v, 0, out, S, 2L * from, k);
+                }
+            }
+            case 4 -> {
+                int[] d = new int[n];
+                MemorySegment.copy(src, I, 0, d, 0, n);
+                int[] v = new int[r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.gather(d, v, from, len);
+                    MemorySegment.copy(v, 0, out, I, 4L * from, k);
+                }
+            }
+            default -> {
+                long[] d = new long[n];
+                MemorySegment.copy(src, L, 0, d, 0, n);
+                long[] v = new long[r.length];
+                for (int from = 0; from < len; from += r.length) {
+                    int k = rows.gather(d, v, from, len);
+                    MemorySegment.copy(v, 0, out, L, 8L * from, k);
+                }
+            }
+        }
+    }
+
     /** Blocks of in-range indices of any integer width, read in bulk and widened to ints on the heap. */
     private static final class Rows {
         final int[] block;
@@ -434,6 +517,73 @@ public final class Take {
                 case 4 -> { }
                 default -> longs = new long[blockSize];
             }
+        }
+
+        /**
+         * Gathers {@code d}'s values at the indices from {@code from} (at most a block, none past
+         * {@code len}) into {@code v}, reading the indices in their own width; returns how many.
+         */
+        int gather(long[] d, long[] v, int from, int len) {
+            int k = Math.min(block.length, len - from);
+            switch (width) {
+                case 1 -> {
+                    MemorySegment.copy(ix, B, from, bytes, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[bytes[i] & 0xFF];
+                    }
+                }
+                case 2 -> {
+                    MemorySegment.copy(ix, S, 2L * from, shorts, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[shorts[i] & 0xFFFF];
+                    }
+                }
+                case 4 -> {
+                    MemorySegment.copy(ix, I, 4L * from, block, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[block[i]];
+                    }
+                }
+                default -> {
+                    MemorySegment.copy(ix, L, 8L * from, longs, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[(int) longs[i]];
+                    }
+                }
+            }
+            return k;
+        }
+
+        /** {@link #gather(long[], long[], int, int)} for 4-byte values. */
+        int gather(int[] d, int[] v, int from, int len) {
+            int k = Math.min(block.length, len - from);
+            switch (width) {
+                case 1 -> {
+                    MemorySegment.copy(ix, B, from, bytes, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[bytes[i] & 0xFF];
+                    }
+                }
+                case 2 -> {
+                    MemorySegment.copy(ix, S, 2L * from, shorts, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[shorts[i] & 0xFFFF];
+                    }
+                }
+                case 4 -> {
+                    MemorySegment.copy(ix, I, 4L * from, block, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[block[i]];
+                    }
+                }
+                default -> {
+                    MemorySegment.copy(ix, L, 8L * from, longs, 0, k);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[(int) longs[i]];
+                    }
+                }
+            }
+            return k;
         }
 
         /** Loads the indices from {@code from} (at most a block, none past {@code len}); returns how many. */
