@@ -40,6 +40,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  *
  * <p>Translated: {@code = <> < <= > >= <=>}, {@code IN}, {@code IS_NULL}, {@code IS_NOT_NULL},
  * {@code STARTS_WITH}, {@code ENDS_WITH} and {@code CONTAINS} (as an escaped {@code LIKE}), {@code AND},
+ * {@code SUBSTRING(column, 1, n)} compared by {@code =} or {@code IN} with string literals (as prefixes),
  * {@code OR}, {@code NOT}, {@code ALWAYS_TRUE/FALSE}, between a top-level column and a literal;
  * comparisons also between two top-level columns of one type. Floating-point columns are not pushed:
  * Spark orders NaN above every number and equal to itself, and treats {@code -0.0 = 0.0}, so IEEE
@@ -105,6 +106,18 @@ final class Predicates {
                 return Expr.col(col).like(p.name().equals("CONTAINS") ? "%" + escaped + "%" : "%" + escaped);
             }
             case "IN": {
+                Prefix prefix = prefix(c[0], columns);
+                if (prefix != null && c.length >= 2) {
+                    List<Expr> terms = new ArrayList<>();
+                    for (int i = 1; i < c.length; i++) {
+                        Expr term = prefix.equalTo(c[i]);
+                        if (term == null) {
+                            return null;
+                        }
+                        terms.add(term);
+                    }
+                    return Expr.or(terms.get(0), terms.subList(1, terms.size()).toArray(Expr[]::new));
+                }
                 String col = column(c[0], columns);
                 if (col == null || c.length < 2) {
                     return null;
@@ -120,6 +133,16 @@ final class Predicates {
                 return Expr.in(Expr.col(col), items);
             }
             case "=", "<>", "<", "<=", ">", ">=", "<=>": {
+                if (p.name().equals("=")) {
+                    Prefix prefix = prefix(c[0], columns);
+                    if (prefix != null) {
+                        return prefix.equalTo(c[1]);
+                    }
+                    prefix = prefix(c[1], columns);
+                    if (prefix != null) {
+                        return prefix.equalTo(c[0]);
+                    }
+                }
                 String left = column(c[0], columns);
                 String right = column(c[1], columns);
                 if (left != null && right != null) {
@@ -182,6 +205,46 @@ final class Predicates {
             default -> Expr.or(Expr.and(left.isNull(), right.isNull()),
                     Expr.and(left.isNotNull(), right.isNotNull(), new Expr.Compare(Expr.Op.EQ, left, right)));
         };
+    }
+
+    /**
+     * {@code SUBSTRING(column, 1, length)} of a string column: the first {@code length} characters
+     * (code points), or the whole string when it is shorter. TPC-H Q22 filters on
+     * {@code substring(c_phone, 1, 2) IN (...)}.
+     */
+    private record Prefix(String column, int length) {
+        /**
+         * The rows where the prefix equals a string literal: for a literal of exactly {@code length}
+         * characters, the strings that start with it (UTF-8 encodes each character as a prefix-free
+         * byte sequence, so a byte prefix is a character prefix); for a shorter one, the strings equal to
+         * it. Null for other operands, and for a longer literal, which no row equals (a constant false
+         * would not keep a null row null under {@code NOT}).
+         */
+        Expr equalTo(Expression operand) {
+            if (!(operand instanceof Literal<?> l) || !(l.value() instanceof UTF8String s)) {
+                return null;
+            }
+            int chars = s.numChars();
+            if (chars == length) {
+                return Expr.col(column).startsWith(s.toString());
+            }
+            return chars < length ? Expr.col(column).eq(Expr.lit(s.toString())) : null;
+        }
+    }
+
+    /** The {@link Prefix} an expression takes, or null when it is not one. */
+    private static Prefix prefix(Expression e, Set<String> columns) {
+        if (!(e instanceof GeneralScalarExpression g) || !g.name().equals("SUBSTRING") || g.children().length != 3) {
+            return null;
+        }
+        Expression[] c = g.children();
+        String col = column(c[0], columns);
+        if (col == null || !(c[1] instanceof Literal<?> pos) || !(c[2] instanceof Literal<?> len)
+                || !(pos.value() instanceof Integer start) || start != 1 || !(len.value() instanceof Integer n)
+                || n < 0) {
+            return null;
+        }
+        return new Prefix(col, n);
     }
 
     /** Escapes {@code LIKE}'s wildcards and its escape character, so that the text matches itself. */

@@ -115,6 +115,31 @@ class VortexPushDownTest {
         assertThat(pushed).as("predicates pushed to the scan").isGreaterThan(12);
     }
 
+    /**
+     * {@code substring(s, 1, k)} compared with literals shorter than, as long as and longer than k
+     * characters (non-ASCII and empty strings among them), alone and under {@code NOT}: the scan keeps
+     * Spark's rows, and takes the comparisons whose literals are at most k characters long.
+     */
+    @Test
+    void leadingSubstringsGiveSparksRows() {
+        SplittableRandom random = Seeds.random("spark-substrings");
+        int pushed = 0;
+        for (int q = 0; q < 16; q++) {
+            String predicate = substringPredicate(random);
+            if (random.nextInt(3) == 0) {
+                predicate = "NOT (" + predicate + ")";
+            }
+            Dataset<Row> actual = vortex.filter(predicate).select("id", "s");
+            String plan = actual.queryExecution().executedPlan().toString();
+            if (plan.contains("PostScanFilters: []")) {
+                pushed++;
+            }
+            assertThat(sorted(actual)).as("predicate %s (plan %s)", predicate, plan)
+                    .containsExactlyElementsOf(sorted(source.filter(predicate).select("id", "s")));
+        }
+        assertThat(pushed).as("substring predicates pushed to the scan").isGreaterThan(4);
+    }
+
     private String predicate(SplittableRandom random, int depth) {
         int kind = random.nextInt(depth >= 2 ? 6 : 9);
         return switch (kind) {
@@ -132,6 +157,9 @@ class VortexPushDownTest {
                 yield c + " IN (" + String.join(", ", items) + ")";
             }
             case 5 -> {
+                if (random.nextInt(3) == 0) {
+                    yield substringPredicate(random);
+                }
                 String w = WORDS[random.nextInt(WORDS.length)];
                 String function = switch (random.nextInt(3)) {
                     case 0 -> "startswith";
@@ -145,6 +173,24 @@ class VortexPushDownTest {
             case 7 -> "(" + predicate(random, depth + 1) + " OR " + predicate(random, depth + 1) + ")";
             default -> "NOT (" + predicate(random, depth + 1) + ")";
         };
+    }
+
+    /**
+     * {@code substring(s, pos, k) = / IN} literals shorter than, as long as and longer than {@code k}
+     * characters (pushed as prefixes when {@code pos} is 1), sometimes a null among them.
+     */
+    private static String substringPredicate(SplittableRandom random) {
+        int k = random.nextInt(0, 5);
+        int pos = random.nextInt(4) == 0 ? random.nextInt(-2, 3) : 1;
+        List<String> items = new ArrayList<>();
+        for (int n = random.nextInt(1, 4); n > 0; n--) {
+            String w = WORDS[random.nextInt(WORDS.length)];
+            items.add(random.nextInt(12) == 0 ? "NULL"
+                    : sqlString(w.substring(0, Math.min(w.length(), random.nextInt(0, k + 2)))));
+        }
+        String prefix = "substring(s, " + pos + ", " + k + ")";
+        return items.size() == 1 && random.nextBoolean() ? prefix + " = " + items.get(0)
+                : prefix + " IN (" + String.join(", ", items) + ")";
     }
 
     /** A Spark SQL string literal (backslash escapes, as Spark parses them by default). */
@@ -453,6 +499,15 @@ class VortexPushDownTest {
                 .doesNotContain("PushedFilters: []");
         assertThat(sorted(like)).containsExactlyElementsOf(
                 sorted(source.filter("endswith(s, '% off_sale') OR contains(s, 'ric')").select("id")));
+
+        // a leading substring compared with literals (TPC-H Q22) is pushed as prefixes, or as equality
+        // for a literal shorter than the substring
+        String prefixes = "substring(s, 1, 2) IN ('ap', 'ch', 'b', 'Är') OR substring(s, 1, 3) = 'zet'";
+        Dataset<Row> prefix = vortex.filter(prefixes).select("id");
+        assertThat(prefix.queryExecution().executedPlan().toString()).contains("PostScanFilters: []")
+                .contains("SUBSTRING(s, 1, 2)").doesNotContain("PushedFilters: []");
+        assertThat(sorted(prefix)).hasSizeGreaterThan(100)
+                .containsExactlyElementsOf(sorted(source.filter(prefixes).select("id")));
 
         // a selective filter on a clustered column: zones are pruned on the driver already
         Dataset<Row> selective = vortex.filter("i BETWEEN 100 AND 120").select("id");
