@@ -145,6 +145,11 @@ final class VortexBatchWrite implements BatchWrite {
         return true;
     }
 
+    /** The empty marker a committed write leaves in its target directory. */
+    static final String SUCCESS = "_SUCCESS";
+    /** Hadoop's switch for {@link #SUCCESS} (default true), which Spark's file sources honour too. */
+    static final String MARK_SUCCESS = "mapreduce.fileoutputcommitter.marksuccessfuljobs";
+
     @Override
     public void commit(WriterCommitMessage[] messages) {
         Path root = new Path(target);
@@ -179,6 +184,11 @@ final class VortexBatchWrite implements BatchWrite {
                 }
             }
             cleanUp(fs);
+            if (conf.get().getBoolean(MARK_SUCCESS, true)) {
+                // as Hadoop's FileOutputCommitter does for Spark's own file sources: what waits for the
+                // output (a scheduler's sensor, the next job) sees the write complete; readers skip it
+                fs.create(new Path(root, SUCCESS), true).close();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot commit the write to " + target + ": " + e.getMessage(), e);
         }

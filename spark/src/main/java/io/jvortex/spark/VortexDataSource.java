@@ -179,7 +179,8 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
 
     /**
      * The session's Hadoop configuration with the options added (so {@code fs.s3a.*} options apply;
-     * {@code vortex.local.useHadoop=true} reads local files through Hadoop's file system too).
+     * {@code vortex.local.useHadoop=true} reads local files through Hadoop's file system too;
+     * {@code mapreduce.fileoutputcommitter.marksuccessfuljobs=false} writes no {@code _SUCCESS}).
      *
      * @param options the source options
      * @return a new configuration
@@ -187,7 +188,8 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
     static Configuration hadoopConf(CaseInsensitiveStringMap options) {
         Configuration conf = SparkSession.active().sessionState().newHadoopConf();
         for (Map.Entry<String, String> e : options.asCaseSensitiveMap().entrySet()) {
-            if (e.getKey().startsWith("fs.") || e.getKey().startsWith("dfs.") || e.getKey().startsWith("vortex.")) {
+            if (e.getKey().startsWith("fs.") || e.getKey().startsWith("dfs.") || e.getKey().startsWith("vortex.")
+                    || e.getKey().startsWith("mapreduce.")) {
                 conf.set(e.getKey(), e.getValue());
             }
         }

@@ -72,6 +72,43 @@ class VortexWriteTest {
         assertThat(sorted(spark.read().format("vortex").load(path), "id")).containsExactlyElementsOf(sorted(second, "id"));
     }
 
+    /**
+     * Every committed write leaves an empty {@code _SUCCESS} in its target, as Spark's Parquet writer
+     * does, which readers skip; a failed job leaves none; Hadoop's switch turns it off.
+     */
+    @Test
+    void aCommittedWriteLeavesASuccessMarker(@TempDir Path dir) throws IOException {
+        Dataset<Row> rows = spark.range(0, 100).selectExpr("id", "cast(id % 3 as int) k");
+        Path plain = dir.resolve("plain");
+        rows.write().format("vortex").save(plain.toString());
+        assertThat(Files.size(plain.resolve("_SUCCESS"))).isZero();
+        Files.delete(plain.resolve("_SUCCESS"));
+        rows.write().format("vortex").mode(SaveMode.Append).save(plain.toString());
+        assertThat(plain.resolve("_SUCCESS")).exists();
+        assertThat(spark.read().format("vortex").load(plain.toString()).count()).isEqualTo(200);
+
+        Path partitioned = dir.resolve("partitioned");
+        rows.write().format("vortex").partitionBy("k").save(partitioned.toString());
+        assertThat(partitioned.resolve("_SUCCESS")).exists();
+        assertThat(spark.read().format("vortex").load(partitioned.toString()).count()).isEqualTo(100);
+
+        Path empty = dir.resolve("empty");
+        rows.limit(0).write().format("vortex").save(empty.toString());
+        assertThat(empty.resolve("_SUCCESS")).exists();
+
+        Dataset<Row> failing = spark.range(0, 20_000).repartition(2).selectExpr("failAt(id) id");
+        Path failed = dir.resolve("failed");
+        Files.createDirectories(failed);
+        assertThatThrownBy(() -> failing.write().format("vortex").mode(SaveMode.Overwrite).save(failed.toString()))
+                .hasStackTraceContaining("injected failure at row 7777");
+        assertThat(failed.resolve("_SUCCESS")).doesNotExist();
+
+        Path unmarked = dir.resolve("unmarked");
+        rows.write().format("vortex").option(VortexBatchWrite.MARK_SUCCESS, "false").save(unmarked.toString());
+        assertThat(unmarked.resolve("_SUCCESS")).doesNotExist();
+        assertThat(spark.read().format("vortex").load(unmarked.toString()).count()).isEqualTo(100);
+    }
+
     @Test
     void anEmptyDataFrameLeavesAReadableSchema(@TempDir Path dir) {
         String path = dir.resolve("empty").toString();
