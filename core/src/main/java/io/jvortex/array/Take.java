@@ -432,16 +432,15 @@ public final class Take {
         return out;
     }
 
-    /** Largest source of 1- to 8-byte values that {@link #gatherFromHeap} copies to the heap first. */
+    /** Largest source of 4- or 8-byte values that {@link #gatherFromHeap} copies to the heap first. */
     private static final long MAX_HEAP_SOURCE_BYTES = 1L << 16;
 
     /**
-     * True when {@link #gatherFixed} copies the source to a heap array first: 1- to 8-byte values, a
+     * True when {@link #gatherFixed} copies the source to a heap array first: 4- or 8-byte values, a
      * small source (such as a dictionary's values) that the rows read at least once over.
      */
     private static boolean gathersFromHeap(long srcBytes, int width, int len) {
-        return width <= 8 && Integer.bitCount(width) == 1 && srcBytes <= MAX_HEAP_SOURCE_BYTES
-                && (long) len * width >= srcBytes;
+        return (width == 4 || width == 8) && srcBytes <= MAX_HEAP_SOURCE_BYTES && (long) len * width >= srcBytes;
     }
 
     /**
@@ -453,36 +452,15 @@ public final class Take {
     private static void gatherFromHeap(MemorySegment src, int width, int n, Rows rows, int len, MemorySegment out) {
         int[] r = rows.block;
         switch (width) {
-            case 1 -> {
-                byte[] d = new byte[n];
-                MemorySegment.copy(src, B, 0, d, 0, n);
-                byte[] v = new byte[r.length];
-                for (int from = 0; from < len; from += r.length) {
-                    int k = rows.load(from, len);
-                    for (int i = 0; i < k; i++) {
-                        v[i] = d[r[i]];
-                    }
-                    MemorySegment.copy(v, 0, out, B, from, k);
-                }
-            }
-            case 2 -> {
-                short[] d = new short[n];
-                MemorySegment.copy(src, S, 0, d, 0, n);
-                short[] v = new short[r.length];
-                for (int from = 0; from < len; from += r.length) {
-                    int k = rows.load(from, len);
-                    for (int i = 0; i < k; i++) {
-                        v[i] = d[r[i]];
-                    }
-                    MemorySegment.copy(v, 0, out, S, 2L * from, k);
-                }
-            }
             case 4 -> {
                 int[] d = new int[n];
                 MemorySegment.copy(src, I, 0, d, 0, n);
                 int[] v = new int[r.length];
                 for (int from = 0; from < len; from += r.length) {
-                    int k = rows.gather(d, v, from, len);
+                    int k = rows.load(from, len);
+                    for (int i = 0; i < k; i++) {
+                        v[i] = d[r[i]];
+                    }
                     MemorySegment.copy(v, 0, out, I, 4L * from, k);
                 }
             }
@@ -524,38 +502,6 @@ public final class Take {
          * {@code len}) into {@code v}, reading the indices in their own width; returns how many.
          */
         int gather(long[] d, long[] v, int from, int len) {
-            int k = Math.min(block.length, len - from);
-            switch (width) {
-                case 1 -> {
-                    MemorySegment.copy(ix, B, from, bytes, 0, k);
-                    for (int i = 0; i < k; i++) {
-                        v[i] = d[bytes[i] & 0xFF];
-                    }
-                }
-                case 2 -> {
-                    MemorySegment.copy(ix, S, 2L * from, shorts, 0, k);
-                    for (int i = 0; i < k; i++) {
-                        v[i] = d[shorts[i] & 0xFFFF];
-                    }
-                }
-                case 4 -> {
-                    MemorySegment.copy(ix, I, 4L * from, block, 0, k);
-                    for (int i = 0; i < k; i++) {
-                        v[i] = d[block[i]];
-                    }
-                }
-                default -> {
-                    MemorySegment.copy(ix, L, 8L * from, longs, 0, k);
-                    for (int i = 0; i < k; i++) {
-                        v[i] = d[(int) longs[i]];
-                    }
-                }
-            }
-            return k;
-        }
-
-        /** {@link #gather(long[], long[], int, int)} for 4-byte values. */
-        int gather(int[] d, int[] v, int from, int len) {
             int k = Math.min(block.length, len - from);
             switch (width) {
                 case 1 -> {

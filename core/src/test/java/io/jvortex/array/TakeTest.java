@@ -73,8 +73,8 @@ class TakeTest {
                         && v >= 1L << (bits - 1));
                 idx[r.nextInt(len)] = v;
             }
-            // every value width: a small source is staged on the heap, where the JVM's bounds check
-            // is what finds a bad index
+            // every value width: a small source of 4- or 8-byte values is staged on the heap, where the
+            // JVM's bounds check is what finds a bad index
             PType valueType = new PType[] {PType.I8, PType.I16, PType.I32, PType.I64}[r.nextInt(4)];
             PrimitiveArray values = TestArrays.primitive(valueType, false, new long[n], null);
             PrimitiveArray indices = indices(alloc, ptype, idx, Validity.ALL_VALID);
