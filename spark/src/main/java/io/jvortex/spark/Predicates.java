@@ -209,8 +209,8 @@ final class Predicates {
 
     /**
      * {@code SUBSTRING(column, 1, length)} of a string column: the first {@code length} characters
-     * (code points), or the whole string when it is shorter. Spark reads a start of 0 as 1. TPC-H Q22 filters on
-     * {@code substring(c_phone, 1, 2) IN (...)}.
+     * (code points), or the whole string when it is shorter. Spark reads a start of 0 as 1. TPC-H Q22
+     * filters on {@code substring(c_phone, 1, 2) IN (...)}.
      */
     private record Prefix(String column, int length) {
         /**
@@ -240,8 +240,8 @@ final class Predicates {
         Expression[] c = g.children();
         String col = column(c[0], columns);
         if (col == null || !(c[1] instanceof Literal<?> pos) || !(c[2] instanceof Literal<?> len)
-                || !(pos.value() instanceof Integer start) || (start != 0 && start != 1) || !(len.value() instanceof Integer n)
-                || n < 0) {
+                || !(pos.value() instanceof Integer start) || (start != 0 && start != 1)
+                || !(len.value() instanceof Integer n) || n < 0) {
             return null;
         }
         return new Prefix(col, n);
