@@ -41,7 +41,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * <p>Translated: {@code = <> < <= > >= <=>}, {@code IN}, {@code IS_NULL}, {@code IS_NOT_NULL},
  * {@code STARTS_WITH}, {@code ENDS_WITH} and {@code CONTAINS} (as an escaped {@code LIKE}), {@code AND},
  * {@code OR}, {@code NOT}, {@code ALWAYS_TRUE/FALSE}, between a top-level column and a literal;
- * {@code SUBSTRING(column, 1, n)} compared by {@code =} or {@code IN} with string literals (as prefixes);
+ * {@code SUBSTRING(column, 1, n)} (or start 0, which Spark reads as 1) compared by {@code =} or {@code IN}
+ * with string literals (as prefixes);
  * comparisons also between two top-level columns of one type. Floating-point columns are not pushed:
  * Spark orders NaN above every number and equal to itself, and treats {@code -0.0 = 0.0}, so IEEE
  * comparisons would differ.
