@@ -76,10 +76,17 @@ public final class OnPairScheme implements Scheme {
         }
         OnPairEncoder encoder = OnPairEncoder.train(rows.data(), rows.offsets(), rows.length());
         int[] offsets = rows.offsets();
-        int[] codes = new int[rows.data().length];
+        // a token covers several bytes on most data: start at a third of the bytes and grow when a row
+        // may not fit (it takes at most one id per byte), instead of an int per byte up front
+        int[] codes = new int[rows.data().length / 3 + 64];
         int[] codeOffsets = new int[rows.length() + 1];
         int pos = 0;
         for (int i = 0; i < rows.length(); i++) {
+            int bytes = offsets[i + 1] - offsets[i];
+            if (codes.length - pos < bytes) {
+                codes = Arrays.copyOf(codes, (int) Math.min(rows.data().length,
+                        Math.max((long) pos + bytes, codes.length + (codes.length >>> 1))));
+            }
             pos = encoder.encode(rows.data(), offsets[i], offsets[i + 1], codes, pos);
             codeOffsets[i + 1] = pos;
         }
