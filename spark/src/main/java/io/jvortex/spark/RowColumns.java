@@ -104,6 +104,21 @@ final class RowColumns {
             return new Validity.Bitmap(MemorySegment.ofArray(Arrays.copyOf(validity, (count + 7) >>> 3)), 0);
         }
 
+        /**
+         * Sizes this empty builder's arrays for about as many values as {@code previous} (a builder of
+         * the same type that has been built) held, so that a batch like the last one grows none of them.
+         *
+         * @param previous the builder of the previous batch
+         */
+        void presize(Builder previous) {
+            validity = new byte[Math.max(validity.length, (previous.count + 7) >>> 3)];
+        }
+
+        /** Capacity for about {@code values} values: the previous batch's count plus a little headroom. */
+        static int headroom(long values) {
+            return (int) Math.min(Integer.MAX_VALUE - 16, values + (values >>> 4) + 16);
+        }
+
         abstract void appendValue(SpecializedGetters g, int ordinal);
 
         abstract void appendZero();
@@ -184,6 +199,12 @@ final class RowColumns {
             super(dtype);
         }
 
+        @Override
+        void presize(Builder previous) {
+            super.presize(previous);
+            bits = new byte[Math.max(bits.length, (headroom(previous.count) + 7) >>> 3)];
+        }
+
         private void set(boolean v) {
             if ((count >>> 3) >= bits.length) {
                 bits = Arrays.copyOf(bits, bits.length * 2);
@@ -234,6 +255,18 @@ final class RowColumns {
                 case 4 -> ints = new int[1024];
                 case 2 -> shorts = new short[1024];
                 default -> bytes = new byte[1024];
+            }
+        }
+
+        @Override
+        void presize(Builder previous) {
+            super.presize(previous);
+            int n = Math.max(1024, previous.count);
+            switch (ptype.byteWidth()) {
+                case 8 -> longs = new long[n];
+                case 4 -> ints = new int[n];
+                case 2 -> shorts = new short[n];
+                default -> bytes = new byte[n];
             }
         }
 
@@ -311,6 +344,12 @@ final class RowColumns {
             return Math.max(1, width / 8);
         }
 
+        @Override
+        void presize(Builder previous) {
+            super.presize(previous);
+            words = new long[Math.max(words.length, previous.count * wordsPerValue())];
+        }
+
         private void put(Decimal d) {
             int w = wordsPerValue();
             if ((count + 1) * w > words.length) {
@@ -350,7 +389,8 @@ final class RowColumns {
             MemorySegment values;
             MemorySegment all = MemorySegment.ofArray(words);
             if (width >= 8) {
-                values = MemorySegment.ofArray(Arrays.copyOf(words, count * wordsPerValue()));
+                // the builder is dropped after build(): its array becomes the segment
+                values = all.asSlice(0, 8L * count * wordsPerValue());
             } else {
                 // narrower widths: take the low bytes of each 8-byte word
                 byte[] narrow = new byte[count * width];
@@ -386,6 +426,13 @@ final class RowColumns {
         BytesBuilder(DType dtype, boolean utf8) {
             super(dtype);
             this.utf8 = utf8;
+        }
+
+        @Override
+        void presize(Builder previous) {
+            super.presize(previous);
+            data = new byte[Math.max(data.length, headroom(((BytesBuilder) previous).size))];
+            offsets = new long[Math.max(offsets.length, previous.count + 2)];
         }
 
         private void ensure(long more) {
@@ -449,12 +496,34 @@ final class RowColumns {
 
     static final class StructBuilder extends Builder {
         private final Builder[] fields;
+        private final StructType type;
 
         StructBuilder(DType.Struct dtype, StructType type) {
             super(dtype);
+            this.type = type;
             this.fields = new Builder[type.fields().length];
             for (int i = 0; i < fields.length; i++) {
                 fields[i] = of(type.fields()[i].dataType(), dtype.fields().get(i));
+            }
+        }
+
+        /**
+         * An empty builder for the next batch, its arrays sized like this one's (which has been built).
+         *
+         * @return the builder
+         */
+        StructBuilder next() {
+            StructBuilder next = new StructBuilder((DType.Struct) dtype, type);
+            next.presize(this);
+            return next;
+        }
+
+        @Override
+        void presize(Builder previous) {
+            super.presize(previous);
+            Builder[] before = ((StructBuilder) previous).fields;
+            for (int i = 0; i < fields.length; i++) {
+                fields[i].presize(before[i]);
             }
         }
 
@@ -514,6 +583,13 @@ final class RowColumns {
             this.elements = of(type.elementType(), dtype.element());
         }
 
+        @Override
+        void presize(Builder previous) {
+            super.presize(previous);
+            offsets = new int[Math.max(offsets.length, previous.count + 2)];
+            elements.presize(((ListBuilder) previous).elements);
+        }
+
         private void grow() {
             if (count + 2 > offsets.length) {
                 offsets = Arrays.copyOf(offsets, offsets.length * 2);
@@ -559,6 +635,14 @@ final class RowColumns {
             super(dtype);
             this.keys = of(type.keyType(), dtype.key());
             this.values = of(type.valueType(), dtype.value());
+        }
+
+        @Override
+        void presize(Builder previous) {
+            super.presize(previous);
+            offsets = new int[Math.max(offsets.length, previous.count + 2)];
+            keys.presize(((MapBuilder) previous).keys);
+            values.presize(((MapBuilder) previous).values);
         }
 
         private void grow() {

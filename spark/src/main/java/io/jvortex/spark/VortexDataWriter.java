@@ -79,9 +79,11 @@ final class VortexDataWriter implements DataWriter<InternalRow> {
 
         void flush() {
             if (batch.count > 0) {
-                // the builder is dropped here: the writer keeps its arrays instead of copying them
-                writer.writeOwned(batch.build());
-                batch = new RowColumns.StructBuilder(dtype, dataSchema);
+                // the builder is dropped here: the writer keeps its arrays instead of copying them; the
+                // next one starts with arrays sized like this batch's, so it does not grow them again
+                RowColumns.StructBuilder built = batch;
+                writer.writeOwned(built.build());
+                batch = built.next();
             }
         }
     }

@@ -39,6 +39,8 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -210,8 +212,14 @@ class VortexTypesTest {
         return Instant.ofEpochSecond(Math.floorDiv(us, 1_000_000L), Math.floorMod(us, 1_000_000L) * 1000);
     }
 
-    @Test
-    void sparkWrittenEveryTypeReadsInJvortexAndRust(@TempDir Path dir) throws IOException {
+    /**
+     * Every type Spark writes, in one batch (the default of 64 Ki rows) and in batches of 7 rows: each
+     * batch's builders start with arrays sized like the previous batch's, and the strings and arrays
+     * here vary in length from batch to batch, so some batches outgrow them.
+     */
+    @ParameterizedTest(name = "batchRows {0}")
+    @ValueSource(ints = {65536, 7})
+    void sparkWrittenEveryTypeReadsInJvortexAndRust(int batchRows, @TempDir Path dir) throws IOException {
         Dataset<Row> df = spark.sql("""
                 select id,
                   case when id % 7 = 1 then null else cast(id % 200 - 100 as tinyint) end b,
@@ -235,7 +243,7 @@ class VortexTypesTest {
                 from range(200)
                 """);
         String out = dir.resolve("spark").toString();
-        df.coalesce(1).write().format("vortex").save(out);
+        df.coalesce(1).write().format("vortex").option("batchRows", batchRows).save(out);
         Path file;
         try (Stream<Path> files = Files.list(Path.of(out))) {
             List<Path> found = files.filter(p -> p.toString().endsWith(".vortex")).toList();
