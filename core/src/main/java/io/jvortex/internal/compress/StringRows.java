@@ -134,6 +134,34 @@ public final class StringRows {
     }
 
     /**
+     * The first of two words that locate row {@code i}'s value in this array: its view's first word
+     * (length and prefix), or for a {@link VarBinArray} its start offset. Two rows of the same array
+     * whose {@link #identity} and {@link #identity2} are both equal hold equal bytes: an inlined
+     * value's words are its bytes, any other's point at the same bytes. (Rows with equal bytes may
+     * still have different identities.)
+     *
+     * @param i a row
+     * @return the first word
+     */
+    public long identity(int i) {
+        if (views == null) {
+            return offsets[offset(i)];
+        }
+        return words[2 * word(i)];
+    }
+
+    /**
+     * @param i a row, just passed to {@link #identity}
+     * @return the second word of its identity: its view's second word, or its end offset
+     */
+    public long identity2(int i) {
+        if (views == null) {
+            return offsets[offset(i) + 1];
+        }
+        return words[2 * word(i) + 1];
+    }
+
+    /**
      * The first four bytes of row {@code i} as an unsigned big-endian number, bytes past the value's
      * end counted as zero: when two rows' keys differ, they order the rows as an unsigned byte-wise
      * comparison of the whole values would (equal keys decide nothing).

@@ -4,6 +4,7 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
+import io.jvortex.array.VarBinViewArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import java.lang.foreign.MemorySegment;
@@ -27,6 +28,7 @@ final class DictEncoder {
     static final long MAX_BYTES = 1L << 20;
     /** Largest dictionary, in entries (the u16 code range). */
     static final int MAX_ENTRIES = 65_535;
+    private static final int MEMO_BITS = 10;
 
     private final DType dtype;
     private final PType codesType;
@@ -42,6 +44,17 @@ final class DictEncoder {
     private long[] primitiveValues;
     private byte[] data;
     private long[] offsets;
+    /**
+     * Codes of recently seen values by their views' two words: a row whose view equals a remembered
+     * one skips reading, hashing and comparing its bytes. A short value's view is the value itself;
+     * a longer one's points at its bytes, so rows sharing it hold the same value (as the rows of a
+     * Parquet dictionary page do). Entry {@code s} holds words {@code 2s, 2s + 1} and code {@code
+     * memoCodes[s]} (-1: empty); cleared with the dictionary, and before the next array once it holds a
+     * longer value's view.
+     */
+    private final long[] memoWords = new long[2 << MEMO_BITS];
+    private final int[] memoCodes = new int[1 << MEMO_BITS];
+    private boolean memoOfBlock;
 
     /**
      * @param dtype a primitive, utf8 or binary column dtype
@@ -76,6 +89,8 @@ final class DictEncoder {
         primitiveValues = new long[256];
         data = new byte[bytesKind ? 4096 : 0];
         offsets = new long[257];
+        Arrays.fill(memoCodes, -1);
+        memoOfBlock = false;
     }
 
     /**
@@ -90,6 +105,12 @@ final class DictEncoder {
         int len = block.length();
         boolean nullable = block.dtype().nullable();
         StringRows rows = bytesKind ? new StringRows(block) : null;
+        boolean views = block instanceof VarBinViewArray;
+        if (memoOfBlock) {
+            // a longer value's view points into its array's buffers: it names the value in that array only
+            Arrays.fill(memoCodes, -1);
+            memoOfBlock = false;
+        }
         int out = 0;
         for (int i = from; i < len; i++) {
             int code;
@@ -111,15 +132,35 @@ final class DictEncoder {
                     code = addPrimitive(bits);
                 }
             } else {
-                int n = rows.load(i);
-                byte[] v = rows.bytes();
-                long h = hash(v, 0, n);
-                code = findBytes(v, n, h);
-                if (code < 0) {
-                    if (full(n)) {
-                        break;
+                int slot = -1;
+                long w0 = 0;
+                long w1 = 0;
+                if (views) {
+                    w0 = rows.identity(i);
+                    w1 = rows.identity2(i);
+                    slot = (int) (((w0 * 0x9E3779B97F4A7C15L) ^ w1) * 0xC2B2AE3D27D4EB4FL >>> (64 - MEMO_BITS));
+                    if ((int) w0 > VarBinViewArray.MAX_INLINE || (int) w0 < 0) {
+                        memoOfBlock = true;
                     }
-                    code = addBytes(v, n, h);
+                }
+                if (slot >= 0 && memoCodes[slot] >= 0 && memoWords[2 * slot] == w0 && memoWords[2 * slot + 1] == w1) {
+                    code = memoCodes[slot];
+                } else {
+                    int n = rows.load(i);
+                    byte[] v = rows.bytes();
+                    long h = hash(v, 0, n);
+                    code = findBytes(v, n, h);
+                    if (code < 0) {
+                        if (full(n)) {
+                            break;
+                        }
+                        code = addBytes(v, n, h);
+                    }
+                    if (slot >= 0) {
+                        memoWords[2 * slot] = w0;
+                        memoWords[2 * slot + 1] = w1;
+                        memoCodes[slot] = code;
+                    }
                 }
             }
             if (codesType == PType.U8) {

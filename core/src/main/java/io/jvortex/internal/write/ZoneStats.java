@@ -5,6 +5,7 @@ import io.jvortex.array.Canonical;
 import io.jvortex.array.DecimalArray;
 import io.jvortex.array.ExtensionArray;
 import io.jvortex.array.PrimitiveArray;
+import io.jvortex.array.VarBinViewArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.internal.layout.ZoneSchema;
@@ -50,6 +51,8 @@ public final class ZoneStats {
     private final List<Long> nanCounts = new ArrayList<>();
     private final List<Long> zoneLengths = new ArrayList<>();
     private long[] scratch;
+    /** Two words per row for {@link #inlineRange}. */
+    private long[] inlineKeys;
 
     /**
      * A finished zone map.
@@ -214,35 +217,12 @@ public final class ZoneStats {
                     max = new Scalar(statType, byteList(hi));
                 }
                 case BYTES -> {
-                    StringRows rows = new StringRows(values);
-                    byte[] minBytes = null;
-                    byte[] maxBytes = null;
-                    boolean all = nulls == 0;
-                    long minKey = 0;
-                    long maxKey = 0;
-                    for (int i = 0; i < len; i++) {
-                        if (all || values.isValid(i)) {
-                            // the first four bytes decide most comparisons without reading the value
-                            long key = rows.prefixKey(i);
-                            boolean maybeMin = minBytes == null || key <= minKey;
-                            boolean maybeMax = maxBytes == null || key >= maxKey;
-                            if (!maybeMin && !maybeMax) {
-                                continue;
-                            }
-                            int n = rows.load(i);
-                            byte[] v = rows.bytes();
-                            if (maybeMin && (minBytes == null
-                                    || Arrays.compareUnsigned(v, 0, n, minBytes, 0, minBytes.length) < 0)) {
-                                minBytes = Arrays.copyOf(v, n);
-                                minKey = key;
-                            }
-                            if (maybeMax && (maxBytes == null
-                                    || Arrays.compareUnsigned(v, 0, n, maxBytes, 0, maxBytes.length) > 0)) {
-                                maxBytes = Arrays.copyOf(v, n);
-                                maxKey = key;
-                            }
-                        }
+                    byte[][] range = nulls == 0 && values instanceof VarBinViewArray v ? inlineRange(v, len) : null;
+                    if (range == null) {
+                        range = bytesRange(values, len, nulls == 0);
                     }
+                    byte[] minBytes = range[0];
+                    byte[] maxBytes = range[1];
                     boolean utf8 = column instanceof DType.Utf8;
                     byte[] lower = lowerBound(minBytes, MAX_BOUND_BYTES, utf8);
                     byte[] upper = upperBound(maxBytes, MAX_BOUND_BYTES, utf8);
@@ -260,6 +240,157 @@ public final class ZoneStats {
         minTruncated.add(false);
         maxTruncated.add(false);
         nanCounts.add(nans);
+    }
+
+    /**
+     * The least and greatest value of a zone of valid views, when every value is inlined in its view
+     * (at most {@link VarBinViewArray#MAX_INLINE} bytes, as short codes, flags and names are): each
+     * value becomes a 128-bit key that orders as its bytes do (its bytes big-endian, zero-padded,
+     * then its length), and the keys are folded without a branch per row, which the per-row
+     * comparisons of {@link #bytesRange} cannot do on unordered repeated values.
+     *
+     * @param v the zone's rows, all valid
+     * @param len its length
+     * @return {min, max}, or null when some value is not inlined
+     */
+    private byte[][] inlineRange(VarBinViewArray v, int len) {
+        if (len == 0) {
+            return null;
+        }
+        long[] words = scratch(2 * INLINE_BLOCK);
+        if (inlineKeys == null || inlineKeys.length < 2 * len) {
+            inlineKeys = new long[2 * len];
+        }
+        long[] keys = inlineKeys;
+        MemorySegment views = v.views();
+        long minHi = Long.MAX_VALUE;
+        long maxHi = Long.MIN_VALUE;
+        int longest = 0;
+        int shortest = Integer.MAX_VALUE;
+        for (int from = 0; from < len; from += INLINE_BLOCK) {
+            int n = Math.min(INLINE_BLOCK, len - from);
+            MemorySegment.copy(views, ValueLayout.JAVA_LONG_UNALIGNED, 16L * from, words, 0, 2 * n);
+            for (int k = 0; k < n; k++) {
+                long w0 = words[2 * k];
+                long w1 = words[2 * k + 1];
+                int size = (int) w0;
+                longest = Math.max(longest, size);
+                shortest = Math.min(shortest, size);
+                // bytes 0-7 big-endian, bytes past the value cleared; flipped so that signed order is unsigned order
+                long hi = (Long.reverseBytes((w0 >>> 32) | (w1 << 32)) & HEAD_MASKS[size & 15]) ^ Long.MIN_VALUE;
+                // bytes 8-11 big-endian in the upper half, the length in the lower half
+                long tail = (Long.reverseBytes(w1) << 32) & TAIL_MASKS[size & 15];
+                long lo = (tail | (size & 0xFFFF_FFFFL)) ^ Long.MIN_VALUE;
+                keys[2 * (from + k)] = hi;
+                keys[2 * (from + k) + 1] = lo;
+                minHi = Math.min(minHi, hi);
+                maxHi = Math.max(maxHi, hi);
+            }
+            if (longest > VarBinViewArray.MAX_INLINE || shortest < 0) {
+                return null;
+            }
+        }
+        long minLo = Long.MAX_VALUE;
+        long maxLo = Long.MIN_VALUE;
+        for (int i = 0; i < len; i++) {
+            long hi = keys[2 * i];
+            long lo = keys[2 * i + 1];
+            // all ones where hi is the least (greatest) head, without a branch
+            long atMin = ~(((hi ^ minHi) | -(hi ^ minHi)) >> 63);
+            long atMax = ~(((hi ^ maxHi) | -(hi ^ maxHi)) >> 63);
+            minLo = Math.min(minLo, (lo & atMin) | (Long.MAX_VALUE & ~atMin));
+            maxLo = Math.max(maxLo, (lo & atMax) | (Long.MIN_VALUE & ~atMax));
+        }
+        return new byte[][] {keyBytes(minHi, minLo), keyBytes(maxHi, maxLo)};
+    }
+
+    /** Rows of views read at a time by {@link #inlineRange}. */
+    private static final int INLINE_BLOCK = 1024;
+    /** By length: the big-endian first eight bytes that belong to a value of that length. */
+    private static final long[] HEAD_MASKS = new long[16];
+    /** By length: the big-endian bytes 8-11 (upper half) that belong to a value of that length. */
+    private static final long[] TAIL_MASKS = new long[16];
+
+    static {
+        for (int size = 0; size < 16; size++) {
+            int head = Math.min(size, 8);
+            HEAD_MASKS[size] = head == 0 ? 0 : -1L << (64 - 8 * head);
+            int tail = Math.clamp(size - 8, 0, 4);
+            TAIL_MASKS[size] = tail == 0 ? 0 : -1L << (64 - 8 * tail);
+        }
+    }
+
+    private static byte[] keyBytes(long hi, long lo) {
+        hi ^= Long.MIN_VALUE;
+        lo ^= Long.MIN_VALUE;
+        byte[] twelve = new byte[12];
+        for (int b = 0; b < 8; b++) {
+            twelve[b] = (byte) (hi >>> (56 - 8 * b));
+        }
+        for (int b = 0; b < 4; b++) {
+            twelve[8 + b] = (byte) (lo >>> (56 - 8 * b));
+        }
+        return Arrays.copyOf(twelve, (int) lo);
+    }
+
+    /**
+     * The least and greatest value of a string or binary zone, compared as unsigned bytes.
+     *
+     * @param values the zone's rows
+     * @param len its length
+     * @param all whether every row is valid
+     * @return {min, max}, both null when no row is valid
+     */
+    private static byte[][] bytesRange(Canonical values, int len, boolean all) {
+        StringRows rows = new StringRows(values);
+        byte[] minBytes = null;
+        byte[] maxBytes = null;
+        long minKey = 0;
+        long maxKey = 0;
+        // where the min and max rows' bytes are: a row found there equals them (repeated values)
+        long minId = 0;
+        long minId2 = 0;
+        long maxId = 0;
+        long maxId2 = 0;
+        for (int i = 0; i < len; i++) {
+            if (all || values.isValid(i)) {
+                // the first four bytes decide most comparisons without reading the value
+                long key = rows.prefixKey(i);
+                boolean maybeMin = minBytes == null || key <= minKey;
+                boolean maybeMax = maxBytes == null || key >= maxKey;
+                if (!maybeMin && !maybeMax) {
+                    continue;
+                }
+                long id = rows.identity(i);
+                long id2 = rows.identity2(i);
+                if (key == minKey && id == minId && id2 == minId2 && minBytes != null) {
+                    maybeMin = false;
+                }
+                if (key == maxKey && id == maxId && id2 == maxId2 && maxBytes != null) {
+                    maybeMax = false;
+                }
+                if (!maybeMin && !maybeMax) {
+                    continue;
+                }
+                int n = rows.load(i);
+                byte[] v = rows.bytes();
+                if (maybeMin && (minBytes == null
+                        || Arrays.compareUnsigned(v, 0, n, minBytes, 0, minBytes.length) < 0)) {
+                    minBytes = Arrays.copyOf(v, n);
+                    minKey = key;
+                    minId = id;
+                    minId2 = id2;
+                }
+                if (maybeMax && (maxBytes == null
+                        || Arrays.compareUnsigned(v, 0, n, maxBytes, 0, maxBytes.length) > 0)) {
+                    maxBytes = Arrays.copyOf(v, n);
+                    maxKey = key;
+                    maxId = id;
+                    maxId2 = id2;
+                }
+            }
+        }
+        return new byte[][] {minBytes, maxBytes};
     }
 
     /**

@@ -6,6 +6,7 @@ import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.TestArrays;
 import io.jvortex.array.Validity;
+import io.jvortex.array.VarBinViewArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import java.io.ByteArrayOutputStream;
@@ -67,13 +68,23 @@ class ZoneStatsTest {
             if (!anyValid) {
                 continue;
             }
-            // strings: few first bytes, many shared prefixes, short ones, bytes above 0x7F and zeros
+            // strings: few first bytes, many shared prefixes, short ones, bytes above 0x7F and zeros; in some
+            // rounds all short enough to sit in their views, in some drawn from a few values repeated
+            int longest = r.nextBoolean() ? VarBinViewArray.MAX_INLINE : 19;
+            java.util.List<byte[]> pool = new java.util.ArrayList<>();
+            int distinct = r.nextBoolean() ? r.nextInt(1, 6) : Integer.MAX_VALUE;
             java.util.List<byte[]> values = new java.util.ArrayList<>();
             for (int i = 0; i < n; i++) {
-                byte[] v = new byte[r.nextInt(0, 20)];
-                for (int k = 0; k < v.length; k++) {
-                    int pick = r.nextInt(5);
-                    v[k] = (byte) (pick == 0 ? 0 : pick == 1 ? 0xFF : pick == 2 ? 'a' : 'a' + r.nextInt(3));
+                byte[] v;
+                if (pool.size() >= distinct) {
+                    v = pool.get(r.nextInt(pool.size()));
+                } else {
+                    v = new byte[r.nextInt(0, longest + 1)];
+                    for (int k = 0; k < v.length; k++) {
+                        int pick = r.nextInt(5);
+                        v[k] = (byte) (pick == 0 ? 0 : pick == 1 ? 0xFF : pick == 2 ? 'a' : 'a' + r.nextInt(3));
+                    }
+                    pool.add(v);
                 }
                 values.add(valid[i] ? v : null);
             }
@@ -85,11 +96,15 @@ class ZoneStatsTest {
                     max = max == null || java.util.Arrays.compareUnsigned(v, max) > 0 ? v : max;
                 }
             }
-            ZoneStats strings = new ZoneStats(new DType.Binary(nullable), true, 8192);
-            strings.add(io.jvortex.internal.encodings.varbin.RandomStrings.views(new DType.Binary(nullable), values));
-            var stats = strings.fileStatistics();
-            assertThat((byte[]) stats.min().orElseThrow().value()).as("round " + round).isEqualTo(min);
-            assertThat((byte[]) stats.max().orElseThrow().value()).as("round " + round).isEqualTo(max);
+            VarBinViewArray views = io.jvortex.internal.encodings.varbin.RandomStrings.views(new DType.Binary(nullable),
+                    values);
+            for (VarBinViewArray array : java.util.List.of(views, withPaddingSet(views))) {
+                ZoneStats strings = new ZoneStats(new DType.Binary(nullable), true, 8192);
+                strings.add(array);
+                var stats = strings.fileStatistics();
+                assertThat((byte[]) stats.min().orElseThrow().value()).as("round " + round).isEqualTo(min);
+                assertThat((byte[]) stats.max().orElseThrow().value()).as("round " + round).isEqualTo(max);
+            }
 
             // u64 (unsigned order), i64, and decimal(18, 2) over the same unscaled longs
             long[] longs = new long[n];
@@ -126,6 +141,45 @@ class ZoneStatsTest {
                 }
             }
         }
+    }
+
+    @Test
+    void rowsSharingLengthAndPrefixAreStillCompared() {
+        // the second row of each case has the first's length and first four bytes but smaller (or larger) bytes
+        // after them: only reading them tells the rows apart
+        String[][] cases = {
+            {null, "aaaab", "aaaaa", "aaaac"},
+            {"aaaaaaaaaaaaaab", "aaaaaaaaaaaaaaa", "aaaaaaaaaaaaaac"},
+            {"aaaaaaaaaaaaaab", null, "aaaaaaaaaaaaaaa", "aaaaaaaaaaaaaac", "aaaaaaaaaaaaaab"},
+        };
+        for (String[] rows : cases) {
+            java.util.List<byte[]> values = new java.util.ArrayList<>();
+            for (String v : rows) {
+                values.add(v == null ? null : v.getBytes(StandardCharsets.UTF_8));
+            }
+            boolean nullable = values.contains(null);
+            ZoneStats stats = new ZoneStats(new DType.Binary(nullable), true, 8192);
+            stats.add(io.jvortex.internal.encodings.varbin.RandomStrings.views(new DType.Binary(nullable), values));
+            var file = stats.fileStatistics();
+            String min = java.util.Arrays.stream(rows).filter(java.util.Objects::nonNull).sorted().findFirst().orElseThrow();
+            String max = java.util.Arrays.stream(rows).filter(java.util.Objects::nonNull).sorted().reduce((a, b) -> b)
+                    .orElseThrow();
+            assertThat(new String((byte[]) file.min().orElseThrow().value(), StandardCharsets.UTF_8)).isEqualTo(min);
+            assertThat(new String((byte[]) file.max().orElseThrow().value(), StandardCharsets.UTF_8)).isEqualTo(max);
+        }
+    }
+
+    /** The same views with every byte after an inlined value set: a view's padding decides nothing. */
+    private static VarBinViewArray withPaddingSet(VarBinViewArray a) {
+        java.lang.foreign.MemorySegment views = java.lang.foreign.MemorySegment.ofArray(a.views().toArray(
+                java.lang.foreign.ValueLayout.JAVA_BYTE));
+        for (int i = 0; i < a.length(); i++) {
+            int size = views.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 16L * i);
+            for (int b = size; size <= VarBinViewArray.MAX_INLINE && b < VarBinViewArray.MAX_INLINE; b++) {
+                views.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 16L * i + 4 + b, (byte) 0xA5);
+            }
+        }
+        return new VarBinViewArray(a.dtype(), views, a.dataBuffers(), a.length(), a.validity());
     }
 
     @Test
