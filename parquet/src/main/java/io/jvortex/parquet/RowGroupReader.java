@@ -62,6 +62,8 @@ final class RowGroupReader {
     private static final int MAX_ENTRIES = (Integer.MAX_VALUE - 64) / 32;
     /** Largest string data buffer; a new one starts beyond it (view offsets are 32-bit). */
     private static final int MAX_DATA_BUFFER = 1 << 30;
+    /** Largest dictionary (in bytes of values longer than a view) whose values each batch copies once. */
+    private static final int SHARED_DICT_BYTES = 64 << 10;
 
     /** A leaf column of one row group: its array and, when kept, its levels. */
     private record LeafData(byte[] defs, byte[] reps, int entries, Canonical array) {
@@ -1010,6 +1012,14 @@ final class RowGroupReader {
         private byte[] dictBytes;
         private int[] dictStarts;
         private int[] dictLengths;
+        /** Whether the dictionary's values longer than a view fit in {@link #SHARED_DICT_BYTES}. */
+        private boolean sharedDict;
+        /** Those values, packed, at {@link #dictLongStarts} (by entry). */
+        private byte[] dictLong;
+        private int[] dictLongStarts;
+        /** Where this batch's copy of {@link #dictLong} starts in buffer {@link #dictBuffer}, or -1 before it has one. */
+        private int dictInBatch = -1;
+        private int dictBuffer;
 
         @Override
         public int plain(byte[] buf, int pos, int end, int[] at, int n) {
@@ -1059,17 +1069,77 @@ final class RowGroupReader {
             dictBytes = buf;
             dictStarts = starts;
             dictLengths = lengths;
+            dictInBatch = -1;
+            long longBytes = 0;
+            for (int i = 0; i < size; i++) {
+                longBytes += lengths[i] > VarBinViewArray.MAX_INLINE ? lengths[i] : 0;
+            }
+            sharedDict = longBytes <= SHARED_DICT_BYTES;
+            if (sharedDict && longBytes > 0) {
+                // the values too long for a view, packed: copied once into each batch that uses them
+                byte[] packed = new byte[(int) longBytes];
+                int[] packedStarts = new int[size];
+                int at = 0;
+                for (int i = 0; i < size; i++) {
+                    if (lengths[i] > VarBinViewArray.MAX_INLINE) {
+                        System.arraycopy(buf, starts[i], packed, at, lengths[i]);
+                        packedStarts[i] = at;
+                        at += lengths[i];
+                    }
+                }
+                dictLong = packed;
+                dictLongStarts = packedStarts;
+            } else {
+                dictLong = null;
+                dictLongStarts = null;
+            }
         }
 
         @Override
         public void dict(int[] ids, int[] at, int n) {
             int size = dictStarts.length;
+            if (sharedDict) {
+                shareDict(ids, at, n);
+                return;
+            }
             for (int i = 0; i < n; i++) {
                 int id = ids[i];
                 if (Integer.compareUnsigned(id, size) >= 0) {
                     badIndex(id, size);
                 }
                 append(at[i], dictBytes, dictStarts[id], dictLengths[id]);
+            }
+        }
+
+        /**
+         * Stores dictionary-coded values of a small dictionary: a value too long for its view points at
+         * the one copy of the dictionary's long values in this batch's data, so rows of the same value
+         * have the same view (which the writer's statistics and dictionary use to skip comparing them).
+         */
+        private void shareDict(int[] ids, int[] at, int n) {
+            int size = dictStarts.length;
+            for (int i = 0; i < n; i++) {
+                int id = ids[i];
+                if (Integer.compareUnsigned(id, size) >= 0) {
+                    badIndex(id, size);
+                }
+                int len = dictLengths[id];
+                if (len <= VarBinViewArray.MAX_INLINE) {
+                    append(at[i], dictBytes, dictStarts[id], len);
+                    continue;
+                }
+                if (dictInBatch < 0) {
+                    room(dictLong.length);
+                    System.arraycopy(dictLong, 0, data, used, dictLong.length);
+                    dictBuffer = full.size();
+                    dictInBatch = used;
+                    used += dictLong.length;
+                }
+                int base = at[i] * 16;
+                VIEW_INT.set(views, base, len);
+                System.arraycopy(dictBytes, dictStarts[id], views, base + 4, 4);
+                VIEW_INT.set(views, base + 8, dictBuffer);
+                VIEW_INT.set(views, base + 12, dictInBatch + dictLongStarts[id]);
             }
         }
 
@@ -1147,6 +1217,7 @@ final class RowGroupReader {
                 fullBytes = 0;
                 data = new byte[64];
                 used = 0;
+                dictInBatch = -1;
             } else {
                 views = Arrays.copyOf(views, slots * 16);
             }
@@ -1158,6 +1229,7 @@ final class RowGroupReader {
             full.clear();
             fullBytes = 0;
             used = 0;
+            dictInBatch = -1;
             if (data.length > keepBytes) {
                 data = new byte[64];
             }
