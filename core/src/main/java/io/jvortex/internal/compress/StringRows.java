@@ -21,11 +21,14 @@ public final class StringRows {
             ByteOrder.LITTLE_ENDIAN);
     private static final int BLOCK = 4096;
     private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong WORD_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final VarBinViewArray views;
     private final MemorySegment[] buffers;
     private final VarBinArray varbin;
     private final MemorySegment varbinBytes;
+    /** The last offset of {@link #varbinBytes} from which 16 bytes can be read (-1 when none). */
+    private final long varbinWordsEnd;
     private final long[] words;
     private int wordsFrom = -1;
     /** For a {@link VarBinArray}: offsets {@code [offsetsFrom, offsetsFrom + BLOCK]}, read in bulk. */
@@ -45,6 +48,7 @@ public final class StringRows {
                 buffers = v.dataBuffers().toArray(new MemorySegment[0]);
                 varbin = null;
                 varbinBytes = null;
+                varbinWordsEnd = -1;
                 words = new long[2 * Math.min(BLOCK, Math.max(1, v.length()))];
                 offsets = null;
                 narrowOffsets = null;
@@ -54,6 +58,7 @@ public final class StringRows {
                 buffers = null;
                 varbin = v;
                 varbinBytes = v.bytes();
+                varbinWordsEnd = varbinBytes.byteSize() - 16;
                 words = null;
                 int n = Math.min(BLOCK, Math.max(1, v.length())) + 1;
                 offsets = new long[n];
@@ -205,6 +210,12 @@ public final class StringRows {
             int k = offset(i);
             long start = offsets[k];
             int n = (int) (offsets[k + 1] - start);
+            if (n >= 0 && n <= 16 && start <= varbinWordsEnd) {
+                // a short value: two word reads cost less than a bulk copy's checks
+                LONG_LE.set(buffer, 0, varbinBytes.get(WORD_LE, start));
+                LONG_LE.set(buffer, 8, varbinBytes.get(WORD_LE, start + 8));
+                return n;
+            }
             ensure(n);
             MemorySegment.copy(varbinBytes, ValueLayout.JAVA_BYTE, start, buffer, 0, n);
             return n;

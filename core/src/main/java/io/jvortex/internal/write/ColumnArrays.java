@@ -190,6 +190,8 @@ public final class ColumnArrays {
         MemorySegment offsets = ALLOC.allocate(8L * (length + 1));
         long at = 0;
         long row = 0;
+        int[] narrow = new int[Math.min(2048, Math.max(1, length))];
+        long[] wide = new long[narrow.length];
         for (Canonical block : blocks) {
             VarBinArray v = (VarBinArray) block;
             int n = v.length();
@@ -200,12 +202,16 @@ public final class ColumnArrays {
             PrimitiveArray from = v.offsets();
             switch (from.ptype()) {
                 case I32, U32 -> {
+                    // widened through heap blocks: per-element segment accesses cost more than two bulk copies
                     MemorySegment src = from.values();
-                    boolean unsigned = from.ptype() == PType.U32;
-                    for (int i = 0; i < n; i++) {
-                        int o = src.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1);
-                        offsets.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, row + i + 1,
-                                (unsigned ? Integer.toUnsignedLong(o) : o) + shift);
+                    long mask = from.ptype() == PType.U32 ? 0xFFFF_FFFFL : -1L;
+                    for (int i = 0; i < n; i += narrow.length) {
+                        int k = Math.min(narrow.length, n - i);
+                        MemorySegment.copy(src, ValueLayout.JAVA_INT_UNALIGNED, 4L * (i + 1), narrow, 0, k);
+                        for (int j = 0; j < k; j++) {
+                            wide[j] = (narrow[j] & mask) + shift;
+                        }
+                        MemorySegment.copy(wide, 0, offsets, ValueLayout.JAVA_LONG_UNALIGNED, 8L * (row + i + 1), k);
                     }
                 }
                 default -> {

@@ -98,7 +98,8 @@ class ZoneStatsTest {
             }
             VarBinViewArray views = io.jvortex.internal.encodings.varbin.RandomStrings.views(new DType.Binary(nullable),
                     values);
-            for (VarBinViewArray array : java.util.List.of(views, withPaddingSet(views))) {
+            for (io.jvortex.array.Canonical array : java.util.List.of(views, withPaddingSet(views),
+                    io.jvortex.internal.encodings.varbin.RandomStrings.varBin(new DType.Binary(nullable), values))) {
                 ZoneStats strings = new ZoneStats(new DType.Binary(nullable), true, 8192);
                 strings.add(array);
                 var stats = strings.fileStatistics();
