@@ -36,6 +36,22 @@ public final class ZoneStats {
     /** The legacy zone layout id. */
     public static final String STATS = "vortex.stats";
 
+    /** Rows of views read at a time by {@link #inlineRange}. */
+    private static final int INLINE_BLOCK = 1024;
+    /** By length: the big-endian first eight bytes that belong to a value of that length. */
+    private static final long[] HEAD_MASKS = new long[16];
+    /** By length: the big-endian bytes 8-11 (upper half) that belong to a value of that length. */
+    private static final long[] TAIL_MASKS = new long[16];
+
+    static {
+        for (int size = 0; size < 16; size++) {
+            int head = Math.min(size, 8);
+            HEAD_MASKS[size] = head == 0 ? 0 : -1L << (64 - 8 * head);
+            int tail = Math.clamp(size - 8, 0, 4);
+            TAIL_MASKS[size] = tail == 0 ? 0 : -1L << (64 - 8 * tail);
+        }
+    }
+
     private enum Kind { NONE, BOOL, SIGNED, UNSIGNED, F16, FLOAT, DECIMAL, BYTES, FIXED_BYTES }
 
     private final DType column;
@@ -302,22 +318,6 @@ public final class ZoneStats {
             maxLo = Math.max(maxLo, (lo & atMax) | (Long.MIN_VALUE & ~atMax));
         }
         return new byte[][] {keyBytes(minHi, minLo), keyBytes(maxHi, maxLo)};
-    }
-
-    /** Rows of views read at a time by {@link #inlineRange}. */
-    private static final int INLINE_BLOCK = 1024;
-    /** By length: the big-endian first eight bytes that belong to a value of that length. */
-    private static final long[] HEAD_MASKS = new long[16];
-    /** By length: the big-endian bytes 8-11 (upper half) that belong to a value of that length. */
-    private static final long[] TAIL_MASKS = new long[16];
-
-    static {
-        for (int size = 0; size < 16; size++) {
-            int head = Math.min(size, 8);
-            HEAD_MASKS[size] = head == 0 ? 0 : -1L << (64 - 8 * head);
-            int tail = Math.clamp(size - 8, 0, 4);
-            TAIL_MASKS[size] = tail == 0 ? 0 : -1L << (64 - 8 * tail);
-        }
     }
 
     private static byte[] keyBytes(long hi, long lo) {
