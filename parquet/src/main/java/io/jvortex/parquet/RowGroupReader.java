@@ -1095,28 +1095,14 @@ final class RowGroupReader {
             }
         }
 
+        /**
+         * Stores dictionary-coded values. With a small dictionary ({@link #sharedDict}) a value too long
+         * for its view points at the one copy of the dictionary's long values in this batch's data, so
+         * rows of the same value have the same view (which the writer's statistics and dictionary use
+         * to skip comparing them); otherwise each row gets its own copy.
+         */
         @Override
         public void dict(int[] ids, int[] at, int n) {
-            int size = dictStarts.length;
-            if (sharedDict) {
-                shareDict(ids, at, n);
-                return;
-            }
-            for (int i = 0; i < n; i++) {
-                int id = ids[i];
-                if (Integer.compareUnsigned(id, size) >= 0) {
-                    badIndex(id, size);
-                }
-                append(at[i], dictBytes, dictStarts[id], dictLengths[id]);
-            }
-        }
-
-        /**
-         * Stores dictionary-coded values of a small dictionary: a value too long for its view points at
-         * the one copy of the dictionary's long values in this batch's data, so rows of the same value
-         * have the same view (which the writer's statistics and dictionary use to skip comparing them).
-         */
-        private void shareDict(int[] ids, int[] at, int n) {
             int size = dictStarts.length;
             for (int i = 0; i < n; i++) {
                 int id = ids[i];
@@ -1124,7 +1110,7 @@ final class RowGroupReader {
                     badIndex(id, size);
                 }
                 int len = dictLengths[id];
-                if (len <= VarBinViewArray.MAX_INLINE) {
+                if (!sharedDict || len <= VarBinViewArray.MAX_INLINE) {
                     append(at[i], dictBytes, dictStarts[id], len);
                     continue;
                 }
