@@ -2,8 +2,6 @@ package io.jvortex.internal.encodings.fsst;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
@@ -26,7 +24,6 @@ public final class FsstDecoder {
     public static final long TRUNCATED_ESCAPE = -2;
 
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     // Codes decoded per block: the code block and the 16-fold output buffer stay in the L1/L2 caches.
     private static final int BLOCK = 4 * 1024;
 
@@ -39,9 +36,6 @@ public final class FsstDecoder {
     private final long[] symbols = new long[256];
     private final int[] lengths = new int[256];
     private final int symbolCount;
-    // The per-byte constants of the quad test in decodeBlock (see there).
-    private final boolean wideTable;
-    private final int symbolBoundAddend;
     // The most one code other than the escape advances the output (INVALID when some code names no symbol).
     private final int maxAdvance;
     // Whether every symbol's bytes are ASCII.
@@ -73,9 +67,6 @@ public final class FsstDecoder {
             most = Math.max(most, lengths[c]);
         }
         this.maxAdvance = most;
-        this.wideTable = symbolCount >= 128;
-        // 1..128 per byte, so the low seven bits plus it never carry into the next byte.
-        this.symbolBoundAddend = (wideTable ? 256 - symbolCount : 128 - symbolCount) * 0x0101_0101;
         this.asciiSymbols = ascii;
     }
 
@@ -177,6 +168,13 @@ public final class FsstDecoder {
      * {@code dst} has {@code n × maxAdvance + SLACK} bytes from {@code base}, so no code needs a
      * room check.
      *
+     * <p>Codes naming a symbol are decoded by a counted loop that leaves at the first code whose
+     * length is {@code INVALID} (the escape, or a code naming no symbol), which the per-code path
+     * below it takes. A counted loop is one the JIT unrolls, and testing the length it loads anyway
+     * adds no load. Measured on a TPC-H {@code l_comment} chunk (1.2 M codes, 217 symbols): 0.93 to
+     * 1.0 ns per code, where a loop testing four codes at a time and stepping by four took 1.6 ns
+     * and the same counted loop testing {@code code >= symbolCount} 1.0 or 1.45 ns, by JIT run.
+     *
      * @return {@link #TRUNCATED_ESCAPE}, or three fields packed into a non-negative long: the bytes
      *     produced (bits 0–31, at most {@code INVALID × BLOCK}), the codes consumed (bits 32–55, at most
      *     {@code BLOCK + 1}) and the OR of the lengths the per-code path emitted (it takes every code
@@ -186,41 +184,21 @@ public final class FsstDecoder {
     private long decodeBlock(byte[] codes, int n, int avail, MemorySegment dst, long base) {
         final long[] sym = symbols;
         final int[] len = lengths;
-        int i = 0;
         long o = base;
         int seenLengths = 0;
-        final boolean wide = wideTable;
-        final int addend = symbolBoundAddend;
+        int i = 0;
         while (i < n) {
-            if (i + 4 <= n) {
-                int x = (int) INT_LE.get(codes, i);
-                // Bit 7 of each byte of `above` is set where that code is at least symbolCount: an escape
-                // or a code naming no symbol, both left to the per-code path below. Adding the addend
-                // to the low seven bits of a code carries into bit 7 exactly when they reach
-                // symbolCount - 128 (wide tables: codes below 128 are symbols) or symbolCount (else:
-                // codes from 128 are not). The test is loop-invariant, so the JIT unswitches it.
-                int low = (x & 0x7F7F_7F7F) + addend;
-                int above = wide ? x & low : x | low;
-                if ((above & 0x8080_8080) == 0) {
-                    int c0 = x & 0xFF;
-                    int c1 = (x >>> 8) & 0xFF;
-                    int c2 = (x >>> 16) & 0xFF;
-                    int c3 = x >>> 24;
-                    int l0 = len[c0];
-                    int l1 = len[c1];
-                    int l2 = len[c2];
-                    int l3 = len[c3];
-                    dst.set(LONG, o, sym[c0]);
-                    o += l0;
-                    dst.set(LONG, o, sym[c1]);
-                    o += l1;
-                    dst.set(LONG, o, sym[c2]);
-                    o += l2;
-                    dst.set(LONG, o, sym[c3]);
-                    o += l3;
-                    i += 4;
-                    continue;
+            for (; i < n; i++) {
+                int c = codes[i] & 0xFF;
+                int l = len[c];
+                if (l >= INVALID) {
+                    break;
                 }
+                dst.set(LONG, o, sym[c]);
+                o += l;
+            }
+            if (i == n) {
+                break;
             }
             int c = codes[i] & 0xFF;
             if (c == ESCAPE) {
@@ -232,6 +210,7 @@ public final class FsstDecoder {
                 seenLengths |= (literal >>> 2) & NON_ASCII_LITERAL; // bit 7 of the literal
                 i += 2;
             } else {
+                // names no symbol: its length, INVALID, is reported through the OR
                 int l = len[c];
                 dst.set(LONG, o, sym[c]);
                 o += l;
