@@ -26,6 +26,8 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
@@ -43,9 +45,11 @@ import org.apache.spark.unsafe.types.UTF8String;
  * {@code OR}, {@code NOT}, {@code ALWAYS_TRUE/FALSE}, between a top-level column and a literal;
  * {@code SUBSTRING(column, 1, n)} (or start 0, which Spark reads as 1) compared by {@code =} or {@code IN}
  * with string literals (as prefixes);
- * comparisons also between two top-level columns of one type. Floating-point columns are not pushed:
- * Spark orders NaN above every number and equal to itself, and treats {@code -0.0 = 0.0}, so IEEE
- * comparisons would differ.
+ * comparisons also between two top-level columns of one type. A floating-point column compared with a
+ * literal is translated into ranges of jvortex's IEEE total order that keep Spark's rows: Spark orders
+ * every NaN above every number and equal to itself, and treats {@code -0.0 = 0.0}, where the total order
+ * puts NaNs with the sign bit below {@code -Infinity} and {@code -0.0} below {@code 0.0}. Two
+ * floating-point columns compared with each other are not pushed.
  * Both sides use SQL's three-valued logic, so a translated predicate keeps exactly the rows Spark's
  * filter keeps.
  */
@@ -63,6 +67,19 @@ final class Predicates {
      * @return the expression, or null when some part cannot be translated exactly
      */
     static Expr toExpr(Predicate p, Set<String> columns) {
+        return toExpr(p, columns, Set.of());
+    }
+
+    /**
+     * Translates a predicate.
+     *
+     * @param p the predicate
+     * @param columns the columns that may be referenced (with a type Vortex compares as Spark does)
+     * @param floats the {@code f32}/{@code f64} columns read as Spark's float/double, which may be compared
+     *        with literals (and tested for null)
+     * @return the expression, or null when some part cannot be translated exactly
+     */
+    static Expr toExpr(Predicate p, Set<String> columns, Set<String> floats) {
         Expression[] c = p.children();
         switch (p.name()) {
             case "ALWAYS_TRUE":
@@ -70,25 +87,25 @@ final class Predicates {
             case "ALWAYS_FALSE":
                 return Expr.lit(false);
             case "AND": {
-                Expr l = toExpr((Predicate) c[0], columns);
-                Expr r = toExpr((Predicate) c[1], columns);
+                Expr l = toExpr((Predicate) c[0], columns, floats);
+                Expr r = toExpr((Predicate) c[1], columns, floats);
                 return l == null || r == null ? null : Expr.and(l, r);
             }
             case "OR": {
-                Expr l = toExpr((Predicate) c[0], columns);
-                Expr r = toExpr((Predicate) c[1], columns);
+                Expr l = toExpr((Predicate) c[0], columns, floats);
+                Expr r = toExpr((Predicate) c[1], columns, floats);
                 return l == null || r == null ? null : Expr.or(l, r);
             }
             case "NOT": {
-                Expr e = toExpr((Predicate) c[0], columns);
+                Expr e = toExpr((Predicate) c[0], columns, floats);
                 return e == null ? null : Expr.not(e);
             }
             case "IS_NULL": {
-                String col = column(c[0], columns);
+                String col = column(c[0], columns, floats);
                 return col == null ? null : Expr.col(col).isNull();
             }
             case "IS_NOT_NULL": {
-                String col = column(c[0], columns);
+                String col = column(c[0], columns, floats);
                 return col == null ? null : Expr.col(col).isNotNull();
             }
             case "STARTS_WITH": {
@@ -116,6 +133,20 @@ final class Predicates {
                             return null;
                         }
                         terms.add(term);
+                    }
+                    return Expr.or(terms.get(0), terms.subList(1, terms.size()).toArray(Expr[]::new));
+                }
+                if (c.length >= 2 && isFloat(c[1])) {
+                    String col = column(c[0], columns, floats);
+                    if (col == null) {
+                        return null;
+                    }
+                    List<Expr> terms = new ArrayList<>();
+                    for (int i = 1; i < c.length; i++) {
+                        if (!(c[i] instanceof Literal<?> item) || !isFloat(item) || item.value() == null) {
+                            return null; // includes null items, whose semantics need care
+                        }
+                        terms.add(floatCompare("=", Expr.col(col), ((Number) item.value()).doubleValue()));
                     }
                     return Expr.or(terms.get(0), terms.subList(1, terms.size()).toArray(Expr[]::new));
                 }
@@ -156,6 +187,24 @@ final class Predicates {
                     col = column(c[1], columns);
                     other = c[0];
                     flipped = true;
+                }
+                if (isFloat(c[0]) || isFloat(c[1])) {
+                    // a float or double column and a literal of its type
+                    flipped = isFloat(c[0]);
+                    col = column(flipped ? c[1] : c[0], columns, floats);
+                    other = flipped ? c[0] : c[1];
+                    if (col == null || !(other instanceof Literal<?> fl)) {
+                        return null;
+                    }
+                    Expr.Column ref = Expr.col(col);
+                    if (fl.value() == null) {
+                        return p.name().equals("<=>") ? ref.isNull() : null;
+                    }
+                    double v = ((Number) fl.value()).doubleValue();
+                    if (p.name().equals("<=>")) {
+                        return Expr.and(ref.isNotNull(), floatCompare("=", ref, v));
+                    }
+                    return floatCompare(flipped ? flip(p.name()) : p.name(), ref, v);
                 }
                 if (col == null || !(other instanceof Literal<?> l)) {
                     return null;
@@ -261,6 +310,53 @@ final class Predicates {
         return b.toString();
     }
 
+    /** Whether an expression is a float or double literal. */
+    private static boolean isFloat(Expression e) {
+        return e instanceof Literal<?> l && (l.dataType() instanceof FloatType || l.dataType() instanceof DoubleType);
+    }
+
+    /**
+     * {@code column op value} as Spark compares floats, in jvortex's IEEE total order. Every NaN is one
+     * value above all numbers for Spark; in the total order NaNs with the sign bit lie below
+     * {@code -Infinity} and the others above {@code +Infinity}. {@code -0.0} equals {@code 0.0} for Spark and
+     * lies just below it in the total order. Each form is null for a null row, as Spark's comparison is
+     * (a constant would turn a null row true under {@code NOT}).
+     *
+     * @param op {@code = <> < <= > >=}
+     * @param column the column (f32 or f64; a literal is narrowed to f32 exactly, as Spark's float literal is)
+     * @param value the literal
+     * @return the expression
+     */
+    static Expr floatCompare(String op, Expr.Column column, double value) {
+        Expr negInf = Expr.lit(Double.NEGATIVE_INFINITY);
+        Expr posInf = Expr.lit(Double.POSITIVE_INFINITY);
+        Expr negativeNaN = column.lt(negInf);
+        if (Double.isNaN(value)) {
+            Expr nan = Expr.or(column.gt(posInf), negativeNaN);
+            Expr number = Expr.and(column.ge(negInf), column.le(posInf));
+            return switch (op) {
+                case "=", ">=" -> nan;
+                case "<>", "<" -> number;
+                case "<=" -> Expr.or(column.ge(negInf), negativeNaN); // every row that is not null
+                case ">" -> Expr.and(column.gt(posInf), negativeNaN); // no row
+                default -> throw new IllegalArgumentException(op);
+            };
+        }
+        boolean zero = value == 0.0;
+        // the bounds of the literal's class: both zeros for a zero, else the value itself
+        Expr low = Expr.lit(zero ? -0.0 : value);
+        Expr high = Expr.lit(zero ? 0.0 : value);
+        return switch (op) {
+            case "=" -> zero ? Expr.and(column.ge(low), column.le(high)) : column.eq(high);
+            case "<>" -> zero ? Expr.or(column.lt(low), column.gt(high)) : column.ne(high);
+            case "<" -> Expr.and(column.lt(low), column.ge(negInf));
+            case "<=" -> Expr.and(column.le(high), column.ge(negInf));
+            case ">" -> Expr.or(column.gt(high), negativeNaN);
+            case ">=" -> Expr.or(column.ge(low), negativeNaN);
+            default -> throw new IllegalArgumentException(op);
+        };
+    }
+
     private static String flip(String op) {
         return switch (op) {
             case "<" -> ">";
@@ -269,6 +365,12 @@ final class Predicates {
             case ">=" -> "<=";
             default -> op;
         };
+    }
+
+    /** A column of either set. */
+    private static String column(Expression e, Set<String> columns, Set<String> floats) {
+        String col = column(e, columns);
+        return col != null ? col : column(e, floats);
     }
 
     private static String column(Expression e, Set<String> columns) {

@@ -1,6 +1,7 @@
 package io.jvortex.spark;
 
 import io.jvortex.dtype.DType;
+import io.jvortex.dtype.PType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.TimeUnit;
 import io.jvortex.expr.Expr;
@@ -152,6 +153,28 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     }
 
     /**
+     * Data columns stored as {@code f32} or {@code f64} and read as Spark's float or double: they take
+     * comparisons with literals, translated to Spark's order of NaN and signed zeros
+     * ({@link Predicates#floatCompare}), and null tests.
+     */
+    private Set<String> floatColumns() {
+        Set<String> out = new HashSet<>();
+        DType.Struct fileSchema = firstFileSchema();
+        if (fileSchema == null) {
+            return out;
+        }
+        for (StructField f : dataSchema.fields()) {
+            int i = fileSchema.indexOf(f.name());
+            if (i >= 0 && fileSchema.fields().get(i) instanceof DType.Primitive p
+                    && (p.ptype() == PType.F32 || p.ptype() == PType.F64)
+                    && VortexVectors.matches(p, f.dataType())) {
+                out.add(f.name());
+            }
+        }
+        return out;
+    }
+
+    /**
      * Pushable data columns whose runtime IN lists the readers test through a hash set of keys, when the
      * option {@code runtimeFilterDataColumns} asks for them (else none: only partition columns take
      * runtime filters).
@@ -190,13 +213,14 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     public Predicate[] pushPredicates(Predicate[] predicates) {
         Set<String> partitions = partitionNames();
         Set<String> pushable = pushableColumns();
+        Set<String> floats = floatColumns();
         List<Predicate> partitionOnly = new ArrayList<>();
         for (Predicate p : predicates) {
             Set<String> refs = new HashSet<>();
             Predicates.references(p, refs);
             if (!refs.isEmpty() && partitions.containsAll(refs)) {
                 partitionOnly.add(p);
-            } else if (binds(Predicates.toExpr(p, pushable))) {
+            } else if (binds(Predicates.toExpr(p, pushable, floats))) {
                 pushedData.add(p);
             } else {
                 postScan.add(p);
@@ -434,7 +458,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     static Expr filter(Predicate[] pushed) {
         Expr out = null;
         for (Predicate p : pushed) {
-            Expr e = Predicates.toExpr(p, new AllColumns());
+            Expr e = Predicates.toExpr(p, new AllColumns(), new AllColumns());
             out = out == null ? e : Expr.and(out, e);
         }
         return out;
