@@ -49,7 +49,10 @@ import org.apache.spark.unsafe.types.UTF8String;
  * literal is translated into ranges of jvortex's IEEE total order that keep Spark's rows: Spark orders
  * every NaN above every number and equal to itself, and treats {@code -0.0 = 0.0}, where the total order
  * puts NaNs with the sign bit below {@code -Infinity} and {@code -0.0} below {@code 0.0}. Two
- * floating-point columns compared with each other are not pushed.
+ * floating-point columns compared with each other are not pushed. A timestamp or date compared with a
+ * literal becomes half-open ranges at whole microseconds or days ({@code ts <= L} is {@code ts < L + 1µs}),
+ * which keep Spark's rows whatever the column's unit, also where Spark sees the stored value floored
+ * (nanoseconds, millisecond dates).
  * Both sides use SQL's three-valued logic, so a translated predicate keeps exactly the rows Spark's
  * filter keeps.
  */
@@ -75,11 +78,12 @@ final class Predicates {
      *
      * @param p the predicate
      * @param columns the columns that may be referenced (with a type Vortex compares as Spark does)
-     * @param floats the {@code f32}/{@code f64} columns read as Spark's float/double, which may be compared
-     *        with literals (and tested for null)
+     * @param ranged columns compared with literals only, through ranges (and tested for null): {@code f32}/
+     *        {@code f64} read as Spark's float/double, and timestamps and dates Spark sees floored
+     *        (nanoseconds to microseconds, milliseconds to days)
      * @return the expression, or null when some part cannot be translated exactly
      */
-    static Expr toExpr(Predicate p, Set<String> columns, Set<String> floats) {
+    static Expr toExpr(Predicate p, Set<String> columns, Set<String> ranged) {
         Expression[] c = p.children();
         switch (p.name()) {
             case "ALWAYS_TRUE":
@@ -87,25 +91,25 @@ final class Predicates {
             case "ALWAYS_FALSE":
                 return Expr.lit(false);
             case "AND": {
-                Expr l = toExpr((Predicate) c[0], columns, floats);
-                Expr r = toExpr((Predicate) c[1], columns, floats);
+                Expr l = toExpr((Predicate) c[0], columns, ranged);
+                Expr r = toExpr((Predicate) c[1], columns, ranged);
                 return l == null || r == null ? null : Expr.and(l, r);
             }
             case "OR": {
-                Expr l = toExpr((Predicate) c[0], columns, floats);
-                Expr r = toExpr((Predicate) c[1], columns, floats);
+                Expr l = toExpr((Predicate) c[0], columns, ranged);
+                Expr r = toExpr((Predicate) c[1], columns, ranged);
                 return l == null || r == null ? null : Expr.or(l, r);
             }
             case "NOT": {
-                Expr e = toExpr((Predicate) c[0], columns, floats);
+                Expr e = toExpr((Predicate) c[0], columns, ranged);
                 return e == null ? null : Expr.not(e);
             }
             case "IS_NULL": {
-                String col = column(c[0], columns, floats);
+                String col = column(c[0], columns, ranged);
                 return col == null ? null : Expr.col(col).isNull();
             }
             case "IS_NOT_NULL": {
-                String col = column(c[0], columns, floats);
+                String col = column(c[0], columns, ranged);
                 return col == null ? null : Expr.col(col).isNotNull();
             }
             case "STARTS_WITH": {
@@ -137,7 +141,7 @@ final class Predicates {
                     return Expr.or(terms.get(0), terms.subList(1, terms.size()).toArray(Expr[]::new));
                 }
                 if (c.length >= 2 && isFloat(c[1])) {
-                    String col = column(c[0], columns, floats);
+                    String col = column(c[0], columns, ranged);
                     if (col == null) {
                         return null;
                     }
@@ -191,7 +195,7 @@ final class Predicates {
                 if (isFloat(c[0]) || isFloat(c[1])) {
                     // a float or double column and a literal of its type
                     flipped = isFloat(c[0]);
-                    col = column(flipped ? c[1] : c[0], columns, floats);
+                    col = column(flipped ? c[1] : c[0], columns, ranged);
                     other = flipped ? c[0] : c[1];
                     if (col == null || !(other instanceof Literal<?> fl)) {
                         return null;
@@ -205,6 +209,28 @@ final class Predicates {
                         return Expr.and(ref.isNotNull(), floatCompare("=", ref, v));
                     }
                     return floatCompare(flipped ? flip(p.name()) : p.name(), ref, v);
+                }
+                if (isTemporal(c[0]) || isTemporal(c[1])) {
+                    // a timestamp or date column and a literal of its type, as half-open ranges
+                    flipped = isTemporal(c[0]);
+                    col = column(flipped ? c[1] : c[0], columns, ranged);
+                    other = flipped ? c[0] : c[1];
+                    if (col == null || !(other instanceof Literal<?> tl)) {
+                        return null;
+                    }
+                    Expr.Column ref = Expr.col(col);
+                    if (tl.value() == null) {
+                        return p.name().equals("<=>") ? ref.isNull() : null;
+                    }
+                    Expr at = literal(tl);
+                    Expr next = nextLiteral(tl);
+                    if (at == null || next == null) {
+                        return null;
+                    }
+                    if (p.name().equals("<=>")) {
+                        return Expr.and(ref.isNotNull(), temporalCompare("=", ref, at, next));
+                    }
+                    return temporalCompare(flipped ? flip(p.name()) : p.name(), ref, at, next);
                 }
                 if (col == null || !(other instanceof Literal<?> l)) {
                     return null;
@@ -310,6 +336,51 @@ final class Predicates {
         return b.toString();
     }
 
+    /** Whether an expression is a timestamp, timestamp without zone or date literal. */
+    private static boolean isTemporal(Expression e) {
+        return e instanceof Literal<?> l && (l.dataType() instanceof TimestampType
+                || l.dataType() instanceof TimestampNTZType || l.dataType() instanceof DateType);
+    }
+
+    /** The literal one microsecond (a timestamp) or one day (a date) after {@code l}; null past the last one. */
+    private static Expr nextLiteral(Literal<?> l) {
+        if (l.dataType() instanceof DateType) {
+            return Expr.lit(LocalDate.ofEpochDay((Integer) l.value() + 1L));
+        }
+        long micros = (Long) l.value();
+        if (micros == Long.MAX_VALUE) {
+            return null;
+        }
+        Instant next = micros(micros + 1);
+        return l.dataType() instanceof TimestampType ? Expr.lit(next)
+                : Expr.lit(LocalDateTime.ofInstant(next, ZoneOffset.UTC));
+    }
+
+    /**
+     * {@code column op at} for Spark's whole microseconds or days, where {@code next} is one unit after
+     * {@code at}, with only {@code <} and {@code >=}: Spark's value is the stored one floored to the unit,
+     * and {@code floor(v) < k} holds exactly when {@code v < k} for a whole {@code k}. For a column Spark
+     * sees exactly (microseconds and coarser, days) the ranges hold the same rows as the plain comparison.
+     * Each form is null for a null row.
+     *
+     * @param op {@code = <> < <= > >=}
+     * @param column the column
+     * @param at the literal
+     * @param next the literal one unit later
+     * @return the expression
+     */
+    static Expr temporalCompare(String op, Expr.Column column, Expr at, Expr next) {
+        return switch (op) {
+            case "=" -> Expr.and(column.ge(at), column.lt(next));
+            case "<>" -> Expr.or(column.lt(at), column.ge(next));
+            case "<" -> column.lt(at);
+            case "<=" -> column.lt(next);
+            case ">" -> column.ge(next);
+            case ">=" -> column.ge(at);
+            default -> throw new IllegalArgumentException(op);
+        };
+    }
+
     /** Whether an expression is a float or double literal. */
     private static boolean isFloat(Expression e) {
         return e instanceof Literal<?> l && (l.dataType() instanceof FloatType || l.dataType() instanceof DoubleType);
@@ -368,9 +439,9 @@ final class Predicates {
     }
 
     /** A column of either set. */
-    private static String column(Expression e, Set<String> columns, Set<String> floats) {
+    private static String column(Expression e, Set<String> columns, Set<String> ranged) {
         String col = column(e, columns);
-        return col != null ? col : column(e, floats);
+        return col != null ? col : column(e, ranged);
     }
 
     private static String column(Expression e, Set<String> columns) {

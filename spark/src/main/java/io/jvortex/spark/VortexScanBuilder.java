@@ -153,11 +153,12 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     }
 
     /**
-     * Data columns stored as {@code f32} or {@code f64} and read as Spark's float or double: they take
-     * comparisons with literals, translated to Spark's order of NaN and signed zeros
-     * ({@link Predicates#floatCompare}), and null tests.
+     * Data columns that take comparisons with literals (and null tests) only as ranges
+     * ({@link Predicates#toExpr(Predicate, Set, Set)}): {@code f32}/{@code f64} read as Spark's float or double
+     * (Spark's order of NaN and signed zeros), and nanosecond timestamps and millisecond dates, which
+     * Spark sees floored to microseconds and days.
      */
-    private Set<String> floatColumns() {
+    private Set<String> rangedColumns() {
         Set<String> out = new HashSet<>();
         DType.Struct fileSchema = firstFileSchema();
         if (fileSchema == null) {
@@ -165,9 +166,20 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         }
         for (StructField f : dataSchema.fields()) {
             int i = fileSchema.indexOf(f.name());
-            if (i >= 0 && fileSchema.fields().get(i) instanceof DType.Primitive p
-                    && (p.ptype() == PType.F32 || p.ptype() == PType.F64)
-                    && VortexVectors.matches(p, f.dataType())) {
+            if (i < 0) {
+                continue;
+            }
+            DType t = fileSchema.fields().get(i);
+            boolean ok = switch (t) {
+                case DType.Primitive p -> p.ptype() == PType.F32 || p.ptype() == PType.F64;
+                case DType.Extension e -> Extensions.kind(e).map(k -> switch (k) {
+                    case Extensions.DateKind d -> d.unit() == TimeUnit.MILLISECONDS;
+                    case Extensions.TimestampKind ts -> ts.unit() == TimeUnit.NANOSECONDS;
+                    default -> false;
+                }).orElse(false);
+                default -> false;
+            };
+            if (ok && VortexVectors.matches(t, f.dataType())) {
                 out.add(f.name());
             }
         }
@@ -213,14 +225,14 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     public Predicate[] pushPredicates(Predicate[] predicates) {
         Set<String> partitions = partitionNames();
         Set<String> pushable = pushableColumns();
-        Set<String> floats = floatColumns();
+        Set<String> ranged = rangedColumns();
         List<Predicate> partitionOnly = new ArrayList<>();
         for (Predicate p : predicates) {
             Set<String> refs = new HashSet<>();
             Predicates.references(p, refs);
             if (!refs.isEmpty() && partitions.containsAll(refs)) {
                 partitionOnly.add(p);
-            } else if (binds(Predicates.toExpr(p, pushable, floats))) {
+            } else if (binds(Predicates.toExpr(p, pushable, ranged))) {
                 pushedData.add(p);
             } else {
                 postScan.add(p);

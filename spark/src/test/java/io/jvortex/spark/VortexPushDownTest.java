@@ -276,47 +276,67 @@ class VortexPushDownTest {
     }
 
     /**
-     * Nanosecond timestamps (pyarrow's default) reach Spark floored to microseconds, so a comparison must
-     * keep the rows Spark's floored values select, not the ones the stored nanoseconds would.
+     * Nanosecond timestamps (pyarrow's default) reach Spark floored to microseconds, and millisecond dates
+     * floored to days (before 1970 too), so a comparison must keep the rows Spark's floored values select,
+     * not the ones the stored values would; the scan takes every such comparison (as half-open ranges).
      */
     @Test
-    void nanosecondTimestampsFilterAsSparkSeesThem(@TempDir Path tmp) {
-        io.jvortex.dtype.DType.Struct schema = new io.jvortex.dtype.DType.Struct(List.of("id", "ts"),
+    void flooredTimestampsAndDatesFilterAsSparkSeesThem(@TempDir Path tmp) {
+        io.jvortex.dtype.DType.Struct schema = new io.jvortex.dtype.DType.Struct(List.of("id", "ts", "day"),
                 List.of(new io.jvortex.dtype.DType.Primitive(io.jvortex.dtype.PType.I64, false),
-                        io.jvortex.dtype.Extensions.timestamp(io.jvortex.dtype.TimeUnit.NANOSECONDS, "UTC", true)),
+                        io.jvortex.dtype.Extensions.timestamp(io.jvortex.dtype.TimeUnit.NANOSECONDS, "UTC", true),
+                        io.jvortex.dtype.Extensions.date(io.jvortex.dtype.TimeUnit.MILLISECONDS, true)),
                 false);
         int n = 4000;
         long[] ids = new long[n];
         Instant[] ts = new Instant[n];
+        long[] dayMillis = new long[n];
+        boolean[] dayNulls = new boolean[n];
         for (int i = 0; i < n; i++) {
             ids[i] = i;
             ts[i] = i % 17 == 0 ? null : Instant.ofEpochSecond(100, i * 250L); // four values per microsecond
+            dayMillis[i] = (i - 2000) * 21_600_000L; // four values per day, from 500 days before 1970
+            dayNulls[i] = i % 13 == 0;
         }
-        Path file = tmp.resolve("ns.vortex");
+        Path file = tmp.resolve("floored.vortex");
         try (io.jvortex.api.VortexWriter writer = io.jvortex.api.VortexWriter.create(file, schema)) {
-            writer.write(io.jvortex.api.Batch.builder(schema).longs("id", ids).timestamps("ts", ts).build());
+            writer.write(io.jvortex.api.Batch.builder(schema).longs("id", ids).timestamps("ts", ts)
+                    .longs("day", dayMillis, dayNulls).build());
         }
         Dataset<Row> df = spark.read().format("vortex").load(file.toString());
         String at = "TIMESTAMP'1970-01-01 00:01:40.000301'"; // 100 s + 301 µs: rows 1204..1207 floor to it
+        String day = "DATE'1969-12-30'"; // day -2: rows 1992..1995
         for (String op : OPS) {
-            long expected = 0;
+            long expectedTs = 0;
+            long expectedDays = 0;
             for (int i = 0; i < n; i++) {
-                if (ts[i] == null) {
-                    continue;
+                if (ts[i] != null) {
+                    expectedTs += keeps(op, Math.floorDiv(i * 250L, 1000L) - 301) ? 1 : 0;
                 }
-                long micros = Math.floorDiv(i * 250L, 1000L) - 301;
-                boolean keep = switch (op) {
-                    case "=", "<=>" -> micros == 0;
-                    case "<>" -> micros != 0;
-                    case "<" -> micros < 0;
-                    case "<=" -> micros <= 0;
-                    case ">" -> micros > 0;
-                    default -> micros >= 0;
-                };
-                expected += keep ? 1 : 0;
+                if (!dayNulls[i]) {
+                    expectedDays += keeps(op, Math.floorDiv(dayMillis[i], 86_400_000L) + 2) ? 1 : 0;
+                }
             }
-            assertThat(df.filter("ts " + op + " " + at).count()).as("ts %s %s", op, at).isEqualTo(expected);
+            Dataset<Row> byTs = df.filter("ts " + op + " " + at);
+            Dataset<Row> byDay = df.filter("day " + op + " " + day);
+            for (Dataset<Row> d : List.of(byTs, byDay)) {
+                assertThat(d.queryExecution().executedPlan().toString()).as(op).contains("PostScanFilters: []");
+            }
+            assertThat(byTs.count()).as("ts %s %s", op, at).isEqualTo(expectedTs);
+            assertThat(byDay.count()).as("day %s %s", op, day).isEqualTo(expectedDays);
         }
+    }
+
+    /** Whether {@code op} holds for a value {@code difference} above the literal. */
+    private static boolean keeps(String op, long difference) {
+        return switch (op) {
+            case "=", "<=>" -> difference == 0;
+            case "<>" -> difference != 0;
+            case "<" -> difference < 0;
+            case "<=" -> difference <= 0;
+            case ">" -> difference > 0;
+            default -> difference >= 0;
+        };
     }
 
     /**
