@@ -106,18 +106,18 @@ final class Predicates {
             }
             case "IS_NULL": {
                 String col = column(c[0], columns, ranged);
-                return col == null ? null : Expr.col(col).isNull();
+                return col == null ? null : Expr.colPath(col).isNull();
             }
             case "IS_NOT_NULL": {
                 String col = column(c[0], columns, ranged);
-                return col == null ? null : Expr.col(col).isNotNull();
+                return col == null ? null : Expr.colPath(col).isNotNull();
             }
             case "STARTS_WITH": {
                 String col = column(c[0], columns);
                 if (col == null || !(c[1] instanceof Literal<?> l) || !(l.value() instanceof UTF8String s)) {
                     return null;
                 }
-                return Expr.col(col).startsWith(s.toString());
+                return Expr.colPath(col).startsWith(s.toString());
             }
             case "ENDS_WITH", "CONTAINS": {
                 String col = column(c[0], columns);
@@ -125,7 +125,7 @@ final class Predicates {
                     return null;
                 }
                 String escaped = escapeLike(s.toString());
-                return Expr.col(col).like(p.name().equals("CONTAINS") ? "%" + escaped + "%" : "%" + escaped);
+                return Expr.colPath(col).like(p.name().equals("CONTAINS") ? "%" + escaped + "%" : "%" + escaped);
             }
             case "IN": {
                 Prefix prefix = prefix(c[0], columns);
@@ -150,7 +150,7 @@ final class Predicates {
                         if (!(c[i] instanceof Literal<?> item) || !isFloat(item) || item.value() == null) {
                             return null; // includes null items, whose semantics need care
                         }
-                        terms.add(floatCompare("=", Expr.col(col), ((Number) item.value()).doubleValue()));
+                        terms.add(floatCompare("=", Expr.colPath(col), ((Number) item.value()).doubleValue()));
                     }
                     return Expr.or(terms.get(0), terms.subList(1, terms.size()).toArray(Expr[]::new));
                 }
@@ -166,7 +166,7 @@ final class Predicates {
                     }
                     items.add(lit);
                 }
-                return Expr.in(Expr.col(col), items);
+                return Expr.in(Expr.colPath(col), items);
             }
             case "=", "<>", "<", "<=", ">", ">=", "<=>": {
                 if (p.name().equals("=")) {
@@ -182,7 +182,7 @@ final class Predicates {
                 String left = column(c[0], columns);
                 String right = column(c[1], columns);
                 if (left != null && right != null) {
-                    return compareColumns(p.name(), Expr.col(left), Expr.col(right));
+                    return compareColumns(p.name(), Expr.colPath(left), Expr.colPath(right));
                 }
                 boolean flipped = false;
                 String col = column(c[0], columns);
@@ -200,7 +200,7 @@ final class Predicates {
                     if (col == null || !(other instanceof Literal<?> fl)) {
                         return null;
                     }
-                    Expr.Column ref = Expr.col(col);
+                    Expr.Column ref = Expr.colPath(col);
                     if (fl.value() == null) {
                         return p.name().equals("<=>") ? ref.isNull() : null;
                     }
@@ -218,7 +218,7 @@ final class Predicates {
                     if (col == null || !(other instanceof Literal<?> tl)) {
                         return null;
                     }
-                    Expr.Column ref = Expr.col(col);
+                    Expr.Column ref = Expr.colPath(col);
                     if (tl.value() == null) {
                         return p.name().equals("<=>") ? ref.isNull() : null;
                     }
@@ -235,7 +235,7 @@ final class Predicates {
                 if (col == null || !(other instanceof Literal<?> l)) {
                     return null;
                 }
-                Expr.Column ref = Expr.col(col);
+                Expr.Column ref = Expr.colPath(col);
                 if (p.name().equals("<=>")) {
                     if (l.value() == null) {
                         return ref.isNull();
@@ -302,9 +302,9 @@ final class Predicates {
             }
             int chars = s.numChars();
             if (chars == length) {
-                return Expr.col(column).startsWith(s.toString());
+                return Expr.colPath(column).startsWith(s.toString());
             }
-            return chars < length ? Expr.col(column).eq(Expr.lit(s.toString())) : null;
+            return chars < length ? Expr.colPath(column).eq(Expr.lit(s.toString())) : null;
         }
     }
 
