@@ -204,19 +204,22 @@ final class VortexFiles {
     }
 
     /**
-     * Escapes a partition value for a directory name the way Hive and Spark do.
+     * Escapes a partition value for a directory name the way Hive and Spark do: control characters, DEL
+     * and {@code "#%'*}{@code /:=?\{[]^} become {@code %XX}; every other character, non-ASCII ones
+     * included, stays as it is (so Spark's own formats and other readers of the layout see the same
+     * names; {@link #unescape} still reads UTF-8 escapes of non-ASCII characters).
      *
      * @param s the raw value
      * @return the escaped name part
      */
     static String escape(String s) {
-        StringBuilder b = new StringBuilder();
-        for (byte x : s.getBytes(StandardCharsets.UTF_8)) {
-            int c = x & 0xFF;
-            if (c < 0x20 || c >= 0x7F || "\"#%'*/:=?\\{[]^".indexOf(c) >= 0) {
-                b.append('%').append(String.format(Locale.ROOT, "%02X", c));
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7F || "\"#%'*/:=?\\{[]^".indexOf(c) >= 0) {
+                b.append('%').append(String.format(Locale.ROOT, "%02X", (int) c));
             } else {
-                b.append((char) c);
+                b.append(c);
             }
         }
         return b.toString();

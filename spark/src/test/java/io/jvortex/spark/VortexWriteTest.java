@@ -176,6 +176,53 @@ class VortexWriteTest {
                 .partitionBy("t").save(dir.resolve("pt").toString())).hasMessageContaining("cannot partition by 't'");
     }
 
+    /**
+     * Partition directories are named as Spark names them for its own formats (characters Hive escapes as
+     * {@code %XX}, other text, non-ASCII included, as it is), so other readers of the layout see the same
+     * values; and directories Spark wrote are read back with their values.
+     */
+    @Test
+    void partitionDirectoriesAreNamedAsSparkNamesThem(@TempDir Path dir) throws IOException {
+        List<String> values = List.of("é", "naïve/ü", "x y", "50%", "a=b", "tab\tq", "日本", "#[]^{}*?:'\"", "plain");
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < values.size() * 4; i++) {
+            rows.add(org.apache.spark.sql.RowFactory.create((long) i, values.get(i % values.size())));
+        }
+        Dataset<Row> df = spark.createDataFrame(rows, new org.apache.spark.sql.types.StructType()
+                .add("id", DataTypes.LongType, false).add("k", DataTypes.StringType, true));
+        df.write().format("parquet").partitionBy("k").save(dir.resolve("parquet").toString());
+        df.write().format("vortex").partitionBy("k").save(dir.resolve("vortex").toString());
+        List<String> parquetDirs = partitionDirectories(dir.resolve("parquet"));
+        assertThat(parquetDirs).hasSize(values.size());
+        assertThat(partitionDirectories(dir.resolve("vortex"))).containsExactlyElementsOf(parquetDirs);
+        List<String> columns = List.of("id", "k");
+        assertThat(sorted(spark.read().format("vortex").load(dir.resolve("vortex").toString())
+                .selectExpr(columns.toArray(String[]::new)), "id")).containsExactlyElementsOf(sorted(df, "id"));
+        // Spark's own layout, with Vortex files put where its Parquet files are, reads the same values
+        for (Path parquetFile : tree(dir.resolve("parquet"))) {
+            if (parquetFile.toString().endsWith(".parquet")) {
+                Files.delete(parquetFile);
+            }
+        }
+        for (Path vortexDir : tree(dir.resolve("vortex"))) {
+            if (Files.isDirectory(vortexDir)) {
+                Path target = dir.resolve("parquet").resolve(dir.resolve("vortex").relativize(vortexDir));
+                try (Stream<Path> files = Files.list(vortexDir)) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".vortex")).toList()) {
+                        Files.copy(f, target.resolve(f.getFileName()));
+                    }
+                }
+            }
+        }
+        assertThat(sorted(spark.read().format("vortex").load(dir.resolve("parquet").toString())
+                .selectExpr(columns.toArray(String[]::new)), "id")).containsExactlyElementsOf(sorted(df, "id"));
+    }
+
+    private static List<String> partitionDirectories(Path root) throws IOException {
+        return tree(root).stream().filter(Files::isDirectory).map(p -> root.relativize(p).toString()).sorted()
+                .toList();
+    }
+
     @Test
     void aDataFrameKeepsTheFilesItListed(@TempDir Path dir) {
         String path = dir.resolve("t").toString();
