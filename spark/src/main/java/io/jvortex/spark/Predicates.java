@@ -106,18 +106,18 @@ final class Predicates {
             }
             case "IS_NULL": {
                 String col = column(c[0], columns, ranged);
-                return col == null ? null : Expr.colPath(col).isNull();
+                return col == null ? null : ref(col).isNull();
             }
             case "IS_NOT_NULL": {
                 String col = column(c[0], columns, ranged);
-                return col == null ? null : Expr.colPath(col).isNotNull();
+                return col == null ? null : ref(col).isNotNull();
             }
             case "STARTS_WITH": {
                 String col = column(c[0], columns);
                 if (col == null || !(c[1] instanceof Literal<?> l) || !(l.value() instanceof UTF8String s)) {
                     return null;
                 }
-                return Expr.colPath(col).startsWith(s.toString());
+                return ref(col).startsWith(s.toString());
             }
             case "ENDS_WITH", "CONTAINS": {
                 String col = column(c[0], columns);
@@ -125,7 +125,7 @@ final class Predicates {
                     return null;
                 }
                 String escaped = escapeLike(s.toString());
-                return Expr.colPath(col).like(p.name().equals("CONTAINS") ? "%" + escaped + "%" : "%" + escaped);
+                return ref(col).like(p.name().equals("CONTAINS") ? "%" + escaped + "%" : "%" + escaped);
             }
             case "IN": {
                 Prefix prefix = prefix(c[0], columns);
@@ -150,7 +150,7 @@ final class Predicates {
                         if (!(c[i] instanceof Literal<?> item) || !isFloat(item) || item.value() == null) {
                             return null; // includes null items, whose semantics need care
                         }
-                        terms.add(floatCompare("=", Expr.colPath(col), ((Number) item.value()).doubleValue()));
+                        terms.add(floatCompare("=", ref(col), ((Number) item.value()).doubleValue()));
                     }
                     return Expr.or(terms.get(0), terms.subList(1, terms.size()).toArray(Expr[]::new));
                 }
@@ -166,7 +166,7 @@ final class Predicates {
                     }
                     items.add(lit);
                 }
-                return Expr.in(Expr.colPath(col), items);
+                return Expr.in(ref(col), items);
             }
             case "=", "<>", "<", "<=", ">", ">=", "<=>": {
                 if (p.name().equals("=")) {
@@ -182,7 +182,7 @@ final class Predicates {
                 String left = column(c[0], columns);
                 String right = column(c[1], columns);
                 if (left != null && right != null) {
-                    return compareColumns(p.name(), Expr.colPath(left), Expr.colPath(right));
+                    return compareColumns(p.name(), ref(left), ref(right));
                 }
                 boolean flipped = false;
                 String col = column(c[0], columns);
@@ -200,7 +200,7 @@ final class Predicates {
                     if (col == null || !(other instanceof Literal<?> fl)) {
                         return null;
                     }
-                    Expr.Column ref = Expr.colPath(col);
+                    Expr.Column ref = ref(col);
                     if (fl.value() == null) {
                         return p.name().equals("<=>") ? ref.isNull() : null;
                     }
@@ -218,7 +218,7 @@ final class Predicates {
                     if (col == null || !(other instanceof Literal<?> tl)) {
                         return null;
                     }
-                    Expr.Column ref = Expr.colPath(col);
+                    Expr.Column ref = ref(col);
                     if (tl.value() == null) {
                         return p.name().equals("<=>") ? ref.isNull() : null;
                     }
@@ -235,7 +235,7 @@ final class Predicates {
                 if (col == null || !(other instanceof Literal<?> l)) {
                     return null;
                 }
-                Expr.Column ref = Expr.colPath(col);
+                Expr.Column ref = ref(col);
                 if (p.name().equals("<=>")) {
                     if (l.value() == null) {
                         return ref.isNull();
@@ -302,9 +302,9 @@ final class Predicates {
             }
             int chars = s.numChars();
             if (chars == length) {
-                return Expr.colPath(column).startsWith(s.toString());
+                return ref(column).startsWith(s.toString());
             }
-            return chars < length ? Expr.colPath(column).eq(Expr.lit(s.toString())) : null;
+            return chars < length ? ref(column).eq(Expr.lit(s.toString())) : null;
         }
     }
 
@@ -438,15 +438,37 @@ final class Predicates {
         };
     }
 
+    /** Joins the field names of a struct field's key ({@link #key}); no column name holding it is pushed. */
+    static final char PATH_SEPARATOR = '\0';
+
+    /**
+     * The key of a column or struct field in the column sets: a top-level column's name, or the field
+     * names from the root down joined by {@link #PATH_SEPARATOR}.
+     *
+     * @param fieldNames the names from the root down
+     * @return the key
+     */
+    static String key(String... fieldNames) {
+        return fieldNames.length == 1 ? fieldNames[0] : String.join(String.valueOf(PATH_SEPARATOR), fieldNames);
+    }
+
+    /** The reference to the column or struct field of a {@link #key}. */
+    private static Expr.Column ref(String key) {
+        return key.indexOf(PATH_SEPARATOR) < 0 ? Expr.colPath(key)
+                : Expr.colPath(key.split(String.valueOf(PATH_SEPARATOR), -1));
+    }
+
     /** A column of either set. */
     private static String column(Expression e, Set<String> columns, Set<String> ranged) {
         String col = column(e, columns);
         return col != null ? col : column(e, ranged);
     }
 
+    /** The {@link #key} of a reference to a column or struct field of {@code columns}, else null. */
     private static String column(Expression e, Set<String> columns) {
-        if (e instanceof NamedReference ref && ref.fieldNames().length == 1 && columns.contains(ref.fieldNames()[0])) {
-            return ref.fieldNames()[0];
+        if (e instanceof NamedReference ref && ref.fieldNames().length >= 1) {
+            String key = key(ref.fieldNames());
+            return columns.contains(key) ? key : null;
         }
         return null;
     }

@@ -117,20 +117,57 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         return out;
     }
 
-    /** Data columns whose predicates Vortex evaluates exactly as Spark does. */
+    /**
+     * Data columns and fields of (nested) structs whose predicates Vortex evaluates exactly as Spark does,
+     * by {@linkplain Predicates#key key}.
+     */
     private Set<String> pushableColumns() {
+        return columnKeys(false);
+    }
+
+    /**
+     * Data columns and struct fields that take comparisons with literals (and null tests) only as ranges
+     * ({@link Predicates#toExpr(Predicate, Set, Set)}), by {@linkplain Predicates#key key}: {@code f32}/
+     * {@code f64} read as Spark's float or double (Spark's order of NaN and signed zeros), and nanosecond
+     * timestamps and millisecond dates, which Spark sees floored to microseconds and days.
+     */
+    private Set<String> rangedColumns() {
+        return columnKeys(true);
+    }
+
+    private Set<String> columnKeys(boolean ranged) {
         Set<String> out = new HashSet<>();
         DType.Struct fileSchema = firstFileSchema();
-        if (fileSchema == null) {
-            return out;
+        if (fileSchema != null) {
+            addKeys(dataSchema, fileSchema, new ArrayList<>(), ranged, out);
         }
-        for (StructField f : dataSchema.fields()) {
-            int i = fileSchema.indexOf(f.name());
-            if (i < 0) {
+        return out;
+    }
+
+    /** Adds the keys of the fields of {@code spark} (read from {@code vortex}) that are pushable or ranged. */
+    private static void addKeys(StructType spark, DType.Struct vortex, List<String> parents, boolean ranged,
+                                Set<String> out) {
+        for (StructField f : spark.fields()) {
+            int i = vortex.indexOf(f.name());
+            if (i < 0 || f.name().indexOf(Predicates.PATH_SEPARATOR) >= 0) {
                 continue;
             }
-            DType t = fileSchema.fields().get(i);
-            boolean ok = switch (t) {
+            DType t = vortex.fields().get(i);
+            List<String> path = new ArrayList<>(parents);
+            path.add(f.name());
+            if (t instanceof DType.Struct nested && f.dataType() instanceof StructType fields) {
+                addKeys(fields, nested, path, ranged, out);
+                continue;
+            }
+            boolean ok = ranged ? switch (t) {
+                case DType.Primitive p -> p.ptype() == PType.F32 || p.ptype() == PType.F64;
+                case DType.Extension e -> Extensions.kind(e).map(k -> switch (k) {
+                    case Extensions.DateKind d -> d.unit() == TimeUnit.MILLISECONDS;
+                    case Extensions.TimestampKind ts -> ts.unit() == TimeUnit.NANOSECONDS;
+                    default -> false;
+                }).orElse(false);
+                default -> false;
+            } : switch (t) {
                 case DType.Bool b -> true;
                 case DType.Primitive p -> p.ptype().isInteger();
                 case DType.Decimal d -> d.precision() <= 38;
@@ -146,44 +183,9 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
                 default -> false;
             };
             if (ok && VortexVectors.matches(t, f.dataType())) {
-                out.add(f.name());
+                out.add(Predicates.key(path.toArray(String[]::new)));
             }
         }
-        return out;
-    }
-
-    /**
-     * Data columns that take comparisons with literals (and null tests) only as ranges
-     * ({@link Predicates#toExpr(Predicate, Set, Set)}): {@code f32}/{@code f64} read as Spark's float or double
-     * (Spark's order of NaN and signed zeros), and nanosecond timestamps and millisecond dates, which
-     * Spark sees floored to microseconds and days.
-     */
-    private Set<String> rangedColumns() {
-        Set<String> out = new HashSet<>();
-        DType.Struct fileSchema = firstFileSchema();
-        if (fileSchema == null) {
-            return out;
-        }
-        for (StructField f : dataSchema.fields()) {
-            int i = fileSchema.indexOf(f.name());
-            if (i < 0) {
-                continue;
-            }
-            DType t = fileSchema.fields().get(i);
-            boolean ok = switch (t) {
-                case DType.Primitive p -> p.ptype() == PType.F32 || p.ptype() == PType.F64;
-                case DType.Extension e -> Extensions.kind(e).map(k -> switch (k) {
-                    case Extensions.DateKind d -> d.unit() == TimeUnit.MILLISECONDS;
-                    case Extensions.TimestampKind ts -> ts.unit() == TimeUnit.NANOSECONDS;
-                    default -> false;
-                }).orElse(false);
-                default -> false;
-            };
-            if (ok && VortexVectors.matches(t, f.dataType())) {
-                out.add(f.name());
-            }
-        }
-        return out;
     }
 
     /**
@@ -198,6 +200,9 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
             return out;
         }
         for (String name : pushableColumns()) {
+            if (name.indexOf(Predicates.PATH_SEPARATOR) >= 0) {
+                continue; // a struct field
+            }
             DType t = fileSchema.fields().get(fileSchema.indexOf(name));
             DType storage = t instanceof DType.Extension e ? e.storage() : t;
             if (storage instanceof DType.Primitive p && p.ptype().isInteger()) {

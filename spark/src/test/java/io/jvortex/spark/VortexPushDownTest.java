@@ -359,6 +359,42 @@ class VortexPushDownTest {
         }
     }
 
+    /**
+     * Predicates on fields of (nested, nullable) structs are pushed and keep Spark's rows: a field of a
+     * null struct is null, also under {@code NOT} and {@code IS NULL}.
+     */
+    @Test
+    void structFieldPredicatesArePushedAndExact(@TempDir Path tmp) {
+        StructType inner = new StructType().add("d", DataTypes.DateType, true).add("x", DataTypes.DoubleType, true);
+        StructType struct = new StructType().add("b", DataTypes.IntegerType, true).add("c", DataTypes.StringType, true)
+                .add("t", inner, true);
+        StructType schema = new StructType().add("id", DataTypes.LongType, false).add("s", struct, true);
+        SplittableRandom random = Seeds.random("spark-struct-fields");
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 6000; i++) {
+            Row t = random.nextInt(8) == 0 ? null : RowFactory.create(
+                    nullOr(random, LocalDate.ofEpochDay(random.nextInt(-20, 20))),
+                    nullOr(random, random.nextInt(-8, 8) / 2.0));
+            rows.add(RowFactory.create((long) i, random.nextInt(12) == 0 ? null
+                    : RowFactory.create(nullOr(random, i / 100), nullOr(random, WORDS[random.nextInt(WORDS.length)]), t)));
+        }
+        Dataset<Row> expected = spark.createDataFrame(rows, schema);
+        String path = tmp.resolve("structs").toString();
+        expected.coalesce(1).write().format("vortex").save(path);
+        Dataset<Row> actual = spark.read().format("vortex").load(path);
+        List<String> predicates = List.of("s.b = 7", "s.b < 3", "s.b >= 55", "s.b IN (1, 30, 59)", "s.b IS NULL",
+                "s.c = 'apple'", "startswith(s.c, 'ba')", "s.c IS NOT NULL AND s.b > 40", "s.t.d > DATE'1970-01-05'",
+                "s.t.d IS NULL", "s.t.x = 0.0", "s.t.x < -1.5", "NOT (s.b > 20)", "s.b > 50 OR s.t.x = 1.0",
+                "s.b = s.b", "NOT (s.c = 'band')");
+        for (String predicate : predicates) {
+            Dataset<Row> kept = actual.filter(predicate).select("id");
+            String plan = kept.queryExecution().executedPlan().toString();
+            assertThat(plan).as(predicate).contains("PostScanFilters: []").doesNotContain("Filter (");
+            assertThat(sorted(kept)).as("%s (plan %s)", predicate, plan)
+                    .containsExactlyElementsOf(sorted(expected.filter(predicate).select("id")));
+        }
+    }
+
     /** Whether {@code op} holds for a value {@code difference} above the literal. */
     private static boolean keeps(String op, long difference) {
         return switch (op) {
