@@ -184,6 +184,24 @@ final class Predicates {
                 if (left != null && right != null) {
                     return compareColumns(p.name(), ref(left), ref(right));
                 }
+                if (isFloat(c[0]) || isFloat(c[1]) || isTemporal(c[0]) || isTemporal(c[1])) {
+                    // a float, double, timestamp or date column and a literal of its type, as ranges
+                    boolean literalFirst = c[0] instanceof Literal<?>;
+                    String ranges = column(literalFirst ? c[1] : c[0], columns, ranged);
+                    if (ranges == null || !((literalFirst ? c[0] : c[1]) instanceof Literal<?> lit)) {
+                        return null;
+                    }
+                    Expr.Column ref = ref(ranges);
+                    String op = literalFirst ? flip(p.name()) : p.name();
+                    if (lit.value() == null) {
+                        return op.equals("<=>") ? ref.isNull() : null;
+                    }
+                    java.util.function.Function<String, Expr> compare = rangeCompare(ref, lit);
+                    if (compare == null) {
+                        return null;
+                    }
+                    return op.equals("<=>") ? Expr.and(ref.isNotNull(), compare.apply("=")) : compare.apply(op);
+                }
                 boolean flipped = false;
                 String col = column(c[0], columns);
                 Expression other = c[1];
@@ -191,46 +209,6 @@ final class Predicates {
                     col = column(c[1], columns);
                     other = c[0];
                     flipped = true;
-                }
-                if (isFloat(c[0]) || isFloat(c[1])) {
-                    // a float or double column and a literal of its type
-                    flipped = isFloat(c[0]);
-                    col = column(flipped ? c[1] : c[0], columns, ranged);
-                    other = flipped ? c[0] : c[1];
-                    if (col == null || !(other instanceof Literal<?> fl)) {
-                        return null;
-                    }
-                    Expr.Column ref = ref(col);
-                    if (fl.value() == null) {
-                        return p.name().equals("<=>") ? ref.isNull() : null;
-                    }
-                    double v = ((Number) fl.value()).doubleValue();
-                    if (p.name().equals("<=>")) {
-                        return Expr.and(ref.isNotNull(), floatCompare("=", ref, v));
-                    }
-                    return floatCompare(flipped ? flip(p.name()) : p.name(), ref, v);
-                }
-                if (isTemporal(c[0]) || isTemporal(c[1])) {
-                    // a timestamp or date column and a literal of its type, as half-open ranges
-                    flipped = isTemporal(c[0]);
-                    col = column(flipped ? c[1] : c[0], columns, ranged);
-                    other = flipped ? c[0] : c[1];
-                    if (col == null || !(other instanceof Literal<?> tl)) {
-                        return null;
-                    }
-                    Expr.Column ref = ref(col);
-                    if (tl.value() == null) {
-                        return p.name().equals("<=>") ? ref.isNull() : null;
-                    }
-                    Expr at = literal(tl);
-                    Expr next = nextLiteral(tl);
-                    if (at == null || next == null) {
-                        return null;
-                    }
-                    if (p.name().equals("<=>")) {
-                        return Expr.and(ref.isNotNull(), temporalCompare("=", ref, at, next));
-                    }
-                    return temporalCompare(flipped ? flip(p.name()) : p.name(), ref, at, next);
                 }
                 if (col == null || !(other instanceof Literal<?> l)) {
                     return null;
@@ -334,6 +312,22 @@ final class Predicates {
             b.append(ch);
         }
         return b.toString();
+    }
+
+    /**
+     * How a column compares with a float, double, timestamp or date literal, by operator
+     * ({@code = <> < <= > >=}): {@link #floatCompare} or {@link #temporalCompare}.
+     *
+     * @return the comparison by operator, or null when the literal has no such form
+     */
+    private static java.util.function.Function<String, Expr> rangeCompare(Expr.Column ref, Literal<?> lit) {
+        if (isFloat(lit)) {
+            double v = ((Number) lit.value()).doubleValue();
+            return op -> floatCompare(op, ref, v);
+        }
+        Expr at = literal(lit);
+        Expr next = nextLiteral(lit);
+        return at == null || next == null ? null : op -> temporalCompare(op, ref, at, next);
     }
 
     /** Whether an expression is a timestamp, timestamp without zone or date literal. */

@@ -3,13 +3,7 @@ package io.jvortex.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.Batch;
-import io.jvortex.api.Chunk;
-import io.jvortex.api.ScanIterator;
-import io.jvortex.api.ScanOptions;
-import io.jvortex.api.VortexReader;
 import io.jvortex.api.VortexWriter;
-import io.jvortex.array.PrimitiveArray;
-import io.jvortex.array.StructArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
 import io.jvortex.expr.Expr;
@@ -93,40 +87,7 @@ class PredicatesFloatTest {
             return op.equals("<=>") ? Boolean.FALSE : null;
         }
         int c = sparkCompare(value, literal);
-        return switch (op) {
-            case "=", "<=>" -> c == 0;
-            case "<>" -> c != 0;
-            case "<" -> c < 0;
-            case "<=" -> c <= 0;
-            case ">" -> c > 0;
-            default -> c >= 0;
-        };
-    }
-
-    private static String flip(String op) {
-        return switch (op) {
-            case "<" -> ">";
-            case "<=" -> ">=";
-            case ">" -> "<";
-            case ">=" -> "<=";
-            default -> op;
-        };
-    }
-
-    private static Set<Long> scan(Expr filter) {
-        Set<Long> ids = new TreeSet<>();
-        try (VortexReader reader = VortexReader.open(file);
-             ScanIterator it = reader.scan(ScanOptions.builder().columns(List.of("id")).filter(filter).build())) {
-            while (it.hasNext()) {
-                try (Chunk chunk = it.next()) {
-                    PrimitiveArray idColumn = (PrimitiveArray) ((StructArray) chunk.rawArray()).fields().get(0);
-                    for (int i = 0; i < idColumn.length(); i++) {
-                        ids.add(idColumn.getLong(i));
-                    }
-                }
-            }
-        }
-        return ids;
+        return PredicateScans.holds(op, c);
     }
 
     private static Set<Long> expected(java.util.function.Function<Double, Boolean> outcome) {
@@ -144,10 +105,6 @@ class PredicatesFloatTest {
                 : new LiteralValue<>(value, DataTypes.DoubleType);
     }
 
-    private static Boolean not(Boolean b) {
-        return b == null ? null : !b;
-    }
-
     @Test
     void comparisonsKeepSparksRowsUnderNotAndFlipped() {
         int checked = 0;
@@ -158,7 +115,7 @@ class PredicatesFloatTest {
                 double l = f32 ? (double) (float) lit : lit;
                 for (String op : OPS) {
                     Predicate plain = new Predicate(op, new Expression[] {Expressions.column(column), literal(lit, f32)});
-                    Predicate flipped = new Predicate(flip(op),
+                    Predicate flipped = new Predicate(PredicateScans.flip(op),
                             new Expression[] {literal(lit, f32), Expressions.column(column)});
                     Predicate negated = new Predicate("NOT", new Expression[] {plain});
                     String what = column + " " + op + " " + lit;
@@ -167,10 +124,10 @@ class PredicatesFloatTest {
                     for (Predicate p : List.of(plain, flipped)) {
                         Expr e = Predicates.toExpr(p, Set.of(), Set.of("x", "f"));
                         assertThat(e).as(what).isNotNull();
-                        assertThat(scan(e)).as("%s as %s", what, e).isEqualTo(expected(rows));
+                        assertThat(PredicateScans.scan(file, e)).as("%s as %s", what, e).isEqualTo(expected(rows));
                     }
                     Expr e = Predicates.toExpr(negated, Set.of(), Set.of("x", "f"));
-                    assertThat(scan(e)).as("NOT (%s) as %s", what, e).isEqualTo(expected(v -> not(rows.apply(v))));
+                    assertThat(PredicateScans.scan(file, e)).as("NOT (%s) as %s", what, e).isEqualTo(expected(v -> PredicateScans.not(rows.apply(v))));
                     checked++;
                 }
             }
@@ -203,10 +160,10 @@ class PredicatesFloatTest {
                     return false;
                 };
                 String what = column + " IN " + java.util.Arrays.toString(list);
-                assertThat(scan(Predicates.toExpr(in, Set.of(), Set.of("x", "f")))).as(what)
+                assertThat(PredicateScans.scan(file, Predicates.toExpr(in, Set.of(), Set.of("x", "f")))).as(what)
                         .isEqualTo(expected(rows));
-                assertThat(scan(Predicates.toExpr(new Predicate("NOT", new Expression[] {in}), Set.of(),
-                        Set.of("x", "f")))).as("NOT " + what).isEqualTo(expected(v -> not(rows.apply(v))));
+                assertThat(PredicateScans.scan(file, Predicates.toExpr(new Predicate("NOT", new Expression[] {in}), Set.of(),
+                        Set.of("x", "f")))).as("NOT " + what).isEqualTo(expected(v -> PredicateScans.not(rows.apply(v))));
             }
         }
     }

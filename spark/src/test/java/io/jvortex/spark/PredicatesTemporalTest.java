@@ -3,13 +3,7 @@ package io.jvortex.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.api.Batch;
-import io.jvortex.api.Chunk;
-import io.jvortex.api.ScanIterator;
-import io.jvortex.api.ScanOptions;
-import io.jvortex.api.VortexReader;
 import io.jvortex.api.VortexWriter;
-import io.jvortex.array.PrimitiveArray;
-import io.jvortex.array.StructArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.Extensions;
 import io.jvortex.dtype.PType;
@@ -122,14 +116,7 @@ class PredicatesTemporalTest {
             return op.equals("<=>") ? Boolean.FALSE : null;
         }
         int c = Long.compare(value, literal);
-        return switch (op) {
-            case "=", "<=>" -> c == 0;
-            case "<>" -> c != 0;
-            case "<" -> c < 0;
-            case "<=" -> c <= 0;
-            case ">" -> c > 0;
-            default -> c >= 0;
-        };
+        return PredicateScans.holds(op, c);
     }
 
     private static Expression literal(String column, long value) {
@@ -139,32 +126,6 @@ class PredicatesTemporalTest {
             default -> DataTypes.DateType;
         };
         return type == DataTypes.DateType ? new LiteralValue<>((int) value, type) : new LiteralValue<>(value, type);
-    }
-
-    private static String flip(String op) {
-        return switch (op) {
-            case "<" -> ">";
-            case "<=" -> ">=";
-            case ">" -> "<";
-            case ">=" -> "<=";
-            default -> op;
-        };
-    }
-
-    private static Set<Long> scan(Expr filter) {
-        Set<Long> ids = new TreeSet<>();
-        try (VortexReader reader = VortexReader.open(file);
-             ScanIterator it = reader.scan(ScanOptions.builder().columns(List.of("id")).filter(filter).build())) {
-            while (it.hasNext()) {
-                try (Chunk chunk = it.next()) {
-                    PrimitiveArray idColumn = (PrimitiveArray) ((StructArray) chunk.rawArray()).fields().get(0);
-                    for (int i = 0; i < idColumn.length(); i++) {
-                        ids.add(idColumn.getLong(i));
-                    }
-                }
-            }
-        }
-        return ids;
     }
 
     private static Set<Long> expected(String column, java.util.function.Function<Long, Boolean> outcome) {
@@ -177,10 +138,6 @@ class PredicatesTemporalTest {
         return ids;
     }
 
-    private static Boolean not(Boolean b) {
-        return b == null ? null : !b;
-    }
-
     @Test
     void comparisonsKeepTheRowsSparkSees() {
         Set<String> ranged = Set.of("ns", "ns_ntz", "ms_day");
@@ -191,18 +148,18 @@ class PredicatesTemporalTest {
                 for (String op : OPS) {
                     Expression col = Expressions.column(column);
                     Predicate plain = new Predicate(op, new Expression[] {col, literal(column, lit)});
-                    Predicate flipped = new Predicate(flip(op), new Expression[] {literal(column, lit), col});
+                    Predicate flipped = new Predicate(PredicateScans.flip(op), new Expression[] {literal(column, lit), col});
                     Predicate negated = new Predicate("NOT", new Expression[] {plain});
                     String what = column + " " + op + " " + lit;
                     java.util.function.Function<Long, Boolean> rows = v -> compare(op, v, lit);
                     for (Predicate p : List.of(plain, flipped)) {
                         Expr e = Predicates.toExpr(p, exact, ranged);
                         assertThat(e).as(what).isNotNull();
-                        assertThat(scan(e)).as("%s as %s", what, e).isEqualTo(expected(column, rows));
+                        assertThat(PredicateScans.scan(file, e)).as("%s as %s", what, e).isEqualTo(expected(column, rows));
                     }
                     Expr e = Predicates.toExpr(negated, exact, ranged);
-                    assertThat(scan(e)).as("NOT (%s) as %s", what, e)
-                            .isEqualTo(expected(column, v -> not(rows.apply(v))));
+                    assertThat(PredicateScans.scan(file, e)).as("NOT (%s) as %s", what, e)
+                            .isEqualTo(expected(column, v -> PredicateScans.not(rows.apply(v))));
                     checked++;
                 }
             }
@@ -216,7 +173,7 @@ class PredicatesTemporalTest {
         Predicate in = new Predicate("IN", new Expression[] {Expressions.column("ns"), at.apply(1), at.apply(5)});
         assertThat(Predicates.toExpr(in, Set.of("us"), Set.of("ns"))).isNull();
         Predicate inExact = new Predicate("IN", new Expression[] {Expressions.column("us"), at.apply(1), at.apply(5)});
-        assertThat(scan(Predicates.toExpr(inExact, Set.of("us"), Set.of("ns"))))
+        assertThat(PredicateScans.scan(file, Predicates.toExpr(inExact, Set.of("us"), Set.of("ns"))))
                 .isEqualTo(expected("us", v -> v == null ? null : v == 1 || v == 5));
         Predicate columns = new Predicate("<", new Expression[] {Expressions.column("ns"), Expressions.column("us")});
         assertThat(Predicates.toExpr(columns, Set.of("us"), Set.of("ns"))).isNull();

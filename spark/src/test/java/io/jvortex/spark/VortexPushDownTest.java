@@ -311,10 +311,10 @@ class VortexPushDownTest {
             long expectedDays = 0;
             for (int i = 0; i < n; i++) {
                 if (ts[i] != null) {
-                    expectedTs += keeps(op, Math.floorDiv(i * 250L, 1000L) - 301) ? 1 : 0;
+                    expectedTs += PredicateScans.holds(op, Math.floorDiv(i * 250L, 1000L) - 301) ? 1 : 0;
                 }
                 if (!dayNulls[i]) {
-                    expectedDays += keeps(op, Math.floorDiv(dayMillis[i], 86_400_000L) + 2) ? 1 : 0;
+                    expectedDays += PredicateScans.holds(op, Math.floorDiv(dayMillis[i], 86_400_000L) + 2) ? 1 : 0;
                 }
             }
             Dataset<Row> byTs = df.filter("ts " + op + " " + at);
@@ -393,18 +393,6 @@ class VortexPushDownTest {
             assertThat(sorted(kept)).as("%s (plan %s)", predicate, plan)
                     .containsExactlyElementsOf(sorted(expected.filter(predicate).select("id")));
         }
-    }
-
-    /** Whether {@code op} holds for a value {@code difference} above the literal. */
-    private static boolean keeps(String op, long difference) {
-        return switch (op) {
-            case "=", "<=>" -> difference == 0;
-            case "<>" -> difference != 0;
-            case "<" -> difference < 0;
-            case "<=" -> difference <= 0;
-            case ">" -> difference > 0;
-            default -> difference >= 0;
-        };
     }
 
     /**
