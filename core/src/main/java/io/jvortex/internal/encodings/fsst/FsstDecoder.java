@@ -1,8 +1,9 @@
 package io.jvortex.internal.encodings.fsst;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
@@ -15,14 +16,16 @@ import java.nio.ByteOrder;
 public final class FsstDecoder {
     /** The escape code: the next code byte is a literal. */
     public static final int ESCAPE = 255;
-    /** Bytes the output buffer must extend past the decoded length: one symbol store. */
-    public static final int SLACK = 8;
+    // Bytes a block's buffer extends past the most it decodes: one symbol store.
+    private static final int SLACK = 8;
 
     /** Returned by {@link #decompress} when a code names no symbol. */
     public static final long INVALID_CODE = -1;
     /** Returned by {@link #decompress} when the codes end with an escape and no literal. */
     public static final long TRUNCATED_ESCAPE = -2;
 
+    private static final VarHandle HEAP_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     // Codes decoded per block: the code block and the 16-fold output buffer stay in the L1/L2 caches.
     private static final int BLOCK = 4 * 1024;
@@ -77,22 +80,23 @@ public final class FsstDecoder {
 
     /**
      * Decompresses {@code in[inStart, inEnd)} into {@code out}, stopping early once the output passes
-     * {@code expected} bytes. Never writes at or beyond {@code out.byteSize()}, and produces nothing
-     * past {@code expected + SLACK}.
+     * {@code expected} bytes. Writes {@code out} only below {@code expected}.
      *
-     * <p>Works in blocks: a block of codes is copied out of {@code in} onto the heap and decoded with
-     * one 8-byte store per symbol straight into {@code out} when {@code out} has room for the most the
-     * block can write; the last blocks, which might overrun it, decode into a scratch buffer whose
-     * bytes are copied up to {@code expected}. The block's trip count is unknown to the JIT, but the
-     * per-store checks of {@code out} (liveness, bounds) cost less than a second pass copying every
-     * byte out of a heap buffer (measured on TPC-H {@code l_comment}: 46 against 50 ms for 55 M codes).
+     * <p>Works in blocks: a block of codes is copied out of {@code in} onto the heap, decoded with one
+     * 8-byte store per symbol into a heap buffer with room for the most the block can write, and the
+     * block's bytes are copied to {@code out} up to {@code expected}. The decoding loop touches heap
+     * arrays only. When it stored straight into {@code out}, the JIT hoisted checks of the segment out
+     * of the loop on profile data; in about half of the JVMs one of them failed once and the method was
+     * compiled again without them, which made a scan of TPC-H {@code l_comment} about 40 % slower for
+     * the rest of that JVM's life (5 of 8 JVMs trapped; 0 of 16 with the heap buffer). The copy costs
+     * about 2 % of the fast case.
      *
      * <p>Afterwards {@link #lastOutputAscii()} tells whether every produced byte is ASCII.
      *
      * @param in the codes
      * @param inStart first code
      * @param inEnd end of the codes (exclusive), {@code <= in.byteSize()}
-     * @param out the output, at least {@code expected + SLACK} bytes
+     * @param out the output, at least {@code expected} bytes
      * @param expected the number of bytes the codes should produce
      * @return the number of bytes produced (compare with {@code expected}: larger means the codes
      *     produce more than declared), or {@link #INVALID_CODE} / {@link #TRUNCATED_ESCAPE}
@@ -107,45 +111,28 @@ public final class FsstDecoder {
         int blockCap = (int) Math.min(BLOCK, remaining);
         // One byte more than a block: the literal of an escape that ends the block.
         byte[] codes = new byte[blockCap + 1];
-        // The most a block writes past its start: every code advances at most maxAdvance bytes (an
-        // escape pair one), the last store reaches SLACK bytes further.
-        long room = (long) blockCap * maxAdvance + SLACK;
-        long capacity = out.byteSize();
-        Arena scratchArena = null;
-        MemorySegment scratch = null;
+        // The most a block writes: every code advances at most maxAdvance bytes (an escape pair one),
+        // the last store reaches SLACK bytes further.
+        byte[] block = new byte[blockCap * maxAdvance + SLACK];
         long inPos = inStart;
         long outPos = 0;
         int seen = 0;
-        try {
-            while (inPos < inEnd && outPos <= expected) {
-                int n = (int) Math.min(blockCap, inEnd - inPos);
-                int avail = inPos + n < inEnd ? n + 1 : n;
-                MemorySegment.copy(in, ValueLayout.JAVA_BYTE, inPos, codes, 0, avail);
-                boolean direct = outPos + room <= capacity;
-                if (!direct && scratch == null) {
-                    scratchArena = Arena.ofConfined();
-                    scratch = scratchArena.allocate(room, 8);
-                }
-                long r = decodeBlock(codes, n, avail, direct ? out : scratch, direct ? outPos : 0);
-                if (r == TRUNCATED_ESCAPE) {
-                    return TRUNCATED_ESCAPE;
-                }
-                int produced = (int) r;
-                int consumed = (int) (r >>> 32) & 0xFF_FFFF;
-                seen |= (int) (r >>> 56);
-                if (!direct) {
-                    long keep = Math.min(produced, expected - outPos);
-                    if (keep > 0) {
-                        MemorySegment.copy(scratch, 0, out, outPos, keep);
-                    }
-                }
-                outPos += produced;
-                inPos += consumed;
+        while (inPos < inEnd && outPos <= expected) {
+            int n = (int) Math.min(blockCap, inEnd - inPos);
+            int avail = inPos + n < inEnd ? n + 1 : n;
+            MemorySegment.copy(in, ValueLayout.JAVA_BYTE, inPos, codes, 0, avail);
+            long r = decodeBlock(codes, n, avail, block);
+            if (r == TRUNCATED_ESCAPE) {
+                return TRUNCATED_ESCAPE;
             }
-        } finally {
-            if (scratchArena != null) {
-                scratchArena.close();
+            int produced = (int) r;
+            long keep = Math.min(produced, expected - outPos);
+            if (keep > 0) {
+                MemorySegment.copy(block, 0, out, ValueLayout.JAVA_BYTE, outPos, (int) keep);
             }
+            outPos += produced;
+            inPos += (int) (r >>> 32) & 0xFF_FFFF;
+            seen |= (int) (r >>> 56);
         }
         if ((seen & INVALID) != 0) {
             return INVALID_CODE;
@@ -164,9 +151,8 @@ public final class FsstDecoder {
 
     /**
      * Decodes the codes {@code codes[0, n)} (an escape at {@code n - 1} takes its literal from
-     * {@code codes[n]} when {@code avail > n}) into {@code dst} from {@code base}. Precondition:
-     * {@code dst} has {@code n × maxAdvance + SLACK} bytes from {@code base}, so no code needs a
-     * room check.
+     * {@code codes[n]} when {@code avail > n}) into {@code dst} from its start. Precondition:
+     * {@code dst} has {@code n × maxAdvance + SLACK} bytes, so no code needs a room check.
      *
      * <p>Codes naming a symbol are decoded by a counted loop that leaves at the first code whose
      * length is {@code INVALID} (the escape, or a code naming no symbol), which the per-code path
@@ -181,10 +167,10 @@ public final class FsstDecoder {
      *     naming no symbol, whose length is {@code INVALID}), plus {@link #NON_ASCII_LITERAL}
      *     when an escaped literal is not ASCII (bits 56–61)
      */
-    private long decodeBlock(byte[] codes, int n, int avail, MemorySegment dst, long base) {
+    private long decodeBlock(byte[] codes, int n, int avail, byte[] dst) {
         final long[] sym = symbols;
         final int[] len = lengths;
-        long o = base;
+        int o = 0;
         int seenLengths = 0;
         int i = 0;
         while (i < n) {
@@ -194,7 +180,7 @@ public final class FsstDecoder {
                 if (l >= INVALID) {
                     break;
                 }
-                dst.set(LONG, o, sym[c]);
+                HEAP_LONG.set(dst, o, sym[c]);
                 o += l;
             }
             if (i == n) {
@@ -206,19 +192,19 @@ public final class FsstDecoder {
                     return TRUNCATED_ESCAPE;
                 }
                 byte literal = codes[i + 1];
-                dst.set(ValueLayout.JAVA_BYTE, o++, literal);
+                dst[o++] = literal;
                 seenLengths |= (literal >>> 2) & NON_ASCII_LITERAL; // bit 7 of the literal
                 i += 2;
             } else {
                 // names no symbol: its length, INVALID, is reported through the OR
                 int l = len[c];
-                dst.set(LONG, o, sym[c]);
+                HEAP_LONG.set(dst, o, sym[c]);
                 o += l;
                 seenLengths |= l;
                 i++;
             }
         }
-        return ((long) seenLengths << 56) | ((long) i << 32) | (o - base);
+        return ((long) seenLengths << 56) | ((long) i << 32) | o;
     }
 
     /**

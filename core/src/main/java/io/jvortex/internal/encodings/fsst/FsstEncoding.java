@@ -107,13 +107,12 @@ public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi
         }
 
         long total = Offsets.sumLengths(node, lengths, "uncompressed_lengths");
-        MemorySegment out = ctx.allocateUninitialized(total + FsstDecoder.SLACK);
-        out.asSlice(total).fill((byte) 0); // the slack is never written in full
+        MemorySegment out = ctx.allocateUninitialized(total);
         long produced = decoder.decompress(codes, codesStart, codesEnd, out, total);
         if (produced != total) {
             throw node.error(decodeProblem(decoder, codes, codesStart, codesEnd, produced, total));
         }
-        MemorySegment bytes = out.asSlice(0, total);
+        MemorySegment bytes = out;
         PrimitiveArray offsets = Offsets.fromLengths(lengths, total, ctx);
         // All-ASCII output (every symbol and literal ASCII) is valid UTF-8 split anywhere.
         if (utf8 && !decoder.lastOutputAscii()) {
@@ -159,13 +158,13 @@ public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi
         // the rows' values laid back to back.
         MemorySegment takenCodes = Offsets.copyRanges(node, 2, ranges, ctx);
         long total = Offsets.sumLengths(node, lengths, "uncompressed_lengths");
-        MemorySegment out = ctx.allocate(total + FsstDecoder.SLACK);
+        MemorySegment out = ctx.allocate(total);
         long produced = decoder.decompress(takenCodes, 0, takenCodes.byteSize(), out, total);
         if (produced != total) {
             throw node.error("taking " + n + " rows: "
                     + decodeProblem(decoder, takenCodes, 0, takenCodes.byteSize(), produced, total));
         }
-        MemorySegment bytes = out.asSlice(0, total);
+        MemorySegment bytes = out;
         PrimitiveArray offsets = Offsets.fromLengths(lengths, total, ctx);
         if (utf8 && !decoder.lastOutputAscii()) {
             Utf8.validateRows(node, bytes, offsets, validity, n, indices);

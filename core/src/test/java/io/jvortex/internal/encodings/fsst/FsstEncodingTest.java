@@ -338,7 +338,7 @@ class FsstEncodingTest {
             byte[] expected = naiveDecode(in, symbols);
             FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(table),
                     MemorySegment.ofArray(symbolLengths(symbols)));
-            MemorySegment out = Arena.ofAuto().allocate(expected.length + FsstDecoder.SLACK);
+            MemorySegment out = Arena.ofAuto().allocate(expected.length);
             int start = in.length == 0 ? 0 : rnd.nextInt(Math.min(in.length, 3) + 1);
             // Decoding from a later start is only meaningful at a code boundary; keep 0 unless the prefix is a code.
             start = start > 0 && (in[0] & 0xFF) != FsstDecoder.ESCAPE ? 1 : 0;
@@ -379,21 +379,21 @@ class FsstEncodingTest {
             }
             byte[] in = codes.toByteArray();
             byte[] expected = naiveDecode(in, symbols);
-            MemorySegment out = Arena.ofAuto().allocate(expected.length + FsstDecoder.SLACK);
+            MemorySegment out = Arena.ofAuto().allocate(expected.length);
             long produced = decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, expected.length);
             assertThat(produced).isEqualTo(expected.length);
             assertThat(out.asSlice(0, produced).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).isEqualTo(expected);
             byte[] truncated = Arrays.copyOf(in, in.length + 1);
             truncated[in.length] = (byte) FsstDecoder.ESCAPE;
             assertThat(decoder.decompress(MemorySegment.ofArray(truncated), 0, truncated.length,
-                    Arena.ofAuto().allocate(expected.length + 1 + FsstDecoder.SLACK), expected.length + 1))
+                    Arena.ofAuto().allocate(expected.length + 1), expected.length + 1))
                     .isEqualTo(FsstDecoder.TRUNCATED_ESCAPE);
         }
     }
 
     @Test
-    void kernelNeverWritesPastTheSlackWhenCodesLie() {
-        SplittableRandom rnd = Seeds.random("fsst.kernelNeverWritesPastTheSlackWhenCodesLie");
+    void kernelNeverWritesPastTheDeclaredLengthWhenCodesLie() {
+        SplittableRandom rnd = Seeds.random("fsst.kernelNeverWritesPastTheDeclaredLengthWhenCodesLie");
         List<byte[]> symbols = List.of("abcdefgh".getBytes(), "x".getBytes());
         FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
                 MemorySegment.ofArray(symbolLengths(symbols)));
@@ -404,8 +404,8 @@ class FsstEncodingTest {
             }
             long actual = naiveDecode(in, symbols).length;
             long declared = rnd.nextInt((int) actual + 1); // fewer than the codes produce
-            // A segment of exactly declared + SLACK bytes: any write past it throws.
-            MemorySegment out = Arena.ofAuto().allocate(declared + FsstDecoder.SLACK);
+            // A segment of exactly the declared length: any write past it throws.
+            MemorySegment out = Arena.ofAuto().allocate(declared);
             long produced = decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, declared);
             assertThat(produced == declared || produced > declared).isTrue();
             if (actual > declared) {
@@ -416,10 +416,9 @@ class FsstEncodingTest {
 
     @Test
     void kernelStaysInsideTheOutputWhenLongCodesLieOrNameNoSymbol() {
-        // Several blocks of codes, so that the kernel writes straight into the output until too little
-        // room is left: declared lengths shorter than the codes produce, and codes naming no symbol
-        // (which advance the output further than any symbol), must end in a result, never a write
-        // past the output.
+        // Several blocks of codes in an output of exactly the declared length: declared lengths shorter
+        // than the codes produce, and codes naming no symbol (which advance the output further than any
+        // symbol), must end in a result, never a write past the output.
         SplittableRandom rnd = Seeds.random("fsst.kernelStaysInsideTheOutputWhenLongCodesLieOrNameNoSymbol");
         List<byte[]> symbols = List.of("abcdefgh".getBytes(), "x".getBytes());
         FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(symbolBytes(symbols)),
@@ -431,7 +430,7 @@ class FsstEncodingTest {
                 in[k] = (byte) (rnd.nextDouble() < invalid ? 2 + rnd.nextInt(250) : rnd.nextInt(2));
             }
             long declared = rnd.nextInt(8 * in.length);
-            MemorySegment out = Arena.ofAuto().allocate(declared + FsstDecoder.SLACK);
+            MemorySegment out = Arena.ofAuto().allocate(declared);
             long produced = decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, declared);
             if (invalid > 0) {
                 // Decoding stops at the first block that passes the declared length.
@@ -481,7 +480,7 @@ class FsstEncodingTest {
     }
 
     private static long decompressAll(FsstDecoder decoder, byte[] in, long expected) {
-        MemorySegment out = Arena.ofAuto().allocate(expected + FsstDecoder.SLACK);
+        MemorySegment out = Arena.ofAuto().allocate(expected);
         return decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, expected);
     }
 
@@ -526,7 +525,7 @@ class FsstEncodingTest {
             }
             FsstDecoder decoder = new FsstDecoder(MemorySegment.ofArray(table),
                     MemorySegment.ofArray(symbolLengths(symbols)));
-            MemorySegment out = Arena.ofAuto().allocate(expected.length + FsstDecoder.SLACK);
+            MemorySegment out = Arena.ofAuto().allocate(expected.length);
             assertThat(decoder.decompress(MemorySegment.ofArray(in), 0, in.length, out, expected.length))
                     .isEqualTo(expected.length);
             assertThat(out.asSlice(0, expected.length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
