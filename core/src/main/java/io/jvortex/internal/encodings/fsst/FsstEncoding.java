@@ -112,13 +112,12 @@ public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi
         if (produced != total) {
             throw node.error(decodeProblem(decoder, codes, codesStart, codesEnd, produced, total));
         }
-        MemorySegment bytes = out;
         PrimitiveArray offsets = Offsets.fromLengths(lengths, total, ctx);
         // All-ASCII output (every symbol and literal ASCII) is valid UTF-8 split anywhere.
         if (utf8 && !decoder.lastOutputAscii()) {
-            Utf8.validateRows(node, bytes, offsets, validity, length);
+            Utf8.validateRows(node, out, offsets, validity, length);
         }
-        return new VarBinArray(dtype, offsets, bytes, length, validity);
+        return new VarBinArray(dtype, offsets, out, length, validity);
     }
 
     /**
@@ -164,12 +163,11 @@ public final class FsstEncoding implements Encoding, PointAccess, io.jvortex.spi
             throw node.error("taking " + n + " rows: "
                     + decodeProblem(decoder, takenCodes, 0, takenCodes.byteSize(), produced, total));
         }
-        MemorySegment bytes = out;
         PrimitiveArray offsets = Offsets.fromLengths(lengths, total, ctx);
         if (utf8 && !decoder.lastOutputAscii()) {
-            Utf8.validateRows(node, bytes, offsets, validity, n, indices);
+            Utf8.validateRows(node, out, offsets, validity, n, indices);
         }
-        return new VarBinArray(dtype, offsets, bytes, n, validity);
+        return new VarBinArray(dtype, offsets, out, n, validity);
     }
 
     /**
