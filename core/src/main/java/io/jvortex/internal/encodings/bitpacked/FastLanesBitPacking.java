@@ -342,7 +342,8 @@ public final class FastLanesBitPacking {
      * {@code out} and adds {@code reference} to each (wrapping in the type's width), so that
      * frame-of-reference decoding writes its final values once. A chunk is unpacked into a
      * thread-local block that stays in the L1 cache and is then copied to {@code out} in one bulk copy
-     * (64-bit values with a reference: one counted loop that adds while copying).
+     * (with a reference: one counted loop that adds while copying; narrow types need whole longs and
+     * a reference no lane can carry out of, or add lane by lane first).
      *
      * @param packed     the packed chunks, the first at byte 0
      * @param typeBytes  bytes per value: 1, 2, 4 or 8
@@ -479,19 +480,33 @@ public final class FastLanesBitPacking {
         MemorySegment blockSegment = scratch.lanesSegment;
         int typeBytes = typeBits / 8;
         long chunkBytes = 128L * bitWidth;
-        long laneReference = (reference & lowBits(typeBits)) * LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
+        long typeMask = lowBits(typeBits);
+        long laneReference = (reference & typeMask) * LANE_ONES[Integer.numberOfTrailingZeros(typeBits)];
+        // Unpacked values are below 2^W: when the reference plus the largest of them stays in the
+        // type, no lane carries into the next and a plain 64-bit add adds every lane at once.
+        boolean carryFree = (reference & typeMask) <= typeMask - lowBits(bitWidth);
+        int valuesPerLong = 64 / typeBits;
         int skip = offset;
         long written = 0;
         for (long chunk = 0; written < length; chunk++) {
             MemorySegment.copy(packed, LE_LONG, chunk * chunkBytes, words, 0, bitWidth * 16);
             FastLanesUnpackNarrow.unpack(words, typeBits, bitWidth, block);
+            int n = (int) Math.min(CHUNK_VALUES - skip, length - written);
+            if (laneReference != 0 && carryFree && NATIVE_LITTLE_ENDIAN
+                    && (skip | n | written) % valuesPerLong == 0) {
+                // whole longs: add and copy in one pass
+                copyAdding(block, skip / valuesPerLong, out, written * typeBytes / 8, n / valuesPerLong,
+                        laneReference);
+                written += n;
+                skip = 0;
+                continue;
+            }
             if (laneReference != 0) {
                 addToLanes(block, typeBits, laneReference);
             }
             if (!NATIVE_LITTLE_ENDIAN) {
                 reverseBytes(block, typeBits * 16);
             }
-            int n = (int) Math.min(CHUNK_VALUES - skip, length - written);
             if (NATIVE_LITTLE_ENDIAN || typeBits == 8) {
                 // The lanes' little-endian image on a little-endian platform: its bytes are the output's.
                 MemorySegment.copy(blockSegment, (long) skip * typeBytes, out, written * typeBytes,

@@ -189,7 +189,8 @@ class FastLanesBitPackingTest {
         SplittableRandom random = Seeds.random("unpackRange T=" + typeBits);
         int typeBytes = typeBits / 8;
         try (Arena arena = Arena.ofConfined()) {
-            for (int bitWidth = 0; bitWidth <= typeBits; bitWidth++) {
+            for (int round = 0; round < 6 * (typeBits + 1); round++) {
+                int bitWidth = round % (typeBits + 1);
                 int chunks = 1 + random.nextInt(3);
                 byte[] packed = new byte[128 * bitWidth * chunks];
                 random.nextBytes(packed);
@@ -198,11 +199,21 @@ class FastLanesBitPackingTest {
                     byte[] chunk = Arrays.copyOfRange(packed, 128 * bitWidth * c, 128 * bitWidth * (c + 1));
                     System.arraycopy(naiveUnpack(chunk, typeBits, bitWidth), 0, all, N * c, N);
                 }
-                int offset = random.nextInt(4) == 0 ? 0 : random.nextInt(N);
-                int length = random.nextInt(N * chunks - offset + 1);
-                long reference = switch (random.nextInt(3)) {
+                int offset = switch (random.nextInt(3)) {
+                    case 0 -> 0;
+                    case 1 -> random.nextInt(N / 8) * 8; // whole longs of every narrow type
+                    default -> random.nextInt(N);
+                };
+                int length = random.nextBoolean() ? random.nextInt(N * chunks - offset + 1)
+                        : (N * chunks - offset) / 8 * 8;
+                // the largest reference no unpacked value can carry out of its lane with, and one past it
+                long carryFree = typeMask(typeBits) - widthMask(bitWidth);
+                long reference = switch (round / (typeBits + 1)) {
                     case 0 -> 0;
                     case 1 -> typeMask(typeBits); // -1 in the type: every sum wraps
+                    case 2 -> carryFree;
+                    case 3 -> carryFree + 1;
+                    case 4 -> random.nextLong() & carryFree;
                     default -> random.nextLong();
                 };
                 MemorySegment out = arena.allocate((long) length * typeBytes + 8);
