@@ -7,7 +7,7 @@
 #   --smoke       one 1-second iteration per benchmark: checks the pipeline, numbers meaningless
 #   --scale SF    TPC-H scale factor of lineitem (default 1; 0.1 makes --quick faster still)
 #   --skip-build  reuse benchmarks/target/benchmarks.jar (and benchmarks/spark/target)
-#   --no-spark    skip TPC-H on Spark (bench/spark-tpch.sh: all 8 tables, about 18 minutes at SF 1)
+#   --no-spark    skip TPC-H on Spark (bench/spark-tpch.sh: all 8 tables, about 21 minutes at SF 1)
 #   -- ARGS       passed to JMH as they are (e.g. a benchmark name regex); the report says so
 #
 # Steps: a Python venv under bench/.venv (bench/requirements.txt), the data under bench/data (made
@@ -49,13 +49,13 @@ command_line="bench/run.sh"
 scale="${scale:-1}"
 if [ "$quick" = 1 ]; then
   jmh_args=(-f 1 -wi 10 -w 1s -i 5 -r 1s)
-  spark_args=(--runs 3 --write-runs 3)
+  spark_args=(--runs 5 --write-runs 3)
 elif [ "$quick" = 2 ]; then
   jmh_args=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
   spark_args=(--runs 1 --write-runs 1)
 else
   jmh_args=(-f 1 -wi 5 -w 2s -i 5 -r 2s)
-  spark_args=(--runs 3 --write-runs 3)
+  spark_args=(--runs 5 --write-runs 3)
 fi
 
 JAVA_HOME="$("$root/scripts/find-jdk.sh")"
