@@ -131,6 +131,19 @@ final class VortexPlan {
         return Math.min(maxPartitionBytes, Math.max(openCost, perCore));
     }
 
+    /**
+     * The target to ask {@link VortexReader#splits(long)} for so that no split carries more than {@code maxBytes}, as
+     * no file split of Spark's does: the reader gives each split at least its target and at most half as much again
+     * (when that lets it end where fewer segments straddle the cut), beyond which only a single piece of the layout
+     * bigger than the rest of the split can take it.
+     *
+     * @param maxBytes the most a split may carry
+     * @return two thirds of it, at least 1
+     */
+    static long splitTarget(long maxBytes) {
+        return Math.max(1, maxBytes / 3 * 2);
+    }
+
     private static int minPartitions(SparkSession session) {
         var configured = session.sessionState().conf().filesMinPartitionNum();
         if (configured.isDefined()) {
@@ -145,7 +158,7 @@ final class VortexPlan {
         try (VortexReader reader = VortexDataSource.open(e.path(), conf)) {
             DType.Struct schema = checkSchema(reader.schema(), dataSchema, e.path(), referenceFile, false);
             long rows = reader.rowCount();
-            List<Split> splits = e.size() > maxBytes ? reader.splits(maxBytes) : List.of(new Split(0, rows, e.size()));
+            List<Split> splits = e.size() > maxBytes ? reader.splits(splitTarget(maxBytes)) : List.of(new Split(0, rows, e.size()));
             List<Zone> pruned = List.of();
             int zoneCount = 0;
             if (filter != null) {

@@ -798,6 +798,12 @@ class VortexPushDownTest {
         assertThat(split.count()).isEqualTo(300_000);
         assertThat(split.selectExpr("sum(id)", "count(distinct id)").collectAsList())
                 .containsExactly(RowFactory.create(299_999L * 300_000L / 2, 300_000L));
+        // maxPartitionBytes bounds a task's bytes, as it bounds a Parquet file split's: ~3.9 MB in tasks of at
+        // most 1 MiB are at least four (a split that only had to reach 1 MiB made three)
+        Dataset<Row> mebibyte = spark.read().format("vortex").option("maxPartitionBytes", 1 << 20).load(big);
+        assertThat(mebibyte.rdd().getNumPartitions()).isGreaterThanOrEqualTo((int) (bytes >> 20) + 1);
+        assertThat(mebibyte.selectExpr("sum(id)", "count(distinct id)").collectAsList())
+                .containsExactly(RowFactory.create(299_999L * 300_000L / 2, 300_000L));
 
         // as Spark's file sources: small files are packed, yet every core gets a task (local[2]: two)
         String small = tmp.resolve("small").toString();
