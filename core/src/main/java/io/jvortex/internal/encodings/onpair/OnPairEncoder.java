@@ -30,8 +30,7 @@ public final class OnPairEncoder {
     public static final int MAX_TOKEN = 16;
     /** Most tokens of the default configuration (12-bit codes). */
     public static final int MAX_TOKENS = 1 << 12;
-    /** The share of the input's bytes training reads, as the reference's default configuration. */
-    public static final double SAMPLE_FRACTION = 0.15;
+    private static final double SAMPLE_FRACTION = 0.15;
     private static final long SEED = 42;
 
     private final byte[] dictBytes;
@@ -53,25 +52,9 @@ public final class OnPairEncoder {
      * @return the encoder
      */
     public static OnPairEncoder train(byte[] data, int[] offsets, int count) {
-        return train(data, offsets, count, SAMPLE_FRACTION);
-    }
-
-    /**
-     * Trains a dictionary on a given share of the input's bytes.
-     *
-     * @param data the strings' bytes
-     * @param offsets {@code count + 1} string starts into {@code data}
-     * @param count the number of strings
-     * @param fraction the share of the bytes training reads, in {@code (0, 1]}
-     * @return the encoder
-     */
-    public static OnPairEncoder train(byte[] data, int[] offsets, int count, double fraction) {
-        if (!(fraction > 0 && fraction <= 1)) {
-            throw new IllegalArgumentException("training fraction " + fraction + " is not in (0, 1]");
-        }
         long total = (long) offsets[count] - offsets[0];
-        long budget = (long) (total * fraction);
-        int[] order = sampleOrder(offsets, count, budget, fraction);
+        long budget = (long) (total * SAMPLE_FRACTION);
+        int[] order = sampleOrder(offsets, count, budget);
 
         // Tokens in discovery order: bytes in `bytes`, token i = bytes[starts[i], starts[i + 1]).
         byte[] bytes = new byte[256 + 16 * 1024];
@@ -184,10 +167,10 @@ public final class OnPairEncoder {
 
     /**
      * The rows training reads: a seeded random selection (partial Fisher–Yates shuffle) of about
-     * twice the fraction of the rows plus 1024, cut to the rows whose bytes first exceed the budget.
+     * {@code 30 % + 1024} rows, cut to the rows whose bytes first exceed the budget.
      */
-    private static int[] sampleOrder(int[] offsets, int count, long budget, double fraction) {
-        int k = (int) Math.min(count, (long) (Math.min(1.0, 2 * fraction) * count) + 1024);
+    private static int[] sampleOrder(int[] offsets, int count, long budget) {
+        int k = (int) Math.min(count, (long) (Math.min(1.0, 2 * SAMPLE_FRACTION) * count) + 1024);
         int[] order = new int[count];
         for (int i = 0; i < count; i++) {
             order[i] = i;

@@ -55,35 +55,26 @@ public final class OnPairScheme implements Scheme {
 
     /**
      * Compresses the sample and measures it without the dictionary (bytes and token offsets) when the sample may stand
-     * for a larger array (the dictionary is paid once per array; see {@code FsstScheme#estimate}). Such a sample's
-     * dictionary is trained on all of its bytes: the whole array's is trained on 15 % of the array's bytes, which is
-     * more than the sample holds once the sample is the usual 1 % of the rows (arrays of about 6,800 rows and up), and
-     * a dictionary trained on 15 % of the sample alone (a few KiB) compresses so much worse that FSST won the
-     * estimate on chunks where OnPair's output is a quarter smaller.
+     * for a larger array (the dictionary is paid once per array; see {@code FsstScheme#estimate}).
      */
     @Override
     public Verdict estimate(Canonical sample, ArrayFacts facts, CompressContext ctx) {
-        boolean standsForMore = sample.length() >= Sampler.SLICE * Sampler.MIN_SLICES;
-        WriteNode node = compress(sample, ctx, standsForMore ? 1.0 : OnPairEncoder.SAMPLE_FRACTION);
+        WriteNode node = compress(sample, facts, ctx);
         if (node == null) {
             return SKIP;
         }
         long dict = node.buffers().get(0).data().byteSize() + NodeSize.bytes(node.children().get(0));
-        long bytes = NodeSize.bytes(node) - (standsForMore ? dict : 0);
+        long bytes = NodeSize.bytes(node) - (sample.length() >= Sampler.SLICE * Sampler.MIN_SLICES ? dict : 0);
         return bytes < 0 ? SKIP : Verdict.size(bytes);
     }
 
     @Override
     public WriteNode compress(Canonical array, ArrayFacts facts, CompressContext ctx) {
-        return compress(array, ctx, OnPairEncoder.SAMPLE_FRACTION);
-    }
-
-    private static WriteNode compress(Canonical array, CompressContext ctx, double trainingFraction) {
         FlatStrings rows = FlatStrings.of(array);
         if (rows == null) {
             return null;
         }
-        OnPairEncoder encoder = OnPairEncoder.train(rows.data(), rows.offsets(), rows.length(), trainingFraction);
+        OnPairEncoder encoder = OnPairEncoder.train(rows.data(), rows.offsets(), rows.length());
         int[] offsets = rows.offsets();
         // a token covers several bytes on most data: start at a third of the bytes and grow when a row
         // may not fit (it takes at most one id per byte), instead of an int per byte up front
