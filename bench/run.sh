@@ -7,7 +7,7 @@
 #   --smoke       one 1-second iteration per benchmark: checks the pipeline, numbers meaningless
 #   --scale SF    TPC-H scale factor of lineitem (default 1; 0.1 makes --quick faster still)
 #   --skip-build  reuse benchmarks/target/benchmarks.jar (and benchmarks/spark/target)
-#   --no-spark    skip TPC-H on Spark (bench/spark-tpch.sh: all 8 tables, about 21 minutes at SF 1)
+#   --no-spark    skip TPC-H on Spark (bench/spark-tpch.sh: all 8 tables, about 12 minutes at SF 1)
 #   -- ARGS       passed to JMH as they are (e.g. a benchmark name regex); the report says so
 #
 # Steps: a Python venv under bench/.venv (bench/requirements.txt), the data under bench/data (made
