@@ -1,7 +1,9 @@
 package io.jvortex.internal.compress;
 
+import io.jvortex.array.Allocator;
 import io.jvortex.array.Canonical;
 import io.jvortex.array.Concat;
+import io.jvortex.array.VarBinArray;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +27,7 @@ public final class Sampler {
 
     /**
      * @param array the array
-     * @return the array itself when small, else a concatenation of slices (heap memory)
+     * @return the array itself when small, else a concatenation of slices
      */
     public static Canonical sample(Canonical array) {
         int len = array.length();
@@ -45,7 +47,12 @@ public final class Sampler {
             int at = (int) Math.min(len - SLICE, start + random.nextLong(room));
             slices.add(array.slice(at, SLICE));
         }
-        return Concat.concat(array.dtype(), slices, bytes -> Arena.ofAuto().allocate(bytes, 8));
+        Allocator alloc = bytes -> Arena.ofAuto().allocate(bytes, 8);
+        // strings in the offsets form (the writer's usual input) stay in it: one copy of the sampled
+        // bytes, where a concatenation into views would build a view per row
+        return array instanceof VarBinArray
+                ? Concat.varBins(array.dtype(), slices, alloc)
+                : Concat.concat(array.dtype(), slices, alloc);
     }
 
     private static int roundUp16(int n) {

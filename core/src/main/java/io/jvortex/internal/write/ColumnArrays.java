@@ -12,17 +12,16 @@ import io.jvortex.array.ListArray;
 import io.jvortex.array.ListViewArray;
 import io.jvortex.array.MapArray;
 import io.jvortex.array.NullArray;
+import io.jvortex.array.Offsets;
 import io.jvortex.array.OpaqueArray;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.StructArray;
 import io.jvortex.array.UnionArray;
-import io.jvortex.array.Validities;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
 import io.jvortex.array.VarBinViewArray;
 import io.jvortex.array.VariantArray;
 import io.jvortex.dtype.DType;
-import io.jvortex.error.VortexException;
 import io.jvortex.dtype.PType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -165,82 +164,13 @@ public final class ColumnArrays {
         }
         if ((dtype instanceof DType.Utf8 || dtype instanceof DType.Binary) && !blocks.isEmpty()
                 && blocks.stream().allMatch(b -> b instanceof VarBinArray)) {
-            return concatVarBin(dtype, blocks);
+            return Concat.varBins(dtype, blocks, ALLOC);
         }
         return Concat.concat(dtype, blocks, ALLOC);
     }
 
-    private static VarBinArray concatVarBin(DType dtype, List<Canonical> blocks) {
-        long rows = 0;
-        long total = 0;
-        int[] lengths = new int[blocks.size()];
-        List<Validity> validities = new ArrayList<>(blocks.size());
-        for (int b = 0; b < lengths.length; b++) {
-            VarBinArray v = (VarBinArray) blocks.get(b);
-            lengths[b] = v.length();
-            rows += v.length();
-            total += v.offset(v.length()) - v.offset(0);
-            validities.add(v.validity());
-        }
-        if (rows > Canonicals.MAX_ROWS) {
-            throw new VortexException("concatenation of " + rows + " rows exceeds the limit of " + Canonicals.MAX_ROWS);
-        }
-        int length = (int) rows;
-        MemorySegment bytes = ALLOC.allocate(Math.max(total, 1)).asSlice(0, total);
-        MemorySegment offsets = ALLOC.allocate(8L * (length + 1));
-        long at = 0;
-        long row = 0;
-        int[] narrow = new int[Math.min(2048, Math.max(1, length))];
-        long[] wide = new long[narrow.length];
-        for (Canonical block : blocks) {
-            VarBinArray v = (VarBinArray) block;
-            int n = v.length();
-            long first = v.offset(0);
-            long size = v.offset(n) - first;
-            MemorySegment.copy(v.bytes(), first, bytes, at, size);
-            long shift = at - first;
-            PrimitiveArray from = v.offsets();
-            switch (from.ptype()) {
-                case I32, U32 -> {
-                    // widened through heap blocks: per-element segment accesses cost more than two bulk copies
-                    MemorySegment src = from.values();
-                    long mask = from.ptype() == PType.U32 ? 0xFFFF_FFFFL : -1L;
-                    for (int i = 0; i < n; i += narrow.length) {
-                        int k = Math.min(narrow.length, n - i);
-                        MemorySegment.copy(src, ValueLayout.JAVA_INT_UNALIGNED, 4L * (i + 1), narrow, 0, k);
-                        for (int j = 0; j < k; j++) {
-                            wide[j] = (narrow[j] & mask) + shift;
-                        }
-                        MemorySegment.copy(wide, 0, offsets, ValueLayout.JAVA_LONG_UNALIGNED, 8L * (row + i + 1), k);
-                    }
-                }
-                default -> {
-                    for (int i = 0; i < n; i++) {
-                        offsets.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, row + i + 1, v.offset(i + 1) + shift);
-                    }
-                }
-            }
-            at += size;
-            row += n;
-        }
-        Validity validity = dtype.nullable() ? Validities.concat(validities, lengths, ALLOC) : Validity.ALL_VALID;
-        return new VarBinArray(dtype,
-                new PrimitiveArray(new DType.Primitive(PType.I64, false), offsets, length + 1, Validity.ALL_VALID),
-                bytes, length, validity);
-    }
-
     private static VarBinArray copyVarBin(VarBinArray v) {
-        int len = v.length();
-        long first = v.offset(0);
-        long end = v.offset(len);
-        MemorySegment bytes = copy(v.bytes().asSlice(first, end - first));
-        MemorySegment offsets = ALLOC.allocate(8L * (len + 1));
-        for (int i = 0; i <= len; i++) {
-            offsets.setAtIndex(ValueLayout.JAVA_LONG, i, v.offset(i) - first);
-        }
-        return new VarBinArray(v.dtype(),
-                new PrimitiveArray(new DType.Primitive(PType.I64, false), offsets, len + 1, Validity.ALL_VALID),
-                bytes, len, copy(v.validity(), len));
+        return Concat.varBins(v.dtype(), List.of(v), ALLOC);
     }
 
     private static VarBinViewArray copyViews(VarBinViewArray v) {
@@ -463,12 +393,17 @@ public final class ColumnArrays {
             case VarBinArray v -> {
                 long total = 16L * len;
                 long start = len == 0 ? 0 : v.offset(0);
-                for (int i = 0; i < len; i++) {
-                    long end = v.offset(i + 1);
-                    if (end - start > VarBinViewArray.MAX_INLINE) {
-                        total += end - start;
+                long[] ends = new long[Math.min(2048, Math.max(1, len))];
+                for (int from = 0; from < len; from += ends.length) {
+                    int k = Math.min(ends.length, len - from);
+                    Offsets.widen(v.offsets(), from + 1, k, ends);
+                    for (int i = 0; i < k; i++) {
+                        long end = ends[i];
+                        if (end - start > VarBinViewArray.MAX_INLINE) {
+                            total += end - start;
+                        }
+                        start = end;
                     }
-                    start = end;
                 }
                 yield total;
             }

@@ -63,13 +63,44 @@ class ColumnArraysConcatTest {
             assertThat(v.bytes().byteSize()).isEqualTo(v.offset(v.length()));
             assertThat(TestSupport.rows(v)).as("round %d", round)
                     .isEqualTo(TestSupport.rows(TestArrays.varBin(utf8, expected.toArray(String[]::new))));
-            if (!nullable || v.validity() instanceof Validity.AllValid) {
-                FlatStrings flat = FlatStrings.of(v);
-                assertThat(flat.offsets()[flat.length()]).isEqualTo(flat.data().length);
-                for (int i = 0; i < flat.length(); i++) {
-                    byte[] row = Arrays.copyOfRange(flat.data(), flat.offsets()[i], flat.offsets()[i + 1]);
-                    assertThat(row).isEqualTo(v.value(i));
-                }
+            // null rows take no bytes in the flattened form
+            FlatStrings flat = FlatStrings.of(v);
+            assertThat(flat.offsets()[flat.length()]).isEqualTo(flat.data().length);
+            for (int i = 0; i < flat.length(); i++) {
+                byte[] row = Arrays.copyOfRange(flat.data(), flat.offsets()[i], flat.offsets()[i + 1]);
+                assertThat(row).as("round %d row %d", round, i).isEqualTo(v.isValid(i) ? v.value(i) : new byte[0]);
+            }
+            // one sliced block compacts into the same compact form
+            VarBinArray last = (VarBinArray) blocks.getLast();
+            Canonical compact = ColumnArrays.compact(last);
+            assertThat(compact).isInstanceOf(VarBinArray.class);
+            VarBinArray c = (VarBinArray) compact;
+            assertThat(c.offset(0)).isZero();
+            assertThat(c.bytes().byteSize()).isEqualTo(c.offset(c.length()));
+            assertThat(TestSupport.rows(c)).as("round %d", round).isEqualTo(TestSupport.rows(last));
+        }
+    }
+
+    @Test
+    void narrowedCodesKeepTheirValuesInTheSmallestUnsignedType() {
+        SplittableRandom r = TestSupport.random("ColumnArraysConcatTest.narrow");
+        for (int round = 0; round < 60; round++) {
+            int bound = switch (round % 3) {
+                case 0 -> 0x100;
+                case 1 -> 0x10000;
+                default -> Integer.MAX_VALUE;
+            };
+            int count = r.nextInt(3000);
+            int[] values = new int[count + r.nextInt(3)];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = r.nextInt(bound);
+            }
+            int max = Arrays.stream(values, 0, count).max().orElse(0);
+            PrimitiveArray narrow = FlatStrings.narrowUnsigned(values, count);
+            assertThat(narrow.ptype()).isEqualTo(max <= 0xFF ? PType.U8 : max <= 0xFFFF ? PType.U16 : PType.U32);
+            assertThat(narrow.length()).isEqualTo(count);
+            for (int i = 0; i < count; i++) {
+                assertThat(narrow.getLong(i)).as("round %d value %d", round, i).isEqualTo(values[i]);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.jvortex.internal.encodings.varbin;
 
 import io.jvortex.array.Canonical;
+import io.jvortex.array.Offsets;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
 import io.jvortex.array.VarBinArray;
@@ -79,20 +80,28 @@ public record FlatStrings(byte[] data, int[] offsets, int length, Validity valid
                 }
                 byte[] data = new byte[(int) total];
                 MemorySegment.copy(v.bytes(), ValueLayout.JAVA_BYTE, first, data, 0, (int) total);
-                for (int i = 1; i <= n; i++) {
-                    long end = v.offset(i) - first;
-                    if (end < offsets[i - 1] || end > total) {
-                        throw new IllegalArgumentException("string offsets out of order at row " + (i - 1));
+                long[] ends = new long[Math.min(2048, n)];
+                for (int from = 0; from < n; from += ends.length) {
+                    int k = Math.min(ends.length, n - from);
+                    Offsets.widen(v.offsets(), from + 1, k, ends);
+                    for (int j = 0; j < k; j++) {
+                        int i = from + j + 1;
+                        long end = ends[j] - first;
+                        if (end < offsets[i - 1] || end > total) {
+                            throw new IllegalArgumentException("string offsets out of order at row " + (i - 1));
+                        }
+                        offsets[i] = (int) end;
                     }
-                    offsets[i] = (int) end;
                 }
                 return new FlatStrings(data, offsets, n, array.validity(), array.dtype());
             }
             case VarBinArray v -> {
+                long[] ends = new long[n + 1];
+                Offsets.widen(v.offsets(), 0, n + 1, ends);
                 long total = 0;
                 for (int i = 0; i < n; i++) {
-                    if (allValid || v.isValid(i)) {
-                        total += v.offset(i + 1) - v.offset(i);
+                    if (v.isValid(i)) {
+                        total += ends[i + 1] - ends[i];
                     }
                 }
                 if (total > MAX_BYTES) {
@@ -102,10 +111,9 @@ public record FlatStrings(byte[] data, int[] offsets, int length, Validity valid
                 MemorySegment bytes = v.bytes();
                 int pos = 0;
                 for (int i = 0; i < n; i++) {
-                    if (allValid || v.isValid(i)) {
-                        long start = v.offset(i);
-                        int len = (int) (v.offset(i + 1) - start);
-                        MemorySegment.copy(bytes, ValueLayout.JAVA_BYTE, start, data, pos, len);
+                    if (v.isValid(i)) {
+                        int len = (int) (ends[i + 1] - ends[i]);
+                        MemorySegment.copy(bytes, ValueLayout.JAVA_BYTE, ends[i], data, pos, len);
                         pos += len;
                     }
                     offsets[i + 1] = pos;
@@ -197,25 +205,26 @@ public record FlatStrings(byte[] data, int[] offsets, int length, Validity valid
             max = Math.max(max, values[i]);
         }
         PType ptype = max <= 0xFF ? PType.U8 : max <= 0xFFFF ? PType.U16 : PType.U32;
-        MemorySegment out = MemorySegment.ofArray(new byte[count * ptype.byteWidth()]);
+        // narrowed on the heap, then copied in bulk: per-value segment writes cost several times more
+        byte[] out = new byte[count * ptype.byteWidth()];
         switch (ptype) {
             case U8 -> {
                 for (int i = 0; i < count; i++) {
-                    out.set(ValueLayout.JAVA_BYTE, i, (byte) values[i]);
+                    out[i] = (byte) values[i];
                 }
             }
             case U16 -> {
+                short[] narrow = new short[count];
                 for (int i = 0; i < count; i++) {
-                    out.set(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i, (short) values[i]);
+                    narrow[i] = (short) values[i];
                 }
+                MemorySegment.copy(narrow, 0, MemorySegment.ofArray(out), ValueLayout.JAVA_SHORT_UNALIGNED, 0, count);
             }
-            default -> {
-                for (int i = 0; i < count; i++) {
-                    out.set(ValueLayout.JAVA_INT_UNALIGNED, 4L * i, values[i]);
-                }
-            }
+            default -> MemorySegment.copy(values, 0, MemorySegment.ofArray(out), ValueLayout.JAVA_INT_UNALIGNED, 0,
+                    count);
         }
-        return new PrimitiveArray(new DType.Primitive(ptype, false), out, count, Validity.ALL_VALID);
+        return new PrimitiveArray(new DType.Primitive(ptype, false), MemorySegment.ofArray(out), count,
+                Validity.ALL_VALID);
     }
 
     /** @return the row lengths ({@code 0} for null rows) */
