@@ -49,13 +49,13 @@ command_line="bench/run.sh"
 scale="${scale:-1}"
 if [ "$quick" = 1 ]; then
   jmh_args=(-f 1 -wi 10 -w 1s -i 5 -r 1s)
-  spark_args=(--runs 5 --write-runs 3)
+  spark_args=(--runs 5 --write-runs 5)
 elif [ "$quick" = 2 ]; then
   jmh_args=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
   spark_args=(--runs 1 --write-runs 1)
 else
   jmh_args=(-f 1 -wi 5 -w 2s -i 5 -r 2s)
-  spark_args=(--runs 5 --write-runs 3)
+  spark_args=(--runs 5 --write-runs 5)
 fi
 
 JAVA_HOME="$("$root/scripts/find-jdk.sh")"
