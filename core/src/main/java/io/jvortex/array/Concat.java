@@ -17,7 +17,6 @@ import java.util.List;
  * of exactly the requested dtype is returned as is.
  */
 public final class Concat {
-    private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfLong L = ValueLayout.JAVA_LONG_UNALIGNED;
 
     private Concat() {
@@ -255,6 +254,7 @@ public final class Concat {
                                            Allocator alloc) {
         MemorySegment views = alloc.allocate(16L * length);
         List<MemorySegment> buffers = new ArrayList<>();
+        long[] words = null;
         long row = 0;
         for (Canonical c : chunks) {
             VarBinViewArray x = c instanceof VarBinArray vb ? Canonicals.toViews(vb, alloc) : (VarBinViewArray) c;
@@ -262,11 +262,19 @@ public final class Concat {
             buffers.addAll(x.dataBuffers());
             MemorySegment.copy(x.views(), 0, views, 16L * row, x.views().byteSize());
             if (base != 0 && !x.dataBuffers().isEmpty()) {
-                for (int i = 0; i < x.length(); i++) {
-                    long v = 16L * (row + i);
-                    if (views.get(I, v) > VarBinViewArray.MAX_INLINE) {
-                        views.set(I, v + 8, views.get(I, v + 8) + base);
+                // the buffer index of a view that is not inline (the low half of its second long) moves by
+                // base; rebased a block of long pairs at a time on the heap, not per view in the segment
+                if (words == null) {
+                    words = new long[2 * Math.min(2048, length)];
+                }
+                for (int i = 0; i < x.length(); i += words.length / 2) {
+                    int k = Math.min(words.length / 2, x.length() - i);
+                    long at = 16L * (row + i);
+                    MemorySegment.copy(views, L, at, words, 0, 2 * k);
+                    for (int j = 0; j < k; j++) {
+                        words[2 * j + 1] += (int) words[2 * j] > VarBinViewArray.MAX_INLINE ? base : 0;
                     }
+                    MemorySegment.copy(words, 0, views, L, at, 2 * k);
                 }
             }
             row += x.length();

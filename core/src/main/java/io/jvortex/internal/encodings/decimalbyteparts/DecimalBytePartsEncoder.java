@@ -1,6 +1,7 @@
 package io.jvortex.internal.encodings.decimalbyteparts;
 
 import io.jvortex.array.DecimalArray;
+import io.jvortex.array.Offsets;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.Validity;
 import io.jvortex.dtype.DType;
@@ -41,13 +42,25 @@ public final class DecimalBytePartsEncoder {
         boolean any = false;
         MemorySegment src = decimals.values();
         int width = decimals.valueByteWidth();
+        if (width <= 8) {
+            // read in bulk: a segment access per value costs several times more
+            PType unscaled = switch (width) {
+                case 1 -> PType.I8;
+                case 2 -> PType.I16;
+                case 4 -> PType.I32;
+                default -> PType.I64;
+            };
+            Offsets.widen(new PrimitiveArray(new DType.Primitive(unscaled, false), src.asSlice(0, (long) n * width), n,
+                    Validity.ALL_VALID), 0, n, values);
+        }
         for (int i = 0; i < n; i++) {
             if (mask != null && !mask[i]) {
+                values[i] = 0;
                 continue;
             }
             long v;
             if (width <= 8) {
-                v = decimals.getUnscaledLong(i);
+                v = values[i];
             } else {
                 long base = (long) i * width;
                 v = src.get(I64, base);
@@ -57,8 +70,8 @@ public final class DecimalBytePartsEncoder {
                         return null;
                     }
                 }
+                values[i] = v;
             }
-            values[i] = v;
             min = any ? Math.min(min, v) : v;
             max = any ? Math.max(max, v) : v;
             any = true;
@@ -66,22 +79,28 @@ public final class DecimalBytePartsEncoder {
         PType type = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE ? PType.I8
                 : min >= Short.MIN_VALUE && max <= Short.MAX_VALUE ? PType.I16
                 : min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? PType.I32 : PType.I64;
-        MemorySegment out = MemorySegment.ofArray(new byte[n * type.byteWidth()]);
+        // narrowed on the heap, then copied in bulk
+        byte[] bytes = new byte[n * type.byteWidth()];
+        MemorySegment out = MemorySegment.ofArray(bytes);
         switch (type) {
             case I8 -> {
                 for (int i = 0; i < n; i++) {
-                    out.set(ValueLayout.JAVA_BYTE, i, (byte) values[i]);
+                    bytes[i] = (byte) values[i];
                 }
             }
             case I16 -> {
+                short[] narrow = new short[n];
                 for (int i = 0; i < n; i++) {
-                    out.set(I16, 2L * i, (short) values[i]);
+                    narrow[i] = (short) values[i];
                 }
+                MemorySegment.copy(narrow, 0, out, I16, 0, n);
             }
             case I32 -> {
+                int[] narrow = new int[n];
                 for (int i = 0; i < n; i++) {
-                    out.set(I32, 4L * i, (int) values[i]);
+                    narrow[i] = (int) values[i];
                 }
+                MemorySegment.copy(narrow, 0, out, I32, 0, n);
             }
             default -> MemorySegment.copy(values, 0, out, I64, 0, n);
         }

@@ -80,6 +80,16 @@ class DecimalBytePartsEncoderTest {
         assertThat(msp.ptype()).isEqualTo(PType.I8);
         assertThat(msp.getLong(0)).isZero();
         assertThat(msp.validity()).isEqualTo(wideNull.validity());
+        // the same with values of 1, 2, 4 and 8 bytes, read in bulk
+        for (int width : new int[] {1, 2, 4, 8}) {
+            DecimalArray narrowNull = decimals(r, 2 * width, 0, width, 2 * width, 3, new boolean[] {true, false, true});
+            narrowNull.values().asSlice(width, width).fill((byte) 0x7F);
+            PrimitiveArray part = DecimalBytePartsEncoder.mostSignificantPart(narrowNull);
+            assertThat(part.getLong(1)).as("width %d", width).isZero();
+            assertThat(part.getLong(0)).isEqualTo(narrowNull.getUnscaledLong(0));
+            assertThat(part.getLong(2)).isEqualTo(narrowNull.getUnscaledLong(2));
+            assertThat(part.ptype().byteWidth()).isLessThanOrEqualTo(width);
+        }
     }
 
     @Test
