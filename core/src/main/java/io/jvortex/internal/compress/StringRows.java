@@ -184,6 +184,10 @@ public final class StringRows {
             if (n >= 4) {
                 return Integer.toUnsignedLong(varbinBytes.get(INT_BE, start));
             }
+            if (n > 0 && start + 4 <= varbinBytes.byteSize()) {
+                // a shorter value: the four bytes from its start, those past it zeroed
+                return Integer.toUnsignedLong(varbinBytes.get(INT_BE, start) & (-1 << (8 * (4 - n))));
+            }
             prefix = 0;
             for (int b = n - 1; b >= 0; b--) {
                 prefix = (prefix << 8) | (varbinBytes.get(ValueLayout.JAVA_BYTE, start + b) & 0xFFL);

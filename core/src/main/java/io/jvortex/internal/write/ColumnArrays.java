@@ -398,11 +398,10 @@ public final class ColumnArrays {
                     int k = Math.min(ends.length, len - from);
                     Offsets.widen(v.offsets(), from + 1, k, ends);
                     for (int i = 0; i < k; i++) {
-                        long end = ends[i];
-                        if (end - start > VarBinViewArray.MAX_INLINE) {
-                            total += end - start;
-                        }
-                        start = end;
+                        // a value's bytes count when it is not inlined; without a branch (lengths vary at random)
+                        long n = ends[i] - start;
+                        total += n & ((VarBinViewArray.MAX_INLINE - n) >> 63);
+                        start = ends[i];
                     }
                 }
                 yield total;

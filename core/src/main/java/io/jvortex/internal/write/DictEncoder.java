@@ -54,6 +54,8 @@ final class DictEncoder {
      */
     private final long[] memoWords = new long[2 << MEMO_BITS];
     private final int[] memoCodes = new int[1 << MEMO_BITS];
+    /** The codes of one {@link #encode} call before they are copied out. */
+    private short[] codeBuffer = new short[0];
     private boolean memoOfBlock;
 
     /**
@@ -111,6 +113,9 @@ final class DictEncoder {
             Arrays.fill(memoCodes, -1);
             memoOfBlock = false;
         }
+        if (codeBuffer.length < len - from) {
+            codeBuffer = new short[len - from];
+        }
         int out = 0;
         for (int i = from; i < len; i++) {
             int code;
@@ -163,12 +168,17 @@ final class DictEncoder {
                     }
                 }
             }
-            if (codesType == PType.U8) {
-                codes.set(ValueLayout.JAVA_BYTE, out, (byte) code);
-            } else {
-                codes.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, out, (short) code);
+            codeBuffer[out++] = (short) code;
+        }
+        // gathered on the heap and copied in bulk: a segment write per row costs several times more
+        if (codesType == PType.U8) {
+            byte[] narrow = new byte[out];
+            for (int i = 0; i < out; i++) {
+                narrow[i] = (byte) codeBuffer[i];
             }
-            out++;
+            MemorySegment.copy(narrow, 0, codes, ValueLayout.JAVA_BYTE, 0, out);
+        } else {
+            MemorySegment.copy(codeBuffer, 0, codes, ValueLayout.JAVA_SHORT_UNALIGNED, 0, out);
         }
         return out;
     }
