@@ -2,7 +2,6 @@ package io.jvortex.array;
 
 import io.jvortex.error.VortexException;
 import io.jvortex.dtype.DType;
-import io.jvortex.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -185,69 +184,6 @@ public final class Concat {
             row += x.length();
         }
         return new DecimalArray(d, w, out, length, validity);
-    }
-
-    /**
-     * Concatenates strings that are all in the offsets-and-bytes form into one {@link VarBinArray}: the
-     * referenced bytes are copied once and the offsets rebased into one 64-bit offsets buffer, where
-     * {@link #concat} would build a view per row over the inputs' buffers.
-     *
-     * @param dtype the result type (utf8 or binary); every input has this type or its non-nullable version
-     * @param chunks the arrays, in order; each a {@link VarBinArray}
-     * @param alloc where to allocate the result's buffers
-     * @return the concatenation, holding only the bytes its rows reference
-     * @throws IllegalArgumentException when an input is not a {@link VarBinArray} of a fitting type
-     * @throws VortexException when the result would exceed {@link Canonicals#MAX_ROWS} rows
-     */
-    public static VarBinArray varBins(DType dtype, List<Canonical> chunks, Allocator alloc) {
-        List<Canonical> blocks = chunks;
-        long rows = 0;
-        long total = 0;
-        int[] lengths = new int[blocks.size()];
-        List<Validity> validities = new ArrayList<>(blocks.size());
-        for (int b = 0; b < lengths.length; b++) {
-            if (!(blocks.get(b) instanceof VarBinArray v) || !fits(dtype, v.dtype())) {
-                throw new IllegalArgumentException("cannot concatenate " + blocks.get(b).dtype().display()
-                        + " as offsets and bytes into " + dtype.display());
-            }
-            lengths[b] = v.length();
-            rows += v.length();
-            total += v.offset(v.length()) - v.offset(0);
-            validities.add(v.validity());
-        }
-        if (rows > Canonicals.MAX_ROWS) {
-            throw new VortexException("concatenation of " + rows + " rows exceeds the limit of " + Canonicals.MAX_ROWS);
-        }
-        int length = (int) rows;
-        MemorySegment bytes = alloc.allocate(Math.max(total, 1)).asSlice(0, total);
-        MemorySegment offsets = alloc.allocate(8L * (length + 1));
-        offsets.set(L, 0, 0L);
-        long at = 0;
-        long row = 0;
-        // offsets are widened through heap blocks: per-value segment reads cost more than bulk copies
-        long[] wide = new long[Math.min(2048, Math.max(1, length))];
-        for (Canonical block : blocks) {
-            VarBinArray v = (VarBinArray) block;
-            int n = v.length();
-            long first = v.offset(0);
-            long size = v.offset(n) - first;
-            MemorySegment.copy(v.bytes(), first, bytes, at, size);
-            long shift = at - first;
-            for (int i = 0; i < n; i += wide.length) {
-                int k = Math.min(wide.length, n - i);
-                Offsets.widen(v.offsets(), i + 1, k, wide);
-                for (int j = 0; j < k; j++) {
-                    wide[j] += shift;
-                }
-                MemorySegment.copy(wide, 0, offsets, L, 8L * (row + i + 1), k);
-            }
-            at += size;
-            row += n;
-        }
-        Validity validity = dtype.nullable() ? Validities.concat(validities, lengths, alloc) : Validity.ALL_VALID;
-        return new VarBinArray(dtype,
-                new PrimitiveArray(new DType.Primitive(PType.I64, false), offsets, length + 1, Validity.ALL_VALID),
-                bytes, length, validity);
     }
 
     private static VarBinViewArray strings(DType dtype, List<Canonical> chunks, int length, Validity validity,

@@ -51,7 +51,7 @@ public final class Sampler {
         // strings in the offsets form (the writer's usual input) stay in it: one copy of the sampled
         // bytes, where a concatenation into views would build a view per row
         return array instanceof VarBinArray
-                ? Concat.varBins(array.dtype(), slices, alloc)
+                ? VarBins.concat(array.dtype(), slices, alloc)
                 : Concat.concat(array.dtype(), slices, alloc);
     }
 

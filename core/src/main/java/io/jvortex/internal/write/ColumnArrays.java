@@ -23,6 +23,7 @@ import io.jvortex.array.VarBinViewArray;
 import io.jvortex.array.VariantArray;
 import io.jvortex.dtype.DType;
 import io.jvortex.dtype.PType;
+import io.jvortex.internal.compress.VarBins;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -164,13 +165,13 @@ public final class ColumnArrays {
         }
         if ((dtype instanceof DType.Utf8 || dtype instanceof DType.Binary) && !blocks.isEmpty()
                 && blocks.stream().allMatch(b -> b instanceof VarBinArray)) {
-            return Concat.varBins(dtype, blocks, ALLOC);
+            return VarBins.concat(dtype, blocks, ALLOC);
         }
         return Concat.concat(dtype, blocks, ALLOC);
     }
 
     private static VarBinArray copyVarBin(VarBinArray v) {
-        return Concat.varBins(v.dtype(), List.of(v), ALLOC);
+        return VarBins.concat(v.dtype(), List.of(v), ALLOC);
     }
 
     private static VarBinViewArray copyViews(VarBinViewArray v) {

@@ -3,7 +3,6 @@ package io.jvortex.internal.compress;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jvortex.array.Canonical;
-import io.jvortex.array.Concat;
 import io.jvortex.array.PrimitiveArray;
 import io.jvortex.array.TestArrays;
 import io.jvortex.array.TestSupport;
@@ -67,7 +66,7 @@ class SamplerTest {
                 assertThat(s.getLong(slice * Sampler.SLICE + i)).isEqualTo(first + i);
             }
         }
-        assertThat(Concat.varBins(small.dtype(), java.util.List.of(small), b -> Arena.ofAuto().allocate(b, 8))
+        assertThat(VarBins.concat(small.dtype(), java.util.List.of(small), b -> Arena.ofAuto().allocate(b, 8))
                 .length()).isEqualTo(small.length());
     }
 }
