@@ -30,10 +30,11 @@ public final class VarBins {
      * {@link Concat#concat} would build a view per row over the inputs' buffers.
      *
      * @param dtype the result type (utf8 or binary); every input has this type or its non-nullable version
+     *              (not checked: the writer's callers pass blocks of one column)
      * @param blocks the arrays, in order; each a {@link VarBinArray}
      * @param alloc where to allocate the result's buffers
      * @return the concatenation, holding only the bytes its rows reference
-     * @throws IllegalArgumentException when an input is not a {@link VarBinArray} of a fitting type
+     * @throws IllegalArgumentException when an input is not a {@link VarBinArray}
      * @throws VortexException when the result would exceed {@link Canonicals#MAX_ROWS} rows
      */
     public static VarBinArray concat(DType dtype, List<Canonical> blocks, Allocator alloc) {
@@ -42,8 +43,8 @@ public final class VarBins {
         int[] lengths = new int[blocks.size()];
         List<Validity> validities = new ArrayList<>(blocks.size());
         for (int b = 0; b < lengths.length; b++) {
-            if (!(blocks.get(b) instanceof VarBinArray v) || !(v.dtype().equals(dtype) || dtype.nullable() && v.dtype().withNullable(true).equals(dtype))) {
-                throw new IllegalArgumentException("cannot concatenate " + blocks.get(b).dtype().display()
+            if (!(blocks.get(b) instanceof VarBinArray v)) {
+                throw new IllegalArgumentException("cannot concatenate " + blocks.get(b).getClass().getSimpleName()
                         + " as offsets and bytes into " + dtype.display());
             }
             lengths[b] = v.length();
@@ -85,5 +86,4 @@ public final class VarBins {
                 new PrimitiveArray(new DType.Primitive(PType.I64, false), offsets, length + 1, Validity.ALL_VALID),
                 bytes, length, validity);
     }
-
 }
