@@ -22,11 +22,14 @@ final class LatentVar {
     final int nBins;
     final long[] binLowers;
     final int[] binOffsetBits;
-    /** Per tANS state: next-state base (bits 0..15), bits to read (16..23). */
-    final int[] nodes;
-    /** Per tANS state: its symbol's bin lower bound and offset bit width. */
+    /**
+     * Per tANS state: the next-state base (bits 32..47) and the mask of the bits to read (bits
+     * 0..31), so a transition is a shift, an and, an add, and a bit count for the width.
+     */
+    final long[] nodes;
+    /** Per tANS state: its symbol's bin lower bound and the mask of its offset bits. */
     final long[] stateLowers;
-    final byte[] stateOffsetBits;
+    final long[] stateOffsetMasks;
     final int maxOffsetBits;
 
     Delta delta = Delta.NONE;
@@ -78,9 +81,9 @@ final class LatentVar {
                 step++;
             }
         }
-        this.nodes = new int[tableSize];
+        this.nodes = new long[tableSize];
         this.stateLowers = new long[tableSize];
-        this.stateOffsetBits = new byte[tableSize];
+        this.stateOffsetMasks = new long[tableSize];
         int[] counters = w.clone();
         for (int state = 0; state < tableSize; state++) {
             int sym = symbols[state];
@@ -88,9 +91,9 @@ final class LatentVar {
             int bitsToRead = Integer.numberOfLeadingZeros(x) - Integer.numberOfLeadingZeros(tableSize);
             int nextBase = (x << bitsToRead) - tableSize;
             int ob = sym < nBins ? offsetBits[sym] : 0;
-            nodes[state] = nextBase | (bitsToRead << 16);
+            nodes[state] = ((long) nextBase << 32) | BitReader.MASKS[bitsToRead];
             stateLowers[state] = sym < nBins ? lowers[sym] : 0;
-            stateOffsetBits[state] = (byte) ob;
+            stateOffsetMasks[state] = BitReader.MASKS[ob];
         }
     }
 
@@ -150,7 +153,7 @@ final class LatentVar {
         long bitPos = r.bitPos;
         final long mask = latentMask;
         if (nBins > 1) {
-            final int[] nd = nodes;
+            final long[] nd = nodes;
             final short[] sts = states;
             int s0 = ansStates[0];
             int s1 = ansStates[1];
@@ -160,26 +163,22 @@ final class LatentVar {
             for (; i + 4 <= n; i += 4) {
                 // Four symbols take at most 4 * 14 = 56 bits, plus up to 7 bits of byte offset.
                 long packed = (long) BitReader.LONG.get(buf, (int) (bitPos >>> 3)) >>> (bitPos & 7);
-                int node = nd[s0];
-                int b = (node >>> 16) & 0xFF;
+                long node = nd[s0];
                 sts[i] = (short) s0;
-                s0 = (node & 0xFFFF) + (int) (packed & ((1L << b) - 1));
-                int used = b;
+                s0 = (int) (node >>> 32) + ((int) packed & (int) node);
+                int used = Integer.bitCount((int) node);
                 node = nd[s1];
-                b = (node >>> 16) & 0xFF;
                 sts[i + 1] = (short) s1;
-                s1 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
-                used += b;
+                s1 = (int) (node >>> 32) + ((int) (packed >>> used) & (int) node);
+                used += Integer.bitCount((int) node);
                 node = nd[s2];
-                b = (node >>> 16) & 0xFF;
                 sts[i + 2] = (short) s2;
-                s2 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
-                used += b;
+                s2 = (int) (node >>> 32) + ((int) (packed >>> used) & (int) node);
+                used += Integer.bitCount((int) node);
                 node = nd[s3];
-                b = (node >>> 16) & 0xFF;
                 sts[i + 3] = (short) s3;
-                s3 = (node & 0xFFFF) + (int) ((packed >>> used) & ((1L << b) - 1));
-                used += b;
+                s3 = (int) (node >>> 32) + ((int) (packed >>> used) & (int) node);
+                used += Integer.bitCount((int) node);
                 bitPos += used;
             }
             int[] st = ansStates;
@@ -190,17 +189,16 @@ final class LatentVar {
             for (; i < n; i++) {
                 int j = i & 3;
                 int state = st[j];
-                int node = nd[state];
-                int b = (node >>> 16) & 0xFF;
+                long node = nd[state];
                 long packed = (long) BitReader.LONG.get(buf, (int) (bitPos >>> 3)) >>> (bitPos & 7);
                 sts[i] = (short) state;
-                st[j] = (node & 0xFFFF) + (int) (packed & ((1L << b) - 1));
-                bitPos += b;
+                st[j] = (int) (node >>> 32) + ((int) packed & (int) node);
+                bitPos += Integer.bitCount((int) node);
             }
             // The batch's offsets follow its tANS bits; each state's bin gives the lower bound and the
             // offset's width. Only the position is carried from one latent to the next.
             final long[] lowers = stateLowers;
-            final byte[] obits = stateOffsetBits;
+            final long[] omasks = stateOffsetMasks;
             if (maxOffsetBits == 0) {
                 for (i = 0; i < n; i++) {
                     lat[i] = lowers[sts[i]];
@@ -208,15 +206,15 @@ final class LatentVar {
             } else if (maxOffsetBits <= 56) {
                 for (i = 0; i < n; i++) {
                     int state = sts[i];
-                    int bits = obits[state];
+                    long m = omasks[state];
                     long v = (long) BitReader.LONG.get(buf, (int) (bitPos >>> 3)) >>> (bitPos & 7);
-                    lat[i] = (lowers[state] + (v & ((1L << bits) - 1))) & mask;
-                    bitPos += bits;
+                    lat[i] = (lowers[state] + (v & m)) & mask;
+                    bitPos += Long.bitCount(m);
                 }
             } else {
                 for (i = 0; i < n; i++) {
                     int state = sts[i];
-                    bitPos = readOffset(buf, bitPos, obits[state], lowers[state], lat, i);
+                    bitPos = readOffset(buf, bitPos, Long.bitCount(omasks[state]), lowers[state], lat, i);
                 }
             }
         } else {
