@@ -20,6 +20,8 @@ public final class StringRows {
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
             ByteOrder.LITTLE_ENDIAN);
     private static final int BLOCK = 4096;
+    /** Values up to this many bytes are copied by word reads, which cost less than a bulk copy's checks. */
+    private static final int WORDS_MAX = 32;
     private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final ValueLayout.OfLong WORD_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
@@ -27,7 +29,7 @@ public final class StringRows {
     private final MemorySegment[] buffers;
     private final VarBinArray varbin;
     private final MemorySegment varbinBytes;
-    /** The last offset of {@link #varbinBytes} from which 16 bytes can be read (-1 when none). */
+    /** The last offset of {@link #varbinBytes} from which {@value #WORDS_MAX} bytes can be read. */
     private final long varbinWordsEnd;
     private final long[] words;
     private int wordsFrom = -1;
@@ -58,7 +60,7 @@ public final class StringRows {
                 buffers = null;
                 varbin = v;
                 varbinBytes = v.bytes();
-                varbinWordsEnd = varbinBytes.byteSize() - 16;
+                varbinWordsEnd = varbinBytes.byteSize() - WORDS_MAX;
                 words = null;
                 int n = Math.min(BLOCK, Math.max(1, v.length())) + 1;
                 offsets = new long[n];
@@ -214,10 +216,8 @@ public final class StringRows {
             int k = offset(i);
             long start = offsets[k];
             int n = (int) (offsets[k + 1] - start);
-            if (n >= 0 && n <= 16 && start <= varbinWordsEnd) {
-                // a short value: two word reads cost less than a bulk copy's checks
-                LONG_LE.set(buffer, 0, varbinBytes.get(WORD_LE, start));
-                LONG_LE.set(buffer, 8, varbinBytes.get(WORD_LE, start + 8));
+            if (n >= 0 && n <= WORDS_MAX && start <= varbinWordsEnd) {
+                copyWords(varbinBytes, start, n);
                 return n;
             }
             ensure(n);
@@ -234,9 +234,25 @@ public final class StringRows {
             LONG_LE.set(buffer, 8, w1 >>> 32);
             return n;
         }
+        MemorySegment data = buffers[(int) w1];
+        long start = w1 >>> 32;
+        if (n <= WORDS_MAX && start <= data.byteSize() - WORDS_MAX) {
+            copyWords(data, start, n);
+            return n;
+        }
         ensure(n);
-        MemorySegment.copy(buffers[(int) w1], ValueLayout.JAVA_BYTE, w1 >>> 32, buffer, 0, n);
+        MemorySegment.copy(data, ValueLayout.JAVA_BYTE, start, buffer, 0, n);
         return n;
+    }
+
+    /**
+     * Copies {@code n <= WORDS_MAX} bytes from {@code start} to the start of {@link #buffer} in
+     * whole words (the source holds {@link #WORDS_MAX} bytes there; the buffer at least as many).
+     */
+    private void copyWords(MemorySegment data, long start, int n) {
+        for (int w = 0; w < n; w += 8) {
+            LONG_LE.set(buffer, w, data.get(WORD_LE, start + w));
+        }
     }
 
     private void ensure(int n) {
