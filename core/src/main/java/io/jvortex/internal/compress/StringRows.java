@@ -29,7 +29,10 @@ public final class StringRows {
     private final MemorySegment[] buffers;
     private final VarBinArray varbin;
     private final MemorySegment varbinBytes;
-    /** The last offset of {@link #varbinBytes} from which {@value #WORDS_MAX} bytes can be read. */
+    /**
+     * The last offset of {@link #varbinBytes} from which {@value #WORDS_MAX} bytes can be read
+     * (negative when none, and for views).
+     */
     private final long varbinWordsEnd;
     private final long[] words;
     private int wordsFrom = -1;
