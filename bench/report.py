@@ -92,6 +92,10 @@ def fmt(x):
     return f"{x:.3g}"
 
 
+def fmt_mb(n):
+    return "–" if n is None else f"{n / 1e6:.2f}"
+
+
 def fmt_ratio(r):
     if r is None:
         return "–"
@@ -170,6 +174,10 @@ class Results:
         """Against the faster of the two Parquet readers; None unless both have a result."""
         ratios = (self.speedup(key, "parquetJava"), self.speedup(key, "hardwood"))
         return None if None in ratios else min(ratios)
+
+    def written_bytes(self, key, reader):
+        """The size of the file a writer wrote in Verify's run, or None."""
+        return self.verify.get(key, {}).get("readers", {}).get(reader, {}).get("bytes")
 
     def agree(self, key):
         v = self.verify.get(key)
@@ -447,6 +455,17 @@ def main():
                         f"{fmt_ratio(r)} (Parquet → Vortex of {write_rows:,} lineitem rows: jvortex "
                         f"{fmt(res.score('WriteBenchmark', 'jvortex'))} ms, vortex-jni "
                         f"{fmt(res.score('WriteBenchmark', 'vortexJni'))} ms)"))
+    rust_bytes = write_data.get("vortex_bytes")
+    size_target = "write: file size ≤ 1.00× the Rust writer's on the same rows"
+    ours = res.written_bytes("WriteBenchmark", "jvortex")
+    if rust_bytes is None or ours is None:
+        targets.append((size_target, None, "no result: " + (
+            "no Rust-written file of the write input in the data manifest (bench/prepare_data.py)"
+            if rust_bytes is None else "jvortex's write has no size in verify.json")))
+    else:
+        targets.append((size_target, ours <= rust_bytes,
+                        f"{fmt_ratio(ours / rust_bytes)} (jvortex {ours / 1e6:.2f} MB, vortex-data "
+                        f"{data.get('vortex_data', '?')} {rust_bytes / 1e6:.2f} MB, {write_rows:,} lineitem rows)"))
     rows = lineitem.get("rows")
     decode = {c: res.score(f"DecodeBenchmark:column={c}", "jvortexDecode") for c in ("l_partkey", "l_suppkey")}
     if rows is None or any(v is None for v in decode.values()):
@@ -608,11 +627,15 @@ def main():
             "in PLAIN/dictionary encodings, as all of this file's are, and its pure-Java codecs); the "
             "vortex-jni side decodes them with parquet-java's column readers and snappy-java, as a JVM "
             "user of vortex-jni would. Both columns measure the whole conversion. \"Same result\": each writer's file read back by its own reader folds to "
-            "the Parquet input's fold.", "",
-            "| workload | jvortex | vortex-jni | speed-up vs vortex-jni | same result |", "|---|---:|---:|---:|:-:|",
+            "the Parquet input's fold. File sizes: the files of the verification run (`io.jvortex.bench.Verify`), "
+            f"and the same rows written by vortex-data {data.get('vortex_data', '?')} (the Rust writer's default "
+            f"strategy and edition, `lineitem-write-sf{scale}.vortex` of bench/prepare_data.py).", "",
+            "| workload | jvortex | vortex-jni | speed-up vs vortex-jni | same result | file MB: jvortex | "
+            f"vortex-jni | vortex-data {data.get('vortex_data', '?')} |", "|---|---:|---:|---:|:-:|---:|---:|---:|",
             f"| Parquet → Vortex, {write_rows:,} rows × 16 columns | {res.cell('WriteBenchmark', 'jvortex')} | "
             f"{res.cell('WriteBenchmark', 'vortexJni')} | {fmt_ratio(res.speedup('WriteBenchmark', 'vortexJni'))} | "
-            f"{res.agree('WriteBenchmark')} |"]
+            f"{res.agree('WriteBenchmark')} | {fmt_mb(res.written_bytes('WriteBenchmark', 'jvortex'))} | "
+            f"{fmt_mb(res.written_bytes('WriteBenchmark', 'vortexJni'))} | {fmt_mb(write_data.get('vortex_bytes'))} |"]
     out += ["", "## Remote reads: HTTP range requests with 20 ms latency (ms/op)", "",
             "lineitem served by a loopback HTTP server (`LatencyRangeServer`: range GETs, an ETag, every answer "
             f"after {(remote or {}).get('latencyMillis', 20)} ms, each request on its own virtual thread). "

@@ -23,7 +23,15 @@ public final class Verify {
     private Verify() {
     }
 
-    private record Outcome(String reader, Fold fold, String error) {
+    /** One reader's result: its fold or its error, and for a write the written file's size (else -1). */
+    private record Outcome(String reader, Fold fold, String error, long bytes) {
+        Outcome(String reader, Fold fold, String error) {
+            this(reader, fold, error, -1);
+        }
+
+        Outcome withBytes(long size) {
+            return fold == null ? this : new Outcome(reader, fold, error, size);
+        }
     }
 
     /**
@@ -109,9 +117,12 @@ public final class Verify {
         Path writeInput = BenchFiles.file("lineitem-write", "parquet");
         Path writeDir = Files.createTempDirectory("jvortex-verify-write");
         try {
-            results.put("WriteBenchmark", List.of(
-                    run("jvortex", () -> WriteBenchmark.writeAndRead(null, writeInput, writeDir, true)),
-                    runJni(jniError, () -> WriteBenchmark.writeAndRead(peer, writeInput, writeDir, false)),
+            long[] sizes = {-1, -1};
+            Outcome jvortexWrite = run("jvortex",
+                    () -> WriteBenchmark.writeAndRead(null, writeInput, writeDir, true, n -> sizes[0] = n));
+            Outcome jniWrite = runJni(jniError,
+                    () -> WriteBenchmark.writeAndRead(peer, writeInput, writeDir, false, n -> sizes[1] = n));
+            results.put("WriteBenchmark", List.of(jvortexWrite.withBytes(sizes[0]), jniWrite.withBytes(sizes[1]),
                     run("parquetJava", () -> ParquetReads.scan(writeInput, List.of()))));
         } finally {
             Files.deleteIfExists(writeDir);
@@ -146,9 +157,11 @@ public final class Verify {
                     .append(", \"readers\": {");
             int j = 0;
             for (Outcome o : entry.getValue()) {
-                System.out.println("  " + o.reader + ": " + (o.fold != null ? o.fold : "ERROR " + firstLine(o.error)));
+                System.out.println("  " + o.reader + ": " + (o.fold != null ? o.fold : "ERROR " + firstLine(o.error))
+                        + (o.bytes >= 0 ? " (file of " + o.bytes + " bytes)" : ""));
                 json.append(j++ > 0 ? ", " : "").append(quote(o.reader)).append(": ");
-                json.append(o.fold != null ? "{\"fold\": " + quote(o.fold.toString()) + "}"
+                json.append(o.fold != null ? "{\"fold\": " + quote(o.fold.toString())
+                        + (o.bytes >= 0 ? ", \"bytes\": " + o.bytes : "") + "}"
                         : "{\"error\": " + quote(o.error) + "}");
             }
             json.append("}}").append(++k < results.size() ? ",\n" : "\n");

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -79,23 +80,27 @@ public class WriteBenchmark {
     }
 
     /**
-     * The two writes of {@link Verify}: each writer's file, read back by its own reader.
+     * The two writes of {@link Verify}: each writer's file, its size, read back by its own reader.
      *
      * @param jni the peer, or null when it failed to load
      * @param parquet the Parquet input
      * @param directory where the files go
      * @param jvortex true for jvortex's write, false for vortex-jni's
+     * @param size takes the written file's size in bytes
      * @return the fold of the written file's every value
      */
-    static Fold writeAndRead(VortexJniReads jni, Path parquet, Path directory, boolean jvortex) {
+    static Fold writeAndRead(VortexJniReads jni, Path parquet, Path directory, boolean jvortex, LongConsumer size) {
         Path out = directory.resolve(jvortex ? "jvortex.vortex" : "vortex-jni.vortex");
         try {
             if (jvortex) {
                 ParquetToVortex.convert(parquet, out, WriteOptions.defaults());
-                return JvortexReads.scan(out, java.util.List.of());
+            } else {
+                jni.writeFromParquet(parquet, out);
             }
-            jni.writeFromParquet(parquet, out);
-            return jni.scan(out, java.util.List.of());
+            size.accept(Files.size(out));
+            return jvortex ? JvortexReads.scan(out, java.util.List.of()) : jni.scan(out, java.util.List.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         } finally {
             try {
                 Files.deleteIfExists(out);
