@@ -562,7 +562,10 @@ def main():
         "Every operation opens the file, reads, folds each value (sum of integers/unscaled decimals/days, "
         "sum of doubles, sum of string byte lengths, nulls skipped) and closes it. Before JMH runs, "
         "`io.jvortex.bench.Verify` runs each workload once per reader and compares the folds "
-        "(\"same result\"). Scores are average time per operation (lower is better), ± JMH's 99.9% "
+        "(\"same result\"). JMH runs one workload at a time (`io.jvortex.bench.Interleaved`: every reader "
+        "of a benchmark for one parameter value, back to back, then the next value), so a ratio's two sides "
+        "are measured within a minute or two of each other. "
+        "Scores are average time per operation (lower is better), ± JMH's 99.9% "
         "error; speed-up = peer's time / jvortex's time (> 1: jvortex is faster).",
         "",
         "Readers: **jvortex** (public `VortexReader` scan, canonical arrays, one thread); "

@@ -156,10 +156,14 @@ else
   say "./jvx count failed (see bench/results/cold-start.log)"
 fi
 
-# 5. JMH. A benchmark that fails (e.g. a peer's native library) is reported, the run goes on.
+# 5. JMH, one workload at a time (io.jvortex.bench.Interleaved: every reader of a benchmark class for
+#    one parameter combination, then the next), so that each ratio's two sides run minutes closer than
+#    in JMH's method-by-method order. A benchmark that fails (e.g. a peer's native library) is
+#    reported, the run goes on.
 say "jmh ${jmh_args[*]} ${extra[*]:-}"
 set +e
-"$java" -jar "$jar" "${jmh_args[@]}" -foe false -rf json -rff "$results/jmh.json" "${extra[@]}" \
+"$java" -cp "$jar" io.jvortex.bench.Interleaved "${jmh_args[@]}" -foe false -rf json -rff "$results/jmh.json" \
+  "${extra[@]}" \
   > "$results/jmh.log" 2>&1
 jmh_status=$?
 set -e
