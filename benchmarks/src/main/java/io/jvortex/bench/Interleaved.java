@@ -33,8 +33,10 @@ import org.openjdk.jmh.util.Optional;
  * it.
  *
  * <p>Takes JMH's command line: the include and exclude patterns, {@code -p} to narrow parameters,
- * {@code -f}, {@code -wi}, {@code -w}, {@code -i}, {@code -r}, {@code -foe}, {@code -jvmArgsAppend}
- * and {@code -rf json -rff FILE}.
+ * the run options ({@code -f}, {@code -wf}, {@code -wi}, {@code -w}, {@code -wm}, {@code -i},
+ * {@code -r}, {@code -t}, {@code -bm}, {@code -tu}, {@code -opi}, {@code -to}, {@code -v},
+ * {@code -foe}, {@code -prof}, the JVM arguments) and {@code -rf}/{@code -rff} for the one result
+ * file.
  */
 public final class Interleaved {
     private Interleaved() {
@@ -78,6 +80,16 @@ public final class Interleaved {
                 given(cmd.shouldFailOnError(), b::shouldFailOnError);
                 given(cmd.getJvmArgsAppend(), a -> b.jvmArgsAppend(a.toArray(String[]::new)));
                 given(cmd.getJvmArgs(), a -> b.jvmArgs(a.toArray(String[]::new)));
+                given(cmd.getJvmArgsPrepend(), a -> b.jvmArgsPrepend(a.toArray(String[]::new)));
+                given(cmd.getWarmupForkCount(), b::warmupForks);
+                given(cmd.getWarmupMode(), b::warmupMode);
+                given(cmd.getThreads(), b::threads);
+                given(cmd.getTimeUnit(), b::timeUnit);
+                given(cmd.getTimeout(), b::timeout);
+                given(cmd.getOperationsPerInvocation(), b::operationsPerInvocation);
+                given(cmd.verbosity(), b::verbosity);
+                cmd.getBenchModes().forEach(b::mode);
+                cmd.getProfilers().forEach(p -> b.addProfiler(p.getKlass(), p.getOpts()));
                 try {
                     Collection<RunResult> run = new Runner(b.build()).run();
                     results.addAll(run);
