@@ -94,8 +94,12 @@ public final class Interleaved {
                     Collection<RunResult> run = new Runner(b.build()).run();
                     results.addAll(run);
                 } catch (RunnerException e) {
-                    // as with -foe false: the workload is reported missing, the suite goes on
-                    System.out.println("<failure>\n" + cls.getKey() + " " + combination + ": " + e);
+                    if (cmd.shouldFailOnError().orElse(false)) {
+                        throw new IllegalStateException(cls.getKey() + " " + combination + " failed", e);
+                    }
+                    // as with -foe false: the workload is reported missing, the suite goes on (not in
+                    // JMH's "<failure>" form, which the report would give to the benchmark logged before)
+                    System.out.println("interleaved: " + cls.getKey() + " " + combination + " failed: " + e);
                 }
             }
         }
