@@ -653,6 +653,25 @@ public final class RustOracle {
     }
 
     /**
+     * Compresses a file's bytes with libzstd (pyarrow's codec) into one frame: the reference the pure-Java
+     * Zstandard compressor's ratio is held to.
+     *
+     * @param input the bytes to compress
+     * @param out the frame to write
+     * @param level the zstd compression level
+     * @return the frame's size in bytes
+     * @throws OracleException when pyarrow rejects the request
+     */
+    public long zstdCompress(Path input, Path out, int level) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", "zstd_compress");
+        request.put("path", input.toAbsolutePath().toString());
+        request.put("out", out.toAbsolutePath().toString());
+        request.put("level", level);
+        return ((Number) call(request).get("bytes")).longValue();
+    }
+
+    /**
      * Reads an Arrow IPC file or stream with pyarrow and renders every row in canonical JSONL.
      *
      * @param arrowFile the file

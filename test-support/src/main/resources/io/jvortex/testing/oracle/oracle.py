@@ -46,6 +46,8 @@ Requests ("op"):
   parquet_arrow_schema {path} -> {ok, text}   (the Arrow schema pyarrow reads from a Parquet file)
   vortex_scan_arrow_schema {path} -> {ok, text}   (the Arrow schema of the Rust reader's scan of a Vortex file)
         (both texts: schema.to_string(show_field_metadata=False, show_schema_metadata=False))
+  zstd_compress {path, out, level} -> {ok, bytes}   (libzstd, through pyarrow's codec, compresses the bytes of
+        path at level into one frame written to out)
 """
 
 import json
@@ -521,6 +523,21 @@ def op_vortex_scan_arrow_schema(request, vx, arrow_io):
     return {"text": _schema_text(pa.schema([struct.field(i) for i in range(struct.num_fields)]))}
 
 
+def op_zstd_compress(request, vx, arrow_io):
+    import pyarrow as pa
+
+    with open(request["path"], "rb") as f:
+        data = f.read()
+    frame = pa.Codec("zstd", compression_level=int(request["level"])).compress(data, asbytes=True)
+
+    def write(partial):
+        with open(partial, "wb") as out:
+            out.write(frame)
+
+    _replace(request["out"], write)
+    return {"bytes": len(frame)}
+
+
 OPS = {"write": op_write, "read": op_read, "info": op_info, "write_parquet": op_write_parquet,
        "read_parquet": op_read_parquet, "write_from_parquet": op_write_from_parquet, "tpch": op_tpch,
        "nycflights": op_nycflights, "read_filtered": op_read_filtered,
@@ -528,7 +545,7 @@ OPS = {"write": op_write, "read": op_read, "info": op_info, "write_parquet": op_
        "vortex_arrow_schema": op_vortex_arrow_schema, "write_arrow_ipc": op_write_arrow_ipc,
        "read_arrow_ipc": op_read_arrow_ipc, "arrow_ipc_schema": op_arrow_ipc_schema,
        "write_parquet_eval": op_write_parquet_eval, "parquet_arrow_schema": op_parquet_arrow_schema,
-       "vortex_scan_arrow_schema": op_vortex_scan_arrow_schema}
+       "vortex_scan_arrow_schema": op_vortex_scan_arrow_schema, "zstd_compress": op_zstd_compress}
 
 
 def main():
