@@ -5,6 +5,7 @@ import dev.hardwood.reader.ColumnReader;
 import dev.hardwood.reader.ParquetFileReader;
 import dev.hardwood.reader.Validity;
 import dev.hardwood.schema.ColumnSchema;
+import java.lang.foreign.MemorySegment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -54,51 +55,16 @@ public final class HardwoodReads {
             Validity valid = column.getLeafValidity();
             boolean nulls = valid.hasNulls();
             fold.values += n;
-            if (nulls) {
-                fold.nulls += valid.nullCount(n);
-            }
+            // the shared summing loops read the batch's arrays and validity words in place
+            MemorySegment bits = nulls ? MemorySegment.ofArray(valid.words()) : null;
             switch (schema.type()) {
-                case INT64 -> {
-                    long[] v = column.getLongs();
-                    long sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        if (!nulls || valid.isNotNull(i)) {
-                            sum += v[i];
-                        }
-                    }
-                    fold.longs += sum;
-                }
-                case INT32 -> {
-                    int[] v = column.getInts();
-                    long sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        if (!nulls || valid.isNotNull(i)) {
-                            sum += v[i];
-                        }
-                    }
-                    fold.longs += sum;
-                }
-                case DOUBLE -> {
-                    double[] v = column.getDoubles();
-                    double sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        if (!nulls || valid.isNotNull(i)) {
-                            sum += v[i];
-                        }
-                    }
-                    fold.doubles += sum;
-                }
-                case FLOAT -> {
-                    float[] v = column.getFloats();
-                    double sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        if (!nulls || valid.isNotNull(i)) {
-                            sum += v[i];
-                        }
-                    }
-                    fold.doubles += sum;
-                }
+                case INT64 -> Sums.fold(Sums.Kind.LONG, MemorySegment.ofArray(column.getLongs()), n, bits, 0, fold);
+                case INT32 -> Sums.fold(Sums.Kind.INT, MemorySegment.ofArray(column.getInts()), n, bits, 0, fold);
+                case DOUBLE -> Sums.fold(Sums.Kind.DOUBLE, MemorySegment.ofArray(column.getDoubles()), n, bits, 0,
+                        fold);
+                case FLOAT -> Sums.fold(Sums.Kind.FLOAT, MemorySegment.ofArray(column.getFloats()), n, bits, 0, fold);
                 case BYTE_ARRAY -> {
+                    fold.nulls += nulls ? valid.nullCount(n) : 0;
                     int[] offsets = column.getBinaryOffsets();
                     long sum = 0;
                     for (int i = 0; i < n; i++) {
@@ -109,6 +75,7 @@ public final class HardwoodReads {
                     fold.longs += sum;
                 }
                 case BOOLEAN -> {
+                    fold.nulls += nulls ? valid.nullCount(n) : 0;
                     boolean[] v = column.getBooleans();
                     for (int i = 0; i < n; i++) {
                         if ((!nulls || valid.isNotNull(i)) && v[i]) {

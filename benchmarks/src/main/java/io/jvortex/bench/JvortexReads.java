@@ -28,9 +28,6 @@ import java.util.Objects;
 public final class JvortexReads {
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
-    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
-    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
-    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED;
 
     private JvortexReads() {
     }
@@ -201,95 +198,30 @@ public final class JvortexReads {
         int n = p.length();
         Validity validity = p.validity();
         fold.values += n;
-        if (validity instanceof Validity.AllValid) {
-            switch (p.ptype()) {
-                case I64, U64 -> {
-                    long sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        sum += v.getAtIndex(LONG, i);
-                    }
-                    fold.longs += sum;
-                }
-                case I32 -> {
-                    long sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        sum += v.getAtIndex(INT, i);
-                    }
-                    fold.longs += sum;
-                }
-                case F64 -> {
-                    double sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        sum += v.getAtIndex(DOUBLE, i);
-                    }
-                    fold.doubles += sum;
-                }
-                case F32 -> {
-                    double sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        sum += v.getAtIndex(FLOAT, i);
-                    }
-                    fold.doubles += sum;
-                }
-                default -> {
-                    long sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        sum += p.getLong(i);
-                    }
-                    fold.longs += sum;
+        Sums.Kind kind = switch (p.ptype()) {
+            case I64, U64 -> Sums.Kind.LONG;
+            case I32 -> Sums.Kind.INT;
+            case F64 -> Sums.Kind.DOUBLE;
+            case F32 -> Sums.Kind.FLOAT;
+            default -> null;
+        };
+        if (kind != null && validity instanceof Validity.AllValid) {
+            Sums.fold(kind, v, n, null, 0, fold);
+        } else if (kind != null && validity instanceof Validity.Bitmap bitmap) {
+            Sums.fold(kind, v, n, bitmap.bits(), bitmap.bitOffset(), fold);
+        } else {
+            // the types no benchmarked column has: value by value
+            boolean floating = p.ptype().isFloat();
+            for (int i = 0; i < n; i++) {
+                if (!validity.isValid(i)) {
+                    fold.nulls++;
+                } else if (floating) {
+                    fold.doubles += p.getDouble(i);
+                } else {
+                    fold.longs += p.getLong(i);
                 }
             }
-            return;
         }
-        if (validity instanceof Validity.Bitmap bitmap) {
-            // Typed loops over the validity bits, like the peers' loops over their validity buffers.
-            MemorySegment bits = bitmap.bits();
-            long offset = bitmap.bitOffset();
-            long nulls = 0;
-            switch (p.ptype()) {
-                case I64, U64 -> {
-                    long sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        if (bit(bits, offset + i)) {
-                            sum += v.getAtIndex(LONG, i);
-                        } else {
-                            nulls++;
-                        }
-                    }
-                    fold.longs += sum;
-                }
-                case F64 -> {
-                    double sum = 0;
-                    for (int i = 0; i < n; i++) {
-                        if (bit(bits, offset + i)) {
-                            sum += v.getAtIndex(DOUBLE, i);
-                        } else {
-                            nulls++;
-                        }
-                    }
-                    fold.doubles += sum;
-                }
-                default -> {
-                    boolean floating = p.ptype().isFloat();
-                    for (int i = 0; i < n; i++) {
-                        if (!bit(bits, offset + i)) {
-                            nulls++;
-                        } else if (floating) {
-                            fold.doubles += p.getDouble(i);
-                        } else {
-                            fold.longs += p.getLong(i);
-                        }
-                    }
-                }
-            }
-            fold.nulls += nulls;
-            return;
-        }
-        fold.nulls += n; // all invalid
-    }
-
-    private static boolean bit(MemorySegment bits, long index) {
-        return (bits.get(java.lang.foreign.ValueLayout.JAVA_BYTE, index >>> 3) & (1 << (index & 7))) != 0;
     }
 
     private static void foldDecimal(DecimalArray d, Fold fold) {
@@ -297,36 +229,17 @@ public final class JvortexReads {
         int n = d.length();
         fold.values += n;
         Validity validity = d.validity();
-        long sum = 0;
-        if (validity instanceof Validity.AllValid) {
-            switch (d.valueByteWidth()) {
-                case 1 -> {
-                    for (int i = 0; i < n; i++) {
-                        sum += v.get(ValueLayout.JAVA_BYTE, i);
-                    }
-                }
-                case 2 -> {
-                    for (int i = 0; i < n; i++) {
-                        sum += v.getAtIndex(SHORT, i);
-                    }
-                }
-                case 4 -> {
-                    for (int i = 0; i < n; i++) {
-                        sum += v.getAtIndex(INT, i);
-                    }
-                }
-                case 8 -> {
-                    for (int i = 0; i < n; i++) {
-                        sum += v.getAtIndex(LONG, i);
-                    }
-                }
-                default -> {
-                    for (int i = 0; i < n; i++) {
-                        sum += d.getUnscaledLong(i);
-                    }
-                }
-            }
+        Sums.Kind kind = switch (d.valueByteWidth()) {
+            case 4 -> Sums.Kind.INT;
+            case 8 -> Sums.Kind.LONG;
+            default -> null;
+        };
+        if (kind != null && validity instanceof Validity.AllValid) {
+            Sums.fold(kind, v, n, null, 0, fold);
+        } else if (kind != null && validity instanceof Validity.Bitmap bitmap) {
+            Sums.fold(kind, v, n, bitmap.bits(), bitmap.bitOffset(), fold);
         } else {
+            long sum = 0;
             for (int i = 0; i < n; i++) {
                 if (validity.isValid(i)) {
                     sum += d.getUnscaledLong(i);
@@ -334,8 +247,8 @@ public final class JvortexReads {
                     fold.nulls++;
                 }
             }
+            fold.longs += sum;
         }
-        fold.longs += sum;
     }
 
     private static void foldVarBinView(VarBinViewArray a, Fold fold) {

@@ -10,6 +10,7 @@ import dev.vortex.api.Session;
 import dev.vortex.api.VortexWriter;
 import dev.vortex.arrow.ArrowAllocation;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Map;
@@ -247,57 +248,13 @@ public final class VortexJniReads {
         fold.values += n;
         boolean allValid = vector.getNullCount() == 0;
         switch (vector) {
-            case BigIntVector v -> {
-                ArrowBuf data = v.getDataBuffer();
-                long sum = 0;
-                for (int i = 0; i < n; i++) {
-                    if (allValid || !v.isNull(i)) {
-                        sum += data.getLong((long) i * 8);
-                    } else {
-                        fold.nulls++;
-                    }
-                }
-                fold.longs += sum;
-            }
-            case IntVector v -> fold.longs += sumInts(v, n, allValid, fold);
-            case DateDayVector v -> fold.longs += sumInts(v, n, allValid, fold);
-            case DecimalVector v -> {
-                // Unscaled values fit in the low 8 bytes (little-endian) for the precisions benchmarked.
-                ArrowBuf data = v.getDataBuffer();
-                long sum = 0;
-                for (int i = 0; i < n; i++) {
-                    if (allValid || !v.isNull(i)) {
-                        sum += data.getLong((long) i * 16);
-                    } else {
-                        fold.nulls++;
-                    }
-                }
-                fold.longs += sum;
-            }
-            case Float8Vector v -> {
-                ArrowBuf data = v.getDataBuffer();
-                double sum = 0;
-                for (int i = 0; i < n; i++) {
-                    if (allValid || !v.isNull(i)) {
-                        sum += data.getDouble((long) i * 8);
-                    } else {
-                        fold.nulls++;
-                    }
-                }
-                fold.doubles += sum;
-            }
-            case Float4Vector v -> {
-                ArrowBuf data = v.getDataBuffer();
-                double sum = 0;
-                for (int i = 0; i < n; i++) {
-                    if (allValid || !v.isNull(i)) {
-                        sum += data.getFloat((long) i * 4);
-                    } else {
-                        fold.nulls++;
-                    }
-                }
-                fold.doubles += sum;
-            }
+            case BigIntVector v -> sum(Sums.Kind.LONG, v, n, allValid, fold);
+            case IntVector v -> sum(Sums.Kind.INT, v, n, allValid, fold);
+            case DateDayVector v -> sum(Sums.Kind.INT, v, n, allValid, fold);
+            // Unscaled values fit in the low 8 bytes (little-endian) for the precisions benchmarked.
+            case DecimalVector v -> sum(Sums.Kind.LONG_OF_16, v, n, allValid, fold);
+            case Float8Vector v -> sum(Sums.Kind.DOUBLE, v, n, allValid, fold);
+            case Float4Vector v -> sum(Sums.Kind.FLOAT, v, n, allValid, fold);
             case ViewVarCharVector v -> {
                 ArrowBuf views = v.getDataBuffer();
                 long sum = 0;
@@ -354,16 +311,17 @@ public final class VortexJniReads {
         }
     }
 
-    private static long sumInts(BaseFixedWidthVector v, int n, boolean allValid, Fold fold) {
-        ArrowBuf data = v.getDataBuffer();
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            if (allValid || !v.isNull(i)) {
-                sum += data.getInt((long) i * 4);
-            } else {
-                fold.nulls++;
-            }
+    /** The shared summing loops over the vector's data and validity buffers, read in place. */
+    private static void sum(Sums.Kind kind, BaseFixedWidthVector v, int n, boolean allValid, Fold fold) {
+        if (n == 0) {
+            return;
         }
-        return sum;
+        MemorySegment bits = allValid ? null : segment(v.getValidityBuffer());
+        Sums.fold(kind, segment(v.getDataBuffer()), n, bits, 0, fold);
+    }
+
+    @SuppressWarnings("restricted") // Arrow's buffers are native memory it owns; read within their capacity
+    private static MemorySegment segment(ArrowBuf buffer) {
+        return MemorySegment.ofAddress(buffer.memoryAddress()).reinterpret(buffer.capacity());
     }
 }
