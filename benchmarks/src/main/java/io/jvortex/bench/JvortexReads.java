@@ -205,11 +205,7 @@ public final class JvortexReads {
             case F32 -> Sums.Kind.FLOAT;
             default -> null;
         };
-        if (kind != null && validity instanceof Validity.AllValid) {
-            Sums.fold(kind, v, n, null, 0, fold);
-        } else if (kind != null && validity instanceof Validity.Bitmap bitmap) {
-            Sums.fold(kind, v, n, bitmap.bits(), bitmap.bitOffset(), fold);
-        } else {
+        if (!sum(kind, v, n, validity, fold)) {
             // the types no benchmarked column has: value by value
             boolean floating = p.ptype().isFloat();
             for (int i = 0; i < n; i++) {
@@ -224,6 +220,23 @@ public final class JvortexReads {
         }
     }
 
+    /**
+     * Sums fixed-width values through the loops every reader shares.
+     *
+     * @return false when {@code kind} is null or the validity is neither all valid nor a bitmap
+     */
+    private static boolean sum(Sums.Kind kind, MemorySegment values, int n, Validity validity, Fold fold) {
+        if (kind != null && validity instanceof Validity.AllValid) {
+            Sums.fold(kind, values, n, null, 0, fold);
+            return true;
+        }
+        if (kind != null && validity instanceof Validity.Bitmap bitmap) {
+            Sums.fold(kind, values, n, bitmap.bits(), bitmap.bitOffset(), fold);
+            return true;
+        }
+        return false;
+    }
+
     private static void foldDecimal(DecimalArray d, Fold fold) {
         MemorySegment v = d.values();
         int n = d.length();
@@ -234,11 +247,7 @@ public final class JvortexReads {
             case 8 -> Sums.Kind.LONG;
             default -> null;
         };
-        if (kind != null && validity instanceof Validity.AllValid) {
-            Sums.fold(kind, v, n, null, 0, fold);
-        } else if (kind != null && validity instanceof Validity.Bitmap bitmap) {
-            Sums.fold(kind, v, n, bitmap.bits(), bitmap.bitOffset(), fold);
-        } else {
+        if (!sum(kind, v, n, validity, fold)) {
             long sum = 0;
             for (int i = 0; i < n; i++) {
                 if (validity.isValid(i)) {
