@@ -159,10 +159,13 @@ fi
 # 5. JMH, one workload at a time (io.jvortex.bench.Interleaved: every reader of a benchmark class for
 #    one parameter combination, then the next), so that each ratio's two sides run minutes closer than
 #    in JMH's method-by-method order. A benchmark that fails (e.g. a peer's native library) is
-#    reported, the run goes on.
+#    reported, the run goes on. CoreProbe times fixed integer work around every iteration; a fork
+#    measured mostly while another tenant shared the core runs again, and report.py leaves such
+#    iterations out of every reader's score alike.
 say "jmh ${jmh_args[*]} ${extra[*]:-}"
 set +e
-"$java" -cp "$jar" io.jvortex.bench.Interleaved "${jmh_args[@]}" -foe false -rf json -rff "$results/jmh.json" \
+"$java" -cp "$jar" io.jvortex.bench.Interleaved "${jmh_args[@]}" -prof io.jvortex.bench.CoreProbe -foe false \
+  -rf json -rff "$results/jmh.json" \
   "${extra[@]}" \
   > "$results/jmh.log" 2>&1
 jmh_status=$?
