@@ -179,7 +179,7 @@ class Results:
             return ["Core contention: no core probe ran (`-prof io.jvortex.bench.CoreProbe`), so every "
                     "iteration counts."]
         total = sum(t for _, t, _ in self.contention.values())
-        quiet = sum(min(q, t) if q >= 2 else t for q, t, _ in self.contention.values())
+        quiet = sum(q for q, _, _ in self.contention.values())
         loud = sorted((k, m) for (k, m), (q, t, _) in self.contention.items() if q < 2)
         lines = [
             "Core contention: the machine is shared, and at times another tenant runs on the sibling "
@@ -187,10 +187,14 @@ class Results:
             "kernels) by up to 2× for seconds at a time. `io.jvortex.bench.CoreProbe` times fixed integer "
             f"work before and after every iteration (fastest probe in this run: {self.probe_best:.2f} ms); "
             f"scores are the mean of the iterations whose probe took at most {QUIET}× that, by the same rule "
-            "for every reader, and `Interleaved` ran a fork again (at most twice) when at most half of its "
-            f"iterations were quiet. {quiet:,} of {total:,} iterations count."]
+            "for every reader, and `Interleaved` ran a fork again (at most twice, 25 minutes in all) when at "
+            f"most half of its iterations were quiet. {quiet:,} of {total:,} measured iterations were quiet. "
+            "The probe watches the benchmark thread's core only: readers with threads of their own "
+            "(vortex-jni's runtime, Hardwood, the parallel scan) and the Spark and cold-start runs are not "
+            "covered."]
         if loud:
-            lines.append("Scored on all their iterations (fewer than two quiet ones): "
+            lines.append(f"Scored on all their iterations, contended ones included ({len(loud)} of "
+                         f"{len(self.contention)}, fewer than two quiet iterations): "
                          + ", ".join(f"{k.split(':', 1)[0]} {m}"
                                      + (f" ({k.split(':', 1)[1]})" if ':' in k else "") for k, m in loud) + ".")
         return lines
