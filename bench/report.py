@@ -145,7 +145,7 @@ class Results:
     def __init__(self, jmh, verify, failures=None):
         self.failures = failures or {}
         self.scores = {}
-        # (key, method) -> (quiet iterations, iterations, mean of all iterations) where probes ran
+        # (key, method) -> (quiet iterations, iterations) where probes ran
         self.contention = {}
         every = [p for entry in jmh for p in (probes(entry) or [])]
         self.probe_best = min(every) if every else None
@@ -164,7 +164,7 @@ class Results:
             core = probes(entry)
             if core is not None and len(core) == len(raw) and raw:
                 quiet = [v for v, p in zip(raw, core) if p <= QUIET * self.probe_best]
-                self.contention[(key, method)] = (len(quiet), len(raw), score)
+                self.contention[(key, method)] = (len(quiet), len(raw))
                 if 2 <= len(quiet) < len(raw):
                     # the iterations measured on a quiet core only; JMH's error formula over them
                     score = sum(quiet) / len(quiet)
@@ -178,9 +178,9 @@ class Results:
         if not self.contention:
             return ["Core contention: no core probe ran (`-prof io.jvortex.bench.CoreProbe`), so every "
                     "iteration counts."]
-        total = sum(t for _, t, _ in self.contention.values())
-        quiet = sum(q for q, _, _ in self.contention.values())
-        loud = sorted((k, m) for (k, m), (q, t, _) in self.contention.items() if q < 2)
+        total = sum(t for _, t in self.contention.values())
+        quiet = sum(q for q, _ in self.contention.values())
+        loud = sorted((k, m) for (k, m), (q, _) in self.contention.items() if q < 2)
         lines = [
             "Core contention: the machine is shared, and at times another tenant runs on the sibling "
             "hyperthread of the core a benchmark runs on, which slows throughput-bound code (decoding "

@@ -22,8 +22,9 @@ import org.openjdk.jmh.results.ScalarResult;
  * and not the other. The probe makes those iterations visible, so the report can leave them out of
  * every reader's mean by the same rule (see {@code bench/report.py}).
  *
- * <p>The work is six independent chains of adds, XORs and shifts: enough independent instructions to
- * keep the core's integer ports busy, so a busy sibling shows as a longer time.
+ * <p>The work is six interleaved chains of adds, XORs and shifts, each step needing only one or two
+ * results of the step before: enough independent instructions to keep the core's integer ports busy,
+ * so a busy sibling shows as a longer time.
  */
 public final class CoreProbe implements InternalProfiler {
     /** The secondary result's label. */
@@ -80,7 +81,7 @@ public final class CoreProbe implements InternalProfiler {
         return (System.nanoTime() - start) / 1e6;
     }
 
-    /** The probe's work: six independent chains, {@code trips} times. */
+    /** The probe's work: six interleaved chains, {@code trips} times. */
     static long work(int trips) {
         long h0 = trips;
         long h1 = 1;

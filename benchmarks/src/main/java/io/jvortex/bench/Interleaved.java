@@ -67,7 +67,7 @@ public final class Interleaved {
         boolean probing = cmd.getProfilers().stream().anyMatch(p -> p.getKlass().equals(CoreProbe.class.getName()));
         Contention contention = probing ? new Contention(CoreProbe.baselineMillis()) : null;
         if (contention != null) {
-            System.out.printf("interleaved: core probe baseline %.2f ms; a fork with at most half of its"
+            System.out.printf("interleaved: core probe baseline %.2f ms; a fork of 3+ iterations with at most half of them"
                     + " iterations at most %.2f× that runs again (up to %d times, %d min in all)%n",
                     contention.baseline, Contention.QUIET, Contention.RETRIES, Contention.BUDGET_MINUTES);
         }
@@ -142,6 +142,8 @@ public final class Interleaved {
         static final double QUIET = 1.25;
         /** Runs of one fork after its first. */
         static final int RETRIES = 2;
+        /** Measured iterations a fork needs before its quiet share is judged (a smoke run's one is not). */
+        static final int JUDGED = 3;
         /** Wall time all runs again may take together. */
         static final int BUDGET_MINUTES = 25;
 
@@ -156,12 +158,13 @@ public final class Interleaved {
         RunResult settle(RunResult first, java.util.function.Supplier<RunResult> again) {
             RunResult best = first;
             int bestQuiet = quiet(first);
-            for (int retry = 0; retry < RETRIES && bestQuiet * 2 <= iterations(first)
+            int iterations = iterations(first);
+            for (int retry = 0; iterations >= JUDGED && retry < RETRIES && bestQuiet * 2 <= iterations
                     && spentNanos < BUDGET_MINUTES * 60_000_000_000L; retry++) {
                 System.out.printf("interleaved: %s %s: %d of %d iterations on a quiet core; running it again%n",
                         first.getParams().getBenchmark(), first.getParams().getParamsKeys().stream()
                                 .map(k -> k + "=" + first.getParams().getParam(k)).toList(),
-                        bestQuiet, iterations(first));
+                        bestQuiet, iterations);
                 long start = System.nanoTime();
                 RunResult next = again.get();
                 spentNanos += System.nanoTime() - start;
